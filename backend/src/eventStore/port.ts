@@ -1,0 +1,142 @@
+/**
+ * The event store port. Two adapters implement it: PostgreSQL (embedded default) and
+ * EventStoreDB. Positions are opaque strings that sort lexicographically in global order.
+ * Revisions are bigint, 0-based: the first event of a stream has revision 0n.
+ */
+
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | bigint;
+
+export interface NewEvent {
+  /** uuid; appending the same ids again at the same place is an idempotent no-op */
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+}
+
+export interface RecordedEvent {
+  id: string;
+  streamId: string;
+  revision: bigint;
+  position: string;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export interface AppendResult {
+  /** revision of the last event now in the stream */
+  nextRevision: bigint;
+  /** global position of the last appended event */
+  position: string;
+}
+
+export interface ReadStreamOptions {
+  fromRevision?: bigint;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** exclusive; absent means from the start */
+  after?: string | null;
+  maxCount?: number;
+}
+
+export interface SubscriptionFilter {
+  streamPrefixes?: string[];
+  eventTypes?: string[];
+}
+
+export interface SubscribeOptions {
+  after?: string | null;
+  filter?: SubscriptionFilter;
+}
+
+/** An async iterable of events in global order; `close()` ends it. */
+export interface Subscription extends AsyncIterable<RecordedEvent> {
+  close(): Promise<void>;
+}
+
+export interface StreamMetadata {
+  /** events below this revision are no longer readable (set by soft delete) */
+  truncateBefore?: bigint;
+  [key: string]: unknown;
+}
+
+export interface EventStore {
+  readonly kind: 'postgres' | 'eventstoredb';
+  appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    options?: { expectedRevision?: ExpectedRevision },
+  ): Promise<AppendResult>;
+  /** throws StreamNotFound when the stream has no events, StreamDeleted after a tombstone */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  subscribeToAll(options?: SubscribeOptions): Subscription;
+  getStreamMetadata(streamId: string): Promise<StreamMetadata>;
+  setStreamMetadata(streamId: string, metadata: StreamMetadata): Promise<void>;
+  /** soft delete: the stream reads as not found; appending again continues its revisions */
+  deleteStream(streamId: string, options?: { expectedRevision?: ExpectedRevision }): Promise<void>;
+  /** hard delete: the stream can never be read or written again */
+  tombstoneStream(streamId: string, options?: { expectedRevision?: ExpectedRevision }): Promise<void>;
+  /** position of the newest event visible to readers, null when empty */
+  headPosition(): Promise<string | null>;
+  /** cheap liveness check for /api/health */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class EventStoreError extends Error {
+  override name = 'EventStoreError';
+}
+
+export class WrongExpectedRevision extends EventStoreError {
+  override name = 'WrongExpectedRevision';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`Wrong expected revision on ${streamId}: expected ${String(expected)}, actual ${String(actual)}`);
+  }
+}
+
+export class StreamNotFound extends EventStoreError {
+  override name = 'StreamNotFound';
+  constructor(readonly streamId: string) {
+    super(`Stream ${streamId} not found`);
+  }
+}
+
+export class StreamDeleted extends EventStoreError {
+  override name = 'StreamDeleted';
+  constructor(readonly streamId: string) {
+    super(`Stream ${streamId} is deleted`);
+  }
+}
+
+export class Unavailable extends EventStoreError {
+  override name = 'Unavailable';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** Reads a stream, answering [] when it does not exist (the usual need of a command handler). */
+export async function readStreamOrEmpty(store: EventStore, streamId: string): Promise<RecordedEvent[]> {
+  try {
+    return await store.readStream(streamId);
+  } catch (error) {
+    if (error instanceof StreamNotFound) return [];
+    throw error;
+  }
+}
+
+export function streamMatches(event: RecordedEvent, filter?: SubscriptionFilter): boolean {
+  if (!filter) return true;
+  if (filter.streamPrefixes && !filter.streamPrefixes.some((p) => event.streamId.startsWith(p))) return false;
+  if (filter.eventTypes && !filter.eventTypes.includes(event.type)) return false;
+  return true;
+}

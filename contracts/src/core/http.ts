@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/** Who may call a route. Every route declares one; a route without a policy is refused. */
+export type Access =
+  /** anyone, signed in or not */
+  | 'public'
+  /** a signed-in user, including one who must still change a temporary password */
+  | 'session'
+  /** a signed-in, unlocked user who has no pending password change */
+  | 'user'
+  /** a signed-in admin (isAdmin or the configured admin e-mail) */
+  | 'admin';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Method and path of an endpoint: zod-free, so the browser bundles can import it cheaply. */
+export interface Endpoint<M extends Method = Method, P extends string = string> {
+  method: M;
+  path: P;
+}
+
+export const endpoint = <M extends Method, P extends string>(method: M, path: P): Endpoint<M, P> => ({
+  method,
+  path,
+});
+
+export interface RouteDef<
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+> extends Endpoint {
+  access: Access;
+  summary: string;
+  tags?: string[];
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  response: Res;
+  /** content type of a successful answer when it is not JSON */
+  produces?: 'text/csv' | 'text/calendar';
+}
+
+export const defineRoute = <
+  Params extends z.ZodType = z.ZodNever,
+  Query extends z.ZodType = z.ZodNever,
+  Body extends z.ZodType = z.ZodNever,
+  Res extends z.ZodType = z.ZodType,
+>(
+  def: RouteDef<Params, Query, Body, Res>,
+) => def;
+
+export type BodyOf<R> = R extends RouteDef<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type QueryOf<R> = R extends RouteDef<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type ParamsOf<R> = R extends RouteDef<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
+export type ResponseOf<R> = R extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer S> ? z.output<S> : never;
+
+/** Body of every error answer. `error` is a stable id, `message` is for people. */
+export const errorBody = z.object({
+  error: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const okBody = z.object({ success: z.literal(true), message: z.string().optional() });
+
+/** A boolean that also accepts the legacy 't' / 'true' spellings and always answers a real boolean. */
+export const looseBoolean = z.union([z.boolean(), z.enum(['t', 'true', 'f', 'false'])]).transform((v) => v === true || v === 't' || v === 'true');
+
+/** Strings from a query string: trimmed, empty means absent. */
+export const queryText = (max = 200) =>
+  z
+    .string()
+    .max(max)
+    .transform((s) => s.trim())
+    .optional();
+
+export const queryInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
