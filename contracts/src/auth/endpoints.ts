@@ -1,0 +1,30 @@
+import type { Endpoint, Method } from '../core/http';
+
+// Zod-free on purpose: the partner app's first-load bundle imports this file, and only
+// `import type` from schemas.ts / routes.ts. (core/http.ts imports zod at module level, so
+// this file keeps its own two-line copy of `endpoint` instead of importing it.)
+const endpoint = <M extends Method, P extends string>(method: M, path: P): Endpoint<M, P> => ({
+  method,
+  path,
+});
+
+/** Method and path of every sign-in, registration, password and profile call. */
+export const authEndpoints = {
+  me: endpoint('GET', '/api/me'),
+  login: endpoint('POST', '/api/login'),
+  logout: endpoint('POST', '/api/logout'),
+  register: endpoint('POST', '/api/register'),
+  verifyPasscode: endpoint('POST', '/api/verify-passcode'),
+  sponsors: endpoint('GET', '/api/users/sponsors'),
+  resetRequiredPassword: endpoint('POST', '/api/reset-required-password'),
+  changePassword: endpoint('POST', '/api/change-password'),
+  updateProfile: endpoint('POST', '/api/update-profile'),
+} as const;
+
+export type AuthEndpointName = keyof typeof authEndpoints;
+
+/** Smallest and largest password accepted (characters / UTF-8 bytes; bcrypt reads 72 bytes). */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_BYTES = 72;
+/** Refused by the forced-change screen (spec 000 section 5). */
+export const INSECURE_PASSWORD = '123456';

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from './endpoints';
+
+/** A person's name: trimmed, 1..100 characters. */
+export const personName = z.string().trim().min(1, 'Required').max(100, 'At most 100 characters');
+
+/** An e-mail address: trimmed, lower-cased, e-mail format, at most 254 characters. */
+export const emailAddress = z
+  .string()
+  .trim()
+  .max(254, 'At most 254 characters')
+  .toLowerCase()
+  .pipe(z.email('Invalid email address'));
+
+const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
+
+/** A new password: at least 6 characters, at most 72 UTF-8 bytes (bcrypt ignores the rest). */
+export const newPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+  .refine((s) => utf8Bytes(s) <= PASSWORD_MAX_BYTES, { message: 'Password must be at most 72 bytes' });
+
+/**
+ * A password offered for checking (login, current password): required, and bounded so an
+ * over-long value never reaches bcrypt. No minimum: an old short password still gets the
+ * normal "wrong password" answer.
+ */
+export const givenPassword = z
+  .string()
+  .min(1, 'Required')
+  .refine((s) => utf8Bytes(s) <= PASSWORD_MAX_BYTES, { message: 'Password must be at most 72 bytes' });
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/** The signed-in user as the server describes it (GET /api/me and every `{user}` answer). */
+export const user = z.object({
+  id: z.string(),
+  /** short human-readable member id, unique */
+  uid: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  sponsorId: z.string().nullable(),
+  sponsorName: z.string().nullable(),
+  /** computed on the server: the admin flag or the configured admin e-mail; the client only displays by it */
+  isAdmin: z.boolean(),
+  isLocked: z.boolean(),
+  newsletter: z.boolean(),
+  mustChangePassword: z.boolean(),
+  phoneNumber: z.string().nullable(),
+  smsOptIn: z.boolean(),
+  preferredLanguage: z.enum(['en', 'es', 'fr']).nullable().optional(),
+  lastLoginAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+});
+export type User = z.infer<typeof user>;
+
+/** One entry of the sponsor picker. */
+export const sponsorItem = z.object({
+  id: z.string(),
+  uid: z.string().optional(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export type SponsorItem = z.infer<typeof sponsorItem>;
+
+// ---- request bodies (unknown keys refused: no mass assignment) ----
+
+export const loginBody = z.strictObject({
+  email: emailAddress,
+  password: givenPassword,
+});
+
+export const registerBody = z.strictObject({
+  firstName: personName,
+  lastName: personName,
+  email: emailAddress,
+  password: newPassword,
+  newsletter: z.boolean().default(true),
+  sponsorId: z.string().trim().min(1, 'Please select a sponsor').max(100),
+});
+
+export const verifyPasscodeBody = z.strictObject({
+  passcode: z.string().trim().min(1, 'Required').max(200),
+});
+
+export const resetRequiredPasswordBody = z.strictObject({
+  newPassword: newPassword.refine((s) => s !== '123456', { message: 'Please choose a more secure password.' }),
+});
+
+export const changePasswordBody = z.strictObject({
+  currentPassword: givenPassword,
+  newPassword,
+});
+
+export const updateProfileBody = z.strictObject({
+  firstName: personName,
+  lastName: personName,
+  /** trimmed; blank means none */
+  phoneNumber: z
+    .string()
+    .trim()
+    .max(40, 'At most 40 characters')
+    .nullable()
+    .transform((s) => (s === '' ? null : s)),
+  smsOptIn: z.boolean(),
+}).refine((b) => !b.smsOptIn || b.phoneNumber !== null, {
+  message: 'Phone number is required when SMS notifications are enabled.',
+  path: ['phoneNumber'],
+});
+
+// ---- responses ----
+
+export const userEnvelope = z.object({ user });
+export const verifyPasscodeResponse = z.object({ valid: z.boolean() });
+export const sponsorsResponse = z.object({ sponsors: z.array(sponsorItem) });
+export const changePasswordResponse = z.object({ success: z.boolean(), message: z.string() });
+export const logoutResponse = z.object({ success: z.boolean() });
