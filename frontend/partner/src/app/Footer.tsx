@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+
+export const APP_VERSION = 'V1.10';
+
+export function Footer() {
+  const { t } = useTranslation('shell');
+  return (
+    <footer className="footer">
+      <div className="footer-inner">
+        <span>{t('footer.copyright', { year: new Date().getFullYear() })}</span>
+        <span className="version-tag">{t('footer.version')}</span>
+      </div>
+    </footer>
+  );
+}

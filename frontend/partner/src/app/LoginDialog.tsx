@@ -1,0 +1,127 @@
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Modal from 'antd/es/modal';
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverMessageOf } from '../lib/api';
+import { toast } from '../lib/toast';
+import { closeLogin, setAuthenticating, ui } from '../lib/ui';
+import { delay, destinationAfterSignIn, POST_LOGIN_DELAY_MS, signIn } from './signIn';
+
+interface LoginValues {
+  email: string;
+  password: string;
+}
+
+/** 'Training Login': its own chunk, loaded when the dialog is first wanted. */
+export default function LoginDialog() {
+  const { t } = useTranslation('auth');
+  const open = ui.use((s) => s.loginOpen);
+  const navigate = useNavigate();
+  const [form] = Form.useForm<LoginValues>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // the error is cleared whenever the dialog opens
+  useEffect(() => {
+    if (open) setError(null);
+  }, [open]);
+
+  const submit = async ({ email, password }: LoginValues) => {
+    setBusy(true);
+    setError(null);
+    setAuthenticating(true);
+    try {
+      const user = await signIn(email.trim(), password);
+      closeLogin();
+      form.resetFields();
+      toast.success(t('login.successTitle'), t('login.successText'));
+      const to = await destinationAfterSignIn(user);
+      await delay(POST_LOGIN_DELAY_MS);
+      await navigate({ to });
+    } catch (e) {
+      const message = serverMessageOf(e);
+      setError(message ?? t('login.failedDefault'));
+      toast.error(t('login.failedTitle'), message ?? t('login.failedDefault'));
+      form.setFieldValue('password', '');
+    } finally {
+      setAuthenticating(false);
+      setBusy(false);
+    }
+  };
+
+  const toRegister = () => {
+    closeLogin();
+    void navigate({ to: '/register' });
+  };
+
+  return (
+    <Modal
+      open={open}
+      onCancel={() => !busy && closeLogin()}
+      footer={null}
+      centered
+      width={420}
+      maskClosable={!busy}
+      keyboard={!busy}
+      title={
+        <div className="login-head">
+          <div className="login-title">{t('login.title')}</div>
+          <div className="login-subtitle">{t('login.subtitle')}</div>
+        </div>
+      }
+      afterOpenChange={(o) => o && form.getFieldInstance('email')?.focus?.()}
+    >
+      <Form<LoginValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        disabled={busy}
+        onFinish={(v) => void submit(v)}
+        onValuesChange={() => error && setError(null)}
+        className="login-form"
+        validateTrigger="onSubmit"
+      >
+        <Form.Item
+          name="email"
+          label={t('login.email')}
+          validateStatus={error ? 'error' : undefined}
+          help={error ? <span role="alert">{error}</span> : undefined}
+          rules={[
+            { required: true, whitespace: true, message: t('login.emailRequired') },
+            { type: 'email', message: t('login.emailInvalid'), transform: (v: string) => v?.trim() },
+          ]}
+        >
+          <Input
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            prefix={<MailOutlined />}
+            placeholder={t('login.emailPlaceholder')}
+            size="large"
+          />
+        </Form.Item>
+        <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
+          <Input.Password
+            autoComplete="current-password"
+            prefix={<LockOutlined />}
+            placeholder={t('login.passwordPlaceholder')}
+            size="large"
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+          {t('login.submit')}
+        </Button>
+      </Form>
+      <div className="login-footer">
+        <span>{t('login.needAccess')}</span>{' '}
+        <Button type="link" size="small" onClick={toRegister} disabled={busy}>
+          {t('login.contactSupport')}
+        </Button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,81 @@
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { PageSpinner } from '../components/Spinner';
+import { progressQuery } from '../lib/progress';
+import { useSession } from '../lib/session';
+import { registerLoginPreloader, ui } from '../lib/ui';
+import { Footer } from './Footer';
+import { Overlays } from './overlays';
+import { TopBar } from './TopBar';
+
+const loadLoginDialog = () => import('./LoginDialog');
+registerLoginPreloader(loadLoginDialog);
+const LoginDialog = lazy(loadLoginDialog);
+const AppMenu = lazy(() => import('./AppMenu'));
+const VisitorMenu = lazy(() => import('./VisitorMenu'));
+const ForcedPasswordScreen = lazy(() =>
+  import('../features/resetPassword/ResetPasswordPage').then((m) => ({ default: m.ForcedPasswordScreen })),
+);
+
+export const GUARDED_ROUTE_ID = '/_guarded';
+
+export function RootLayout() {
+  const session = useSession();
+  const user = session.user;
+  const queryClient = useQueryClient();
+  const loginMounted = ui.use((s) => s.loginMounted);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuMounted, setMenuMounted] = useState(false);
+  const inGuardedRoute = useRouterState({ select: (s) => s.matches.some((m) => m.routeId === GUARDED_ROUTE_ID) });
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  // on page load, a signed-in user's onboarding progress is loaded too (spec 000 section 4)
+  useEffect(() => {
+    if (user && !user.mustChangePassword) void queryClient.prefetchQuery(progressQuery);
+  }, [user, queryClient]);
+
+  // the menu closes on any route change (back button included)
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const openMenu = () => {
+    setMenuMounted(true);
+    setMenuOpen(true);
+  };
+  const closeMenu = () => setMenuOpen(false);
+
+  // a temporary password confines the user to the forced change screen, on every route;
+  // guarded routes show their 'Password Reset Required' card first (Guard)
+  const forced = !!user?.mustChangePassword && !inGuardedRoute;
+
+  return (
+    <>
+      <TopBar onOpenMenu={openMenu} />
+      <main className="app-main" id="main">
+        {forced ? (
+          <Suspense fallback={<PageSpinner />}>
+            <ForcedPasswordScreen />
+          </Suspense>
+        ) : (
+          <Outlet />
+        )}
+      </main>
+      <Footer />
+      {menuMounted && (
+        <Suspense fallback={null}>
+          {user ? (
+            <AppMenu open={menuOpen} onClose={closeMenu} user={user} />
+          ) : (
+            <VisitorMenu open={menuOpen} onClose={closeMenu} />
+          )}
+        </Suspense>
+      )}
+      {loginMounted && (
+        <Suspense fallback={null}>
+          <LoginDialog />
+        </Suspense>
+      )}
+      <Overlays />
+    </>
+  );
+}

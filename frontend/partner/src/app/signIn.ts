@@ -1,0 +1,38 @@
+import { authEndpoints } from '@portal/contracts/auth/endpoints';
+import type { AuthRoutes } from '@portal/contracts/auth/routes';
+import { request } from '../lib/api';
+import { homeFor, progressQuery } from '../lib/progress';
+import { queryClient } from '../lib/queryClient';
+import { setCurrentUser, type User } from '../lib/session';
+
+/** Delay before moving on after a successful sign-in (spec section 9). */
+export const POST_LOGIN_DELAY_MS = 100;
+
+export const delay = (ms: number) => new Promise<void>((r) => window.setTimeout(r, ms));
+
+/** POST /api/login, flagged as a login attempt (a 401 is shown in the form, not redirected). */
+export async function signIn(email: string, password: string): Promise<User> {
+  const { user } = await request<AuthRoutes['login']>(authEndpoints.login, {
+    body: { email, password },
+    loginAttempt: true,
+  });
+  // a new session: nothing cached for the previous visitor may survive
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authEndpoints.me.path });
+  setCurrentUser(user);
+  return user;
+}
+
+/**
+ * Where a fresh sign-in lands (the spec's third reading): the forced password screen when the
+ * password is temporary; else, once progress is fetched, /academy when the foundation is done,
+ * otherwise /foundation (also when the progress fetch fails).
+ */
+export async function destinationAfterSignIn(user: User): Promise<'/reset-password' | '/academy' | '/foundation'> {
+  if (user.mustChangePassword) return '/reset-password';
+  try {
+    const data = await queryClient.fetchQuery(progressQuery);
+    return homeFor(data?.progress);
+  } catch {
+    return '/foundation';
+  }
+}

@@ -1,0 +1,33 @@
+import type { ThemeConfig } from 'antd/es/config-provider';
+
+/** Green/teal wellness theme; the same colours as the CSS variables in styles.css. */
+export const theme: ThemeConfig = {
+  hashed: false,
+  token: {
+    colorPrimary: '#0d7d67',
+    colorInfo: '#0d7d67',
+    colorSuccess: '#1f9d55',
+    colorWarning: '#d48806',
+    colorError: '#d4380d',
+    colorLink: '#0d7d67',
+    colorText: '#1c2b28',
+    colorTextSecondary: '#4d5f5b',
+    colorBorder: '#d3e2dd',
+    colorBorderSecondary: '#e4eeea',
+    colorBgLayout: '#f4f8f7',
+    borderRadius: 10,
+    borderRadiusLG: 16,
+    controlHeight: 40,
+    controlHeightLG: 48,
+    fontSize: 15,
+    fontFamily:
+      "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'",
+  },
+  components: {
+    Button: { fontWeight: 600, primaryShadow: '0 6px 16px -8px rgba(13, 125, 103, 0.6)' },
+    Card: { headerFontSize: 17 },
+    Modal: { titleFontSize: 20 },
+    Drawer: { paddingLG: 20 },
+    Notification: { width: 360 },
+  },
+};

@@ -1,0 +1,113 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage, setLanguage } from '../lib/i18n';
+import { LANGUAGES, type LanguageCode } from '../lib/languages';
+
+function useLanguage(): [LanguageCode, (c: LanguageCode) => void] {
+  const { i18n } = useTranslation();
+  void i18n.language; // re-render on change
+  return [currentLanguage(), (c) => void setLanguage(c)];
+}
+
+/**
+ * The top bar's language switcher: a small button with a pop-up list. Hand-written (no antd
+ * Dropdown) so the first-load bundle stays small.
+ */
+export function LanguageSwitcher({ compact }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const [lang, change] = useLanguage();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const listId = useId();
+  const current = LANGUAGES.find((l) => l.code === lang) ?? LANGUAGES[0];
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    root.current?.querySelector<HTMLButtonElement>('[aria-checked="true"]')?.focus();
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="lang" ref={root}>
+      <button
+        type="button"
+        className="lang-trigger"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={`${t('language.choose')}: ${current.name}`}
+        title={t('language.choose')}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="lang-flag" aria-hidden="true">
+          {current.flag}
+        </span>
+        {!compact && <span>{current.code.toUpperCase()}</span>}
+        <span className="lang-caret" aria-hidden="true">
+          ▼
+        </span>
+      </button>
+      {open && (
+        <ul className="lang-menu" id={listId} role="menu" aria-label={t('language.label')}>
+          {LANGUAGES.map((l) => (
+            <li key={l.code} role="none">
+              <button
+                type="button"
+                role="menuitemradio"
+                aria-checked={l.code === lang}
+                lang={l.code}
+                className="lang-option"
+                onClick={() => {
+                  change(l.code);
+                  setOpen(false);
+                }}
+              >
+                <span className="lang-flag" aria-hidden="true">
+                  {l.flag}
+                </span>
+                {l.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The three languages side by side (menu, settings). */
+export function LanguageList() {
+  const { t } = useTranslation();
+  const [lang, change] = useLanguage();
+  return (
+    <div className="lang-list" role="radiogroup" aria-label={t('language.label')}>
+      {LANGUAGES.map((l) => (
+        <button
+          key={l.code}
+          type="button"
+          role="radio"
+          aria-checked={l.code === lang}
+          lang={l.code}
+          className="lang-option"
+          onClick={() => change(l.code)}
+        >
+          <span className="lang-flag" aria-hidden="true">
+            {l.flag}
+          </span>
+          <span>{l.name}</span>
+        </button>
+      ))}
+    </div>
+  );
+}

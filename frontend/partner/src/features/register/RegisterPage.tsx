@@ -1,0 +1,200 @@
+import Button from 'antd/es/button';
+import Checkbox from 'antd/es/checkbox';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import { CheckCircleFilled, LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { authEndpoints } from '@portal/contracts/auth/endpoints';
+import type { AuthRoutes } from '@portal/contracts/auth/routes';
+import type { BodyOf } from '@portal/contracts/core/http';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '../../components/Spinner';
+import { ApiError, request, serverMessageOf } from '../../lib/api';
+import { setCurrentUser, useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { openLogin, preloadLogin } from '../../lib/ui';
+import { isPasscodeVerified, setPasscodeVerified } from './passcode';
+import { PasscodeModal } from './PasscodeModal';
+import { SponsorPicker } from './SponsorPicker';
+import './register.css';
+
+type RegisterBody = BodyOf<AuthRoutes['register']>;
+
+interface RegisterValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  newsletter: boolean;
+  sponsorId?: string;
+}
+
+const MIN_PASSWORD = 6;
+
+function RegisterPanel() {
+  const { t } = useTranslation('register');
+  const benefits = ['panel.benefit1', 'panel.benefit2', 'panel.benefit3', 'panel.benefit4'];
+  return (
+    <aside className="register-panel">
+      <h1>{t('panel.title')}</h1>
+      <p>{t('panel.text')}</p>
+      <ul>
+        {benefits.map((k) => (
+          <li key={k}>
+            <CheckCircleFilled aria-hidden="true" />
+            <span>{t(k)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="register-panel-signin">
+        {t('panel.haveAccount')}{' '}
+        <button type="button" onClick={openLogin} onMouseEnter={preloadLogin} onFocus={preloadLogin}>
+          {t('panel.signIn')}
+        </button>
+      </p>
+    </aside>
+  );
+}
+
+function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeLost: () => void }) {
+  const { t } = useTranslation('register');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<RegisterValues>();
+  const values = Form.useWatch([], form) as Partial<RegisterValues> | undefined;
+  const filled =
+    !!values?.firstName?.trim() && !!values?.lastName?.trim() && !!values?.email?.trim() && !!values?.password;
+  const complete = filled && !!values?.sponsorId;
+
+  const mutation = useMutation({
+    mutationFn: (body: RegisterBody) =>
+      request<AuthRoutes['register']>(authEndpoints.register, { body, on401: 'throw' }),
+    onSuccess: ({ user }) => {
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authEndpoints.me.path });
+      setCurrentUser(user);
+      toast.success(t('form.success'), t('form.successText'));
+      void navigate({ to: '/foundation' });
+    },
+    onError: (e) => {
+      toast.error(t('form.failedTitle'), serverMessageOf(e) ?? t('form.failedDefault'));
+      // the server forgot the passcode (new session): ask for it again
+      if (e instanceof ApiError && e.code === 'passcode_required') {
+        setPasscodeVerified(false);
+        onPasscodeLost();
+      }
+    },
+  });
+
+  const submit = (v: RegisterValues) => {
+    if (!v.sponsorId) {
+      form.setFields([{ name: 'sponsorId', errors: [t('form.sponsorRequired')] }]);
+      return;
+    }
+    mutation.mutate({
+      firstName: v.firstName.trim(),
+      lastName: v.lastName.trim(),
+      email: v.email.trim().toLowerCase(),
+      password: v.password,
+      newsletter: v.newsletter,
+      sponsorId: v.sponsorId,
+    });
+  };
+
+  const busy = mutation.isPending;
+
+  return (
+    <section className="register-card" aria-labelledby="register-title">
+      <h2 id="register-title">{t('form.title')}</h2>
+      <p className="register-card-sub">{t('form.subtitle')}</p>
+      <Form<RegisterValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        disabled={locked || busy}
+        initialValues={{ newsletter: true }}
+        onFinish={submit}
+        validateTrigger="onBlur"
+        size="large"
+      >
+        <div className="register-row">
+          <Form.Item
+            name="firstName"
+            label={t('form.firstName')}
+            rules={[{ required: true, whitespace: true, message: t('form.firstNameRequired') }, { max: 100 }]}
+          >
+            <Input autoComplete="given-name" prefix={<UserOutlined />} maxLength={100} />
+          </Form.Item>
+          <Form.Item
+            name="lastName"
+            label={t('form.lastName')}
+            rules={[{ required: true, whitespace: true, message: t('form.lastNameRequired') }, { max: 100 }]}
+          >
+            <Input autoComplete="family-name" maxLength={100} />
+          </Form.Item>
+        </div>
+        <Form.Item
+          name="email"
+          label={t('form.email')}
+          rules={[
+            { required: true, whitespace: true, message: t('form.emailRequired') },
+            { type: 'email', message: t('form.emailInvalid'), transform: (v: string) => v?.trim() },
+          ]}
+        >
+          <Input type="email" inputMode="email" autoComplete="email" prefix={<MailOutlined />} maxLength={254} />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('form.password')}
+          extra={t('form.passwordHelp')}
+          rules={[
+            { required: true, message: t('form.passwordRequired') },
+            { min: MIN_PASSWORD, message: t('form.passwordTooShort') },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" prefix={<LockOutlined />} />
+        </Form.Item>
+        <Form.Item
+          name="sponsorId"
+          label={t('form.sponsor')}
+          rules={[{ required: true, message: t('form.sponsorRequired') }]}
+        >
+          <SponsorPicker disabled={locked || busy} />
+        </Form.Item>
+        <Form.Item name="newsletter" valuePropName="checked">
+          <Checkbox>{t('form.newsletter')}</Checkbox>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy} disabled={!complete || locked}>
+          {busy ? t('form.submitting') : t('form.submit')}
+        </Button>
+        {filled && !values?.sponsorId && (
+          <p className="register-missing" role="status">
+            {t('form.sponsorRequired')}
+          </p>
+        )}
+      </Form>
+    </section>
+  );
+}
+
+/** /register: the passcode gate, then the two-panel registration form. */
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const session = useSession();
+  const [verified, setVerified] = useState(isPasscodeVerified);
+
+  // a signed-in user has nothing to register
+  useEffect(() => {
+    if (session.status === 'signedIn') void navigate({ to: '/dashboard', replace: true });
+  }, [session.status, navigate]);
+
+  if (session.status !== 'signedOut') return <PageSpinner />;
+  return (
+    <div className="register page">
+      <RegisterPanel />
+      <RegisterForm locked={!verified} onPasscodeLost={() => setVerified(false)} />
+      {!verified && <PasscodeModal onVerified={() => setVerified(true)} />}
+    </div>
+  );
+}

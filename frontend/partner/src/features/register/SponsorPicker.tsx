@@ -1,0 +1,84 @@
+import Select from 'antd/es/select';
+import { useQuery, queryOptions } from '@tanstack/react-query';
+import { authEndpoints } from '@portal/contracts/auth/endpoints';
+import type { AuthRoutes } from '@portal/contracts/auth/routes';
+import type { ResponseOf } from '@portal/contracts/core/http';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  buildSponsorOptions,
+  SPONSORS_CACHE_MS,
+  sponsorLabelWithId,
+  type Sponsor,
+} from './sponsorOptions';
+
+/** GET /api/users/sponsors, cached for 5 minutes. */
+export const sponsorsQuery = queryOptions<ResponseOf<AuthRoutes['sponsors']>>({
+  queryKey: [authEndpoints.sponsors.path],
+  staleTime: SPONSORS_CACHE_MS,
+  gcTime: SPONSORS_CACHE_MS,
+});
+
+interface Props {
+  id?: string;
+  value?: string;
+  onChange?: (value: string | undefined) => void;
+  onBlur?: () => void;
+  status?: 'error';
+  disabled?: boolean;
+}
+
+export function SponsorPicker({ id, value, onChange, onBlur, status, disabled }: Props) {
+  const { t } = useTranslation('register');
+  const [search, setSearch] = useState('');
+  const { data, isPending, isError } = useQuery(sponsorsQuery);
+  const sponsors: Sponsor[] = useMemo(() => data?.sponsors ?? [], [data]);
+  const byId = useMemo(() => new Map(sponsors.map((s) => [s.id, s])), [sponsors]);
+  const { options, total, shown, searching } = useMemo(
+    () => buildSponsorOptions(sponsors, search, value),
+    [sponsors, search, value],
+  );
+
+  const hint = searching
+    ? total > shown
+      ? t('form.sponsorHintMatches', { shown, total })
+      : t('form.sponsorHintMatchesAll', { total })
+    : total > shown
+      ? t('form.sponsorHintDefault', { shown, total })
+      : t('form.sponsorHintAll', { total });
+
+  return (
+    <Select<string>
+      id={id}
+      size="large"
+      value={value}
+      status={status}
+      disabled={disabled}
+      allowClear
+      placeholder={t('form.sponsorPlaceholder')}
+      loading={isPending}
+      options={options}
+      showSearch={{ filterOption: false, searchValue: search, onSearch: setSearch, autoClearSearchValue: true }}
+      onChange={(v) => {
+        onChange?.(v ?? undefined);
+        setSearch('');
+      }}
+      onBlur={onBlur}
+      labelRender={(p) => {
+        const s = byId.get(String(p.value));
+        return s ? sponsorLabelWithId(s) : p.label;
+      }}
+      notFoundContent={
+        <div className="sponsor-empty">
+          {isPending ? t('form.sponsorLoading') : isError ? t('form.sponsorLoadFailed') : t('form.sponsorNone')}
+        </div>
+      }
+      popupRender={(menu) => (
+        <>
+          {menu}
+          {!isPending && !isError && total > 0 && <div className="sponsor-hint">{hint}</div>}
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,149 @@
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
+import { CheckCircleFilled, LockOutlined, SafetyOutlined } from '@ant-design/icons';
+import { useNavigate } from '@tanstack/react-router';
+import { authEndpoints, INSECURE_PASSWORD, PASSWORD_MIN_LENGTH } from '@portal/contracts/auth/endpoints';
+import type { AuthRoutes } from '@portal/contracts/auth/routes';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, request } from '../../lib/api';
+import { setCurrentUser, signOut, useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { canSubmitForcedPassword, checkForcedPassword, type ForcedPasswordProblem } from './validation';
+import './resetPassword.css';
+
+const problemTexts: Record<ForcedPasswordProblem, [title: string, text: string]> = {
+  required: ['reset.requiredTitle', 'reset.requiredText'],
+  tooShort: ['reset.tooShortTitle', 'reset.tooShortText'],
+  mismatch: ['reset.mismatchTitle', 'reset.mismatchText'],
+  insecure: ['reset.insecureTitle', 'reset.insecureText'],
+};
+
+function Hint({ ok, children }: { ok: boolean | null; children: string }) {
+  return (
+    <li className={ok ? 'hint hint-ok' : 'hint'}>
+      <CheckCircleFilled aria-hidden="true" />
+      <span>{children}</span>
+    </li>
+  );
+}
+
+/**
+ * The forced password change (a temporary password must be replaced). Shown in place of any
+ * route while the user has mustChangePassword; `onDone` runs after the new user is stored.
+ */
+export function ForcedPasswordScreen({ onDone }: { onDone?: () => void }) {
+  const { t } = useTranslation('auth');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!canSubmitForcedPassword(password, confirm, busy)) {
+      const p = checkForcedPassword(password, confirm);
+      if (p) toast.error(t(problemTexts[p][0]), t(problemTexts[p][1]));
+      return;
+    }
+    const problem = checkForcedPassword(password, confirm);
+    if (problem) {
+      toast.error(t(problemTexts[problem][0]), t(problemTexts[problem][1]));
+      return;
+    }
+    setBusy(true);
+    try {
+      const { user } = await request<AuthRoutes['resetRequiredPassword']>(authEndpoints.resetRequiredPassword, {
+        body: { newPassword: password },
+      });
+      toast.success(t('reset.successTitle'), t('reset.successText'));
+      setCurrentUser(user);
+      onDone?.();
+    } catch (err) {
+      if (err instanceof ApiError) toast.error(t('reset.failedTitle'), err.serverMessage ?? t('reset.failedDefault'));
+      else toast.error(t('reset.errorTitle'), t('reset.errorText'));
+      setBusy(false);
+    }
+  };
+
+  const mismatch = !!confirm && password !== confirm;
+
+  return (
+    <div className="center-stage">
+      <section className="reset-card" aria-labelledby="reset-title">
+        <div className="status-icon status-icon-warn" aria-hidden="true">
+          <SafetyOutlined />
+        </div>
+        <h1 id="reset-title">{t('reset.title')}</h1>
+        <p className="reset-sub">{t('reset.subtitle')}</p>
+        <form onSubmit={(e) => void submit(e)} noValidate className="reset-form">
+          <label htmlFor="new-password">{t('reset.newPassword')}</label>
+          <Input.Password
+            id="new-password"
+            size="large"
+            autoComplete="new-password"
+            prefix={<LockOutlined />}
+            placeholder={t('reset.newPasswordPlaceholder')}
+            value={password}
+            disabled={busy}
+            onChange={(e) => setPassword(e.target.value)}
+            autoFocus
+          />
+          <label htmlFor="confirm-password">{t('reset.confirmPassword')}</label>
+          <Input.Password
+            id="confirm-password"
+            size="large"
+            autoComplete="new-password"
+            prefix={<LockOutlined />}
+            placeholder={t('reset.confirmPasswordPlaceholder')}
+            value={confirm}
+            disabled={busy}
+            status={mismatch ? 'error' : undefined}
+            aria-invalid={mismatch}
+            aria-describedby="confirm-help"
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+          <div id="confirm-help" className="reset-inline-error" role="status">
+            {mismatch ? t('reset.mismatchInline') : ''}
+          </div>
+          <div className="reset-hints">
+            <div className="reset-hints-title">{t('reset.hintsTitle')}</div>
+            <ul>
+              <Hint ok={password.length >= PASSWORD_MIN_LENGTH}>{t('reset.hintLength')}</Hint>
+              <Hint ok={!!password && password === confirm}>{t('reset.hintMatch')}</Hint>
+              <Hint ok={null}>{t('reset.hintDifferent')}</Hint>
+              <Hint ok={!!password && password !== INSECURE_PASSWORD}>{t('reset.hintSecure')}</Hint>
+            </ul>
+          </div>
+          <Button
+            type="primary"
+            htmlType="submit"
+            size="large"
+            block
+            loading={busy}
+            disabled={!canSubmitForcedPassword(password, confirm, busy)}
+          >
+            {busy ? t('reset.submitting') : t('reset.submit')}
+          </Button>
+          <Button type="link" block onClick={() => void signOut()} disabled={busy} className="reset-signout">
+            {t('reset.signOut')}
+          </Button>
+        </form>
+      </section>
+    </div>
+  );
+}
+
+/** /reset-password: the standalone screen; continues to / afterwards, and sends unflagged users to /. */
+export function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const flagged = !!user?.mustChangePassword;
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (user && !flagged) void navigate({ to: '/', replace: true });
+  }, [user, flagged, navigate]);
+
+  if (!flagged || done) return null;
+  return <ForcedPasswordScreen onDone={() => setDone(true)} />;
+}

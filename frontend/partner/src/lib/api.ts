@@ -1,0 +1,131 @@
+import type { BodyOf, Endpoint, ErrorBody, ParamsOf, QueryOf, ResponseOf } from '@portal/contracts/core/http';
+
+/**
+ * A non-OK answer. `message` is `${status}: ${body text || status text}` (spec 000 section 8);
+ * `body` keeps the parsed `{ error, message }` answer when the server sent one.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    readonly bodyText: string,
+    readonly body: Partial<ErrorBody> | null,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+  }
+
+  /** The server's message for people, when it sent one. */
+  get serverMessage(): string | undefined {
+    const m = this.body?.message;
+    return typeof m === 'string' && m.trim() ? m : undefined;
+  }
+
+  /** The server's stable error id, when it sent one. */
+  get code(): string | undefined {
+    return typeof this.body?.error === 'string' ? this.body.error : undefined;
+  }
+}
+
+/** What to do with a 401 answer. */
+export type On401 = 'redirect' | 'returnNull' | 'throw';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<R> {
+  body?: BodyOf<R>;
+  query?: [QueryOf<R>] extends [never] ? Record<string, QueryValue> : QueryOf<R>;
+  params?: [ParamsOf<R>] extends [never] ? Record<string, string | number> : ParamsOf<R>;
+  /** a sign-in attempt: a 401 is an ordinary failure shown in the form, never a redirect */
+  loginAttempt?: boolean;
+  /** default 'redirect' (to /login), as spec section 8 says; login attempts always 'throw' */
+  on401?: On401;
+  signal?: AbortSignal;
+}
+
+/** Where the browser goes on a 401; replaced in tests. */
+export const authRedirect = { go: (url: string) => window.location.assign(url) };
+
+/** `/api/x/:id` or `/api/x/{id}` with its parameters filled in. */
+export function fillPath(path: string, params?: Record<string, unknown>): string {
+  if (!params) return path;
+  return path.replace(/:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\}/g, (whole, a: string | undefined, b: string | undefined) => {
+    const name = (a ?? b) as string;
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+export function withQuery(path: string, query?: Record<string, unknown>): string {
+  if (!query) return path;
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null) continue;
+    qs.append(k, String(v));
+  }
+  const s = qs.toString();
+  return s ? `${path}${path.includes('?') ? '&' : '?'}${s}` : path;
+}
+
+function parseErrorBody(text: string): Partial<ErrorBody> | null {
+  if (!text) return null;
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' ? (v as Partial<ErrorBody>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Low-level call: method + path, JSON in and out, session cookies always included. */
+export async function rawRequest(
+  method: string,
+  path: string,
+  opts: { body?: unknown; loginAttempt?: boolean; on401?: On401; signal?: AbortSignal } = {},
+): Promise<unknown> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: string | undefined;
+  if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  } else if (method !== 'GET' && method !== 'HEAD') {
+    // JSON-only API: state changes always carry a JSON body, even an empty one
+    headers['Content-Type'] = 'application/json';
+    body = '{}';
+  }
+  const res = await fetch(path, { method, headers, body, credentials: 'include', signal: opts.signal });
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    const on401: On401 = opts.loginAttempt ? 'throw' : (opts.on401 ?? 'redirect');
+    if (res.status === 401 && on401 === 'returnNull') return null;
+    const error = new ApiError(res.status, res.statusText, text, parseErrorBody(text));
+    if (res.status === 401 && on401 === 'redirect') authRedirect.go('/login');
+    throw error;
+  }
+  if (res.status === 204) return null;
+  const text = await res.text();
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+/**
+ * Typed call of a contract route: `request<AuthRoutes['login']>(authEndpoints.login, { body })`.
+ * The route type comes from `import type` of contracts, the endpoint value from the zod-free
+ * endpoints file, so no schema code reaches the browser.
+ */
+export async function request<R>(endpoint: Endpoint, opts: RequestOptions<R> = {}): Promise<ResponseOf<R>> {
+  const path = withQuery(
+    fillPath(endpoint.path, opts.params as Record<string, unknown> | undefined),
+    opts.query as Record<string, unknown> | undefined,
+  );
+  return (await rawRequest(endpoint.method, path, {
+    body: opts.body,
+    loginAttempt: opts.loginAttempt,
+    on401: opts.on401,
+    signal: opts.signal,
+  })) as ResponseOf<R>;
+}
+
+/** The server's message of a failed call, if any. */
+export const serverMessageOf = (e: unknown): string | undefined =>
+  e instanceof ApiError ? e.serverMessage : undefined;

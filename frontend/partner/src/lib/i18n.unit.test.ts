@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGE_CODES } from './languages';
+
+// Every namespace file of every language under src/locales, including the ones other
+// features add: same files, same keys, no empty values, same {{placeholders}}.
+const localesDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'locales');
+
+type Tree = { [k: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === 'object' && !Array.isArray(v)) flatten(v, key, out);
+    else out.set(key, v);
+  }
+  return out;
+}
+
+const languages = readdirSync(localesDir).filter((d) => statSync(join(localesDir, d)).isDirectory());
+const namespacesOf = (lang: string) =>
+  readdirSync(join(localesDir, lang))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace(/\.json$/, ''))
+    .sort();
+const load = (lang: string, ns: string) =>
+  flatten(JSON.parse(readFileSync(join(localesDir, lang, `${ns}.json`), 'utf8')) as Tree);
+const placeholders = (s: string) => [...s.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
+
+describe('translations', () => {
+  it('exist for exactly en, es and fr', () => {
+    expect(languages.sort()).toEqual([...LANGUAGE_CODES].sort());
+  });
+
+  it('have the same namespace files in every language', () => {
+    const reference = namespacesOf('en');
+    expect(reference.length).toBeGreaterThan(0);
+    for (const lang of languages) expect(namespacesOf(lang), `namespaces of ${lang}`).toEqual(reference);
+  });
+
+  const allNamespaces = [...new Set(languages.flatMap(namespacesOf))].sort();
+  for (const ns of allNamespaces) {
+    it(`namespace "${ns}": same keys, non-empty strings, same placeholders in every language`, () => {
+      const present = languages.filter((l) => namespacesOf(l).includes(ns));
+      const maps = new Map(present.map((l) => [l, load(l, ns)]));
+      const allKeys = new Set([...maps.values()].flatMap((m) => [...m.keys()]));
+      const problems: string[] = [];
+      for (const key of [...allKeys].sort()) {
+        const en = maps.get('en')?.get(key);
+        for (const [lang, m] of maps) {
+          const v = m.get(key);
+          if (v === undefined) problems.push(`${lang}/${ns}.json is missing "${key}"`);
+          else if (typeof v !== 'string') problems.push(`${lang}/${ns}.json "${key}" is not a string`);
+          else if (!v.trim()) problems.push(`${lang}/${ns}.json "${key}" is empty`);
+          else if (typeof en === 'string' && placeholders(v).join() !== placeholders(en).join())
+            problems.push(`${lang}/${ns}.json "${key}" has placeholders ${placeholders(v)} but en has ${placeholders(en)}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,40 @@
+import { queryOptions } from '@tanstack/react-query';
+
+/** Step flags may arrive as true, 't' or 'true' (spec 000 section 3). */
+export type LooseBoolean = boolean | 't' | 'true' | 'f' | 'false' | null | undefined;
+export const isTrue = (v: LooseBoolean | unknown): boolean => v === true || v === 't' || v === 'true';
+
+/** The fields of GET /api/onboarding-progress that the shell reads (the onboarding feature owns the full shape). */
+export interface ProgressFlags {
+  step1Completed?: LooseBoolean;
+  step2Completed?: LooseBoolean;
+  step3Completed?: LooseBoolean;
+  step4Completed?: LooseBoolean;
+  step5Completed?: LooseBoolean;
+  trainingCompleted?: LooseBoolean;
+  currentStep?: number | null;
+}
+
+export const PROGRESS_PATH = '/api/onboarding-progress';
+
+/**
+ * The cached answer of GET /api/onboarding-progress, `{ progress }`, under the key
+ * `['/api/onboarding-progress']` (the default query function GETs the key's first element).
+ */
+export const progressQuery = queryOptions<{ progress: ProgressFlags | null }>({ queryKey: [PROGRESS_PATH] });
+
+export const STEP_COUNT = 5;
+
+export function completedSteps(p: ProgressFlags | null | undefined): number {
+  if (!p) return 0;
+  return [p.step1Completed, p.step2Completed, p.step3Completed, p.step4Completed, p.step5Completed].filter(isTrue)
+    .length;
+}
+
+/** Foundation done: trainingCompleted, or all five steps. */
+export const foundationComplete = (p: ProgressFlags | null | undefined): boolean =>
+  !!p && (isTrue(p.trainingCompleted) || completedSteps(p) === STEP_COUNT);
+
+/** /dashboard and the post-login destination: /academy when the foundation is done, else /foundation (also when data is missing). */
+export const homeFor = (p: ProgressFlags | null | undefined): '/academy' | '/foundation' =>
+  foundationComplete(p) ? '/academy' : '/foundation';

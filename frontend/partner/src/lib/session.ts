@@ -1,0 +1,51 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { authEndpoints } from '@portal/contracts/auth/endpoints';
+import type { AuthRoutes } from '@portal/contracts/auth/routes';
+import type { ResponseOf } from '@portal/contracts/core/http';
+import { request } from './api';
+import { queryClient } from './queryClient';
+
+export type User = ResponseOf<AuthRoutes['me']>;
+
+export const ME_KEY = [authEndpoints.me.path] as const;
+
+/** GET /api/me: the user, or null when signed out. Any failure of the check means signed out. */
+export const meQuery = queryOptions<User | null>({
+  queryKey: ME_KEY,
+  queryFn: async ({ signal }) => {
+    try {
+      return await request<AuthRoutes['me']>(authEndpoints.me, { on401: 'returnNull', signal });
+    } catch {
+      return null;
+    }
+  },
+});
+
+export type SessionState =
+  | { status: 'loading'; user: null }
+  | { status: 'signedOut'; user: null }
+  | { status: 'signedIn'; user: User };
+
+export function useSession(): SessionState {
+  const { data, isPending } = useQuery(meQuery);
+  if (isPending) return { status: 'loading', user: null };
+  return data ? { status: 'signedIn', user: data } : { status: 'signedOut', user: null };
+}
+
+/** Replaces the cached user (login, register, password reset, profile update). */
+export const setCurrentUser = (user: User | null) => queryClient.setQueryData(ME_KEY, user);
+
+export const fullName = (u: Pick<User, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
+export const initials = (u: Pick<User, 'firstName' | 'lastName'>) =>
+  `${u.firstName.trim().charAt(0)}${u.lastName.trim().charAt(0)}`.toUpperCase() || '?';
+
+/** Signs out: the server call's failure is ignored; caches are dropped and the page reloads at /. */
+export async function signOut(): Promise<void> {
+  try {
+    await request<AuthRoutes['logout']>(authEndpoints.logout, { on401: 'throw' });
+  } catch {
+    // a failed sign-out is ignored (spec 000 section 4)
+  }
+  queryClient.clear();
+  window.location.assign('/');
+}

@@ -1,0 +1,22 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
+
+// The partner app: served by the API in production (dist/), by Vite in development.
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  server: { port: 5173, strictPort: true, proxy },
+  preview: { port: 4173, proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // read by scripts/firstLoadSize.ts (and the benchmark) to sum the first-load JavaScript
+    manifest: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 800,
+  },
+});
