@@ -1,0 +1,75 @@
+import { Queue } from 'bullmq';
+import { queueNames, type QueueName } from '@portal/contracts';
+import type { Config } from '../config';
+import { createDb } from '../infra/db';
+import { createLogger, type Logger } from '../infra/logger';
+import { createMetrics } from '../infra/metrics';
+import { createPasswordHasher } from '../infra/passwords';
+import { createQueueRedis, createRedis } from '../infra/redis';
+import { RequestStats } from '../infra/requestStats';
+import { createEventStore } from '../eventStore';
+import { ProjectionHost } from '../projections/runner';
+import { SessionStore } from '../http/sessions';
+import { allProjections, createFeatures } from '../features';
+import type { Feature } from '../http/feature';
+import type { AppDeps } from './deps';
+
+export interface Runtime {
+  deps: AppDeps;
+  features: Feature[];
+  close(): Promise<void>;
+}
+
+/** Builds every dependency of the API from the configuration; `close` releases them all. */
+export function buildRuntime(config: Config, options: { logger?: Logger; service?: string } = {}): Runtime {
+  const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL, name: options.service ?? 'api' });
+  const metrics = createMetrics(options.service ?? 'api');
+  const redis = createRedis(config.REDIS_URL);
+  redis.on('error', (err) => logger.debug({ err }, 'redis connection error'));
+  const requestStats = new RequestStats(redis, config.REDIS_PREFIX);
+  const db = createDb({
+    connectionString: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
+    metrics,
+    onQuery: (ms) => requestStats.recordQuery(ms),
+  });
+  const store = createEventStore(config, { onQuery: (ms) => requestStats.recordQuery(ms) });
+  const queueConnection = createQueueRedis(config.REDIS_URL);
+  queueConnection.on('error', (err) => logger.debug({ err }, 'queue redis connection error'));
+  const queues = Object.fromEntries(
+    queueNames.map((name) => [name, new Queue(name, { connection: queueConnection, prefix: `${config.REDIS_PREFIX}bull` })]),
+  ) as Record<QueueName, Queue>;
+  const deps: AppDeps = {
+    config,
+    logger,
+    db,
+    redis,
+    store,
+    metrics,
+    passwords: createPasswordHasher({ cost: config.BCRYPT_COST, threads: config.BCRYPT_THREADS }),
+    sessions: new SessionStore(redis, config.REDIS_PREFIX),
+    requestStats,
+    queues,
+    projections: undefined as unknown as ProjectionHost,
+    now: () => new Date(),
+  };
+  const features = createFeatures(deps);
+  deps.projections = new ProjectionHost(
+    { db, store, logger, metrics, databaseUrl: config.DATABASE_URL },
+    allProjections(features),
+  );
+  return {
+    deps,
+    features,
+    async close() {
+      await deps.projections.stop();
+      await requestStats.stop();
+      await Promise.allSettled(Object.values(queues).map((q) => q.close()));
+      await deps.passwords.close().catch(() => undefined);
+      await store.close().catch(() => undefined);
+      await db.destroy().catch(() => undefined);
+      redis.disconnect();
+      queueConnection.disconnect();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Decider, DomainEvent } from '../domain/decider';
+import { type EventStore, type RecordedEvent, WrongExpectedRevision, readStreamOrEmpty } from '../eventStore/port';
+
+export interface CommandMetadata {
+  actorId: string | null;
+  correlationId: string;
+  causationId?: string | null;
+  /** when the same key is sent again, the same event ids are produced and nothing is appended twice */
+  idempotencyKey?: string;
+}
+
+export interface CommandResult<S, E> {
+  events: E[];
+  state: S;
+  /** global position of the last appended event; null when the command changed nothing */
+  position: string | null;
+  revision: bigint | null;
+}
+
+/** uuid v5-style id derived from an idempotency key, so retries produce identical events. */
+function deterministicId(key: string, index: number): string {
+  const hex = createHash('sha256').update(`${key}:${index}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Read the stream, fold it, decide, append with the expected revision; on a concurrency
+ * conflict start again from a fresh read (a few times).
+ */
+export async function handleCommand<S, C, E extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<S, C, E>,
+  command: C,
+  metadata: CommandMetadata,
+  options: { maxAttempts?: number; onAppended?: (events: E[]) => void } = {},
+): Promise<CommandResult<S, E>> {
+  const maxAttempts = options.maxAttempts ?? 5;
+  for (let attempt = 1; ; attempt++) {
+    const recorded = await readStreamOrEmpty(store, streamId);
+    let state = decider.initialState();
+    for (const e of recorded) state = decider.evolve(state, e as unknown as E);
+    const events = decider.decide(command, state);
+    if (events.length === 0) return { events, state, position: null, revision: lastRevision(recorded) };
+    const expectedRevision = recorded.length ? recorded[recorded.length - 1].revision : 'no_stream';
+    try {
+      const result = await store.appendToStream(
+        streamId,
+        events.map((e, i) => ({
+          id: metadata.idempotencyKey ? deterministicId(`${streamId}:${metadata.idempotencyKey}`, i) : randomUUID(),
+          type: e.type,
+          data: e.data,
+          metadata: {
+            actorId: metadata.actorId,
+            correlationId: metadata.correlationId,
+            causationId: metadata.causationId ?? null,
+            schemaVersion: 1,
+          },
+        })),
+        { expectedRevision },
+      );
+      for (const e of events) state = decider.evolve(state, e);
+      options.onAppended?.(events);
+      return { events, state, position: result.position, revision: result.nextRevision };
+    } catch (error) {
+      if (error instanceof WrongExpectedRevision && attempt < maxAttempts) continue;
+      throw error;
+    }
+  }
+}
+
+const lastRevision = (events: RecordedEvent[]) => (events.length ? events[events.length - 1].revision : null);

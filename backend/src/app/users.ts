@@ -1,0 +1,74 @@
+import type { Db } from '../infra/db';
+
+/** A row of the users read model, as the rest of the backend sees it. */
+export interface UserRecord {
+  id: string;
+  uid: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  passwordHash: string;
+  sponsorId: string | null;
+  isAdmin: boolean;
+  isLocked: boolean;
+  newsletter: boolean;
+  mustChangePassword: boolean;
+  phoneNumber: string | null;
+  smsOptIn: boolean;
+  preferredLanguage: string | null;
+  lastLoginAt: Date | null;
+  createdAt: Date;
+}
+
+export interface UserRow {
+  id: string;
+  uid: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  email_lower: string;
+  password_hash: string;
+  sponsor_id: string | null;
+  is_admin: boolean;
+  is_locked: boolean;
+  newsletter: boolean;
+  must_change_password: boolean;
+  phone_number: string | null;
+  sms_opt_in: boolean;
+  preferred_language: string | null;
+  last_login_at: Date | null;
+  created_at: Date;
+}
+
+export const toUserRecord = (r: UserRow): UserRecord => ({
+  id: r.id,
+  uid: r.uid,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  email: r.email,
+  passwordHash: r.password_hash,
+  sponsorId: r.sponsor_id,
+  isAdmin: r.is_admin,
+  isLocked: r.is_locked,
+  newsletter: r.newsletter,
+  mustChangePassword: r.must_change_password,
+  phoneNumber: r.phone_number,
+  smsOptIn: r.sms_opt_in,
+  preferredLanguage: r.preferred_language,
+  lastLoginAt: r.last_login_at,
+  createdAt: r.created_at,
+});
+
+export async function findUserById(db: Db, id: string): Promise<UserRecord | null> {
+  const row = await db<UserRow>('users').where({ id }).first();
+  return row ? toUserRecord(row) : null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRecord | null> {
+  const row = await db<UserRow>('users').where({ email_lower: email.trim().toLowerCase() }).first();
+  return row ? toUserRecord(row) : null;
+}
+
+/** Admin rule of the spec: the flag, or the one fixed admin address. */
+export const isAdminUser = (user: Pick<UserRecord, 'isAdmin' | 'email'>, adminEmail: string) =>
+  user.isAdmin || user.email.toLowerCase() === adminEmail.toLowerCase();

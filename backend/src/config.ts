@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * Configuration, parsed once from the environment. A bad value stops the process with a
+ * message naming every bad variable (see `loadConfig`).
+ */
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const csv = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean),
+);
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/portal'),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
+    /** key prefix for everything this deployment keeps in Redis (tests use one per file) */
+    REDIS_PREFIX: z.string().default('portal:'),
+    EVENTSTORE_URL: z
+      .string()
+      .regex(/^esdb(\+discover)?:\/\//, 'must be an esdb:// connection string')
+      .optional(),
+    SESSION_KEYS: csv.pipe(z.array(z.string().min(32, 'each key needs at least 32 characters')).min(1)),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(720),
+    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(168),
+    /** Secure cookies; on by default in production */
+    COOKIE_SECURE: bool.optional(),
+    /** number of trusted proxy hops in front of the API (0: use the socket address) */
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+    REGISTRATION_PASSCODE: z.string().min(4),
+    ADMIN_EMAIL: z.email().transform((e) => e.toLowerCase()),
+    ADMIN_PASSWORD: z.string().min(12, 'must have at least 12 characters').optional(),
+    METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters'),
+    /** optional separate listener for /metrics without a token (bind it to a private interface) */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
+    BCRYPT_THREADS: z.coerce.number().int().min(1).max(16).default(2),
+    SERVE_BUNDLES: bool,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    MAILCHIMP_API_KEY: z.string().optional(),
+    MAILCHIMP_SERVER_PREFIX: z.string().optional(),
+    MAILCHIMP_AUDIENCE_ID: z.string().optional(),
+    /** tests point the real client at a loopback server */
+    MAILCHIMP_BASE_URL: z.url().optional(),
+    GOOGLE_APPLICATION_CREDENTIALS: z.string().optional(),
+    GOOGLE_API_KEY: z.string().optional(),
+    GOOGLE_API_ROOT_URL: z.url().optional(),
+    DRIVE_ROOT_FOLDER_ID: z.string().optional(),
+    YOUTUBE_PLAYLIST_ID: z.string().optional(),
+  })
+  .superRefine((c, ctx) => {
+    const mailchimp = [c.MAILCHIMP_API_KEY, c.MAILCHIMP_SERVER_PREFIX, c.MAILCHIMP_AUDIENCE_ID];
+    if (mailchimp.some(Boolean) && !mailchimp.every(Boolean)) {
+      for (const key of ['MAILCHIMP_API_KEY', 'MAILCHIMP_SERVER_PREFIX', 'MAILCHIMP_AUDIENCE_ID'] as const) {
+        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when any MAILCHIMP_* is set' });
+      }
+    }
+  });
+
+export type Config = z.output<typeof configSchema> & { cookieSecure: boolean };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = issue.path.join('.') || '(environment)';
+      const message = issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
+      return `${name}: ${message}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const config = result.data;
+  return { ...config, cookieSecure: config.COOKIE_SECURE ?? config.NODE_ENV === 'production' };
+}
+
+/** Parses process.env, printing every problem and exiting when the configuration is bad. */
+export function loadConfig(): Config {
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+}

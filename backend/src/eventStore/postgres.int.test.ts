@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../testing/db';
+import { describeEventStoreContract } from './contract';
+import { createPostgresEventStore, formatPosition, parsePosition } from './postgres';
+import type { EventStore, RecordedEvent } from './port';
+import { WrongExpectedRevision } from './port';
+
+describeEventStoreContract('postgres', async () => {
+  const database = await createTestDatabase();
+  const store = createPostgresEventStore({ connectionString: database.url, pollIntervalMs: 200 });
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      await database.drop();
+    },
+  };
+});
+
+describe('PostgreSQL event store: safe global order under rollbacks and late commits', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = createPostgresEventStore({
+      connectionString: database.url,
+      poolSize: 16,
+      pollIntervalMs: 50,
+      // Random delays right before COMMIT make later transactions commit before earlier ones,
+      // and some transactions roll back after their rows were inserted.
+      beforeCommit: async (streamId) => {
+        await new Promise((r) => setTimeout(r, Math.random() * 15));
+        if (streamId.startsWith('Rollback') || Math.random() < 0.1) throw new Error('injected rollback');
+      },
+    });
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it('delivers every committed event exactly once, in stream order, and never a rolled-back one', async () => {
+    const seen: RecordedEvent[] = [];
+    const subscription = store.subscribeToAll({ after: await store.headPosition() });
+    const collecting = (async () => {
+      for await (const event of subscription) seen.push(event);
+    })();
+
+    const committed = new Set<string>();
+    const rolledBack = new Set<string>();
+    const streams = Array.from({ length: 8 }, (_, i) => `Order-${i}-${randomUUID().slice(0, 6)}`);
+    const writer = async (w: number) => {
+      for (let i = 0; i < 30; i++) {
+        const streamId = i % 7 === 0 ? `Rollback-${w}-${i}` : streams[(w + i) % streams.length];
+        const id = randomUUID();
+        try {
+          await store.appendToStream(streamId, [{ id, type: 'Tested', data: { w, i }, metadata: {} }]);
+          committed.add(id);
+        } catch (error) {
+          if (error instanceof WrongExpectedRevision) throw error;
+          rolledBack.add(id);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, (_, w) => writer(w)));
+
+    const deadline = Date.now() + 20_000;
+    while (seen.length < committed.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await subscription.close();
+    await collecting;
+
+    const ids = seen.map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(ids)).toEqual(committed);
+    expect(ids.some((id) => rolledBack.has(id))).toBe(false);
+    expect(rolledBack.size).toBeGreaterThan(0);
+    for (let i = 1; i < seen.length; i++) expect(seen[i].position > seen[i - 1].position).toBe(true);
+    for (const streamId of streams) {
+      const revisions = seen.filter((e) => e.streamId === streamId).map((e) => Number(e.revision));
+      expect(revisions).toEqual(revisions.map((_, i) => revisions[0] + i));
+    }
+  });
+});
+
+describe('positions', () => {
+  it('format to fixed width and sort like the (transaction id, sequence) pair', () => {
+    const a = formatPosition(9n, 100n);
+    const b = formatPosition(10n, 2n);
+    expect(a < b).toBe(true);
+    expect(parsePosition(b)).toEqual({ txId: '10', seq: '2' });
+    expect(() => parsePosition('x')).toThrow();
+  });
+});

@@ -1,0 +1,436 @@
+import pg from 'pg';
+import {
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type StreamMetadata,
+  type SubscribeOptions,
+  type Subscription,
+  StreamDeleted,
+  StreamNotFound,
+  Unavailable,
+  WrongExpectedRevision,
+  streamMatches,
+} from './port';
+
+/**
+ * PostgreSQL event store (the embedded default).
+ *
+ * Safe global order: every row stores the id of the transaction that appended it (xid8) and a
+ * global sequence. Readers only see rows whose transaction id is below the oldest transaction
+ * still running (`pg_snapshot_xmin`), ordered by (transaction id, sequence); that sort key is
+ * the position. A transaction that commits late can therefore never slip in behind a position
+ * a reader has already passed. A per-stream advisory lock is taken before the transaction id is
+ * assigned, so per-stream order and global order agree.
+ */
+
+export interface PostgresEventStoreOptions {
+  connectionString: string;
+  poolSize?: number;
+  /** how often a subscriber polls when no NOTIFY arrives (ms) */
+  pollIntervalMs?: number;
+  /** tests only: runs inside the append transaction just before COMMIT (may delay or throw) */
+  beforeCommit?: (streamId: string) => Promise<void>;
+  onQuery?: (durationMs: number) => void;
+}
+
+const CHANNEL = 'es_events';
+
+export const eventStoreSchemaSql = `
+create table if not exists es_streams (
+  stream_id text primary key,
+  revision bigint not null,
+  deleted text check (deleted in ('soft', 'tombstone')),
+  truncate_before bigint not null default 0,
+  metadata jsonb not null default '{}'::jsonb
+);
+create table if not exists es_events (
+  global_seq bigint generated always as identity primary key,
+  tx_id xid8 not null default pg_current_xact_id(),
+  stream_id text not null,
+  revision bigint not null,
+  event_id uuid not null,
+  type text not null,
+  data jsonb not null,
+  metadata jsonb not null,
+  created_at timestamptz not null default now(),
+  unique (stream_id, revision),
+  unique (stream_id, event_id)
+);
+create index if not exists es_events_order on es_events (tx_id, global_seq);
+`;
+
+const pad = (n: string | bigint) => n.toString().padStart(20, '0');
+export const formatPosition = (txId: string | bigint, seq: string | bigint) => `${pad(txId)}:${pad(seq)}`;
+export function parsePosition(position: string): { txId: string; seq: string } {
+  const match = /^(\d{1,20}):(\d{1,20})$/.exec(position);
+  if (!match) throw new Error(`Invalid event store position: ${position}`);
+  return { txId: BigInt(match[1]).toString(), seq: BigInt(match[2]).toString() };
+}
+
+interface EventRow {
+  global_seq: string;
+  tx_id: string;
+  stream_id: string;
+  revision: string;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  created_at: Date;
+}
+
+const toRecorded = (row: EventRow): RecordedEvent => ({
+  id: row.event_id,
+  streamId: row.stream_id,
+  revision: BigInt(row.revision),
+  position: formatPosition(row.tx_id, row.global_seq),
+  type: row.type,
+  data: row.data,
+  metadata: row.metadata,
+  createdAt: row.created_at,
+});
+
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+
+function mapError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code && CONNECTION_ERRORS.has(code)) return new Unavailable('PostgreSQL event store unavailable', { cause: error });
+  if (error instanceof Error && /Connection terminated|timeout exceeded when trying to connect/i.test(error.message)) {
+    return new Unavailable('PostgreSQL event store unavailable', { cause: error });
+  }
+  return error;
+}
+
+export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+  });
+  pool.on('error', () => {
+    /* idle client errors surface on the next query */
+  });
+  const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+
+  async function query<R extends pg.QueryResultRow>(
+    client: pg.Pool | pg.PoolClient,
+    text: string,
+    values?: unknown[],
+  ): Promise<pg.QueryResult<R>> {
+    const started = performance.now();
+    try {
+      return await client.query<R>(text, values);
+    } catch (error) {
+      throw mapError(error);
+    } finally {
+      options.onQuery?.(performance.now() - started);
+    }
+  }
+
+  async function withTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw mapError(error);
+    }
+    try {
+      await query(client, 'begin');
+      const result = await fn(client);
+      await query(client, 'commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async function lockStream(client: pg.PoolClient, streamId: string) {
+    // Before any write, so the transaction id is assigned after the lock is held.
+    await query(client, 'select pg_advisory_xact_lock(hashtextextended($1, 0))', [streamId]);
+    const { rows } = await query<{ revision: string; deleted: string | null; truncate_before: string }>(
+      client,
+      'select revision, deleted, truncate_before from es_streams where stream_id = $1',
+      [streamId],
+    );
+    return rows[0];
+  }
+
+  function checkExpected(
+    streamId: string,
+    expected: ExpectedRevision,
+    current: bigint | 'no_stream',
+  ) {
+    const ok =
+      expected === 'any' ||
+      (expected === 'no_stream' && current === 'no_stream') ||
+      (expected === 'stream_exists' && current !== 'no_stream') ||
+      (typeof expected === 'bigint' && current !== 'no_stream' && expected === current);
+    if (!ok) throw new WrongExpectedRevision(streamId, expected, current);
+  }
+
+  async function appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    opts: { expectedRevision?: ExpectedRevision } = {},
+  ): Promise<AppendResult> {
+    const expected = opts.expectedRevision ?? 'any';
+    return withTransaction(async (client) => {
+      const stream = await lockStream(client, streamId);
+      if (stream?.deleted === 'tombstone') throw new StreamDeleted(streamId);
+      const softDeleted = stream?.deleted === 'soft';
+      const current: bigint | 'no_stream' = stream && !softDeleted ? BigInt(stream.revision) : 'no_stream';
+
+      // Idempotent retry: the same event ids already in the stream answer the original result.
+      if (events.length > 0) {
+        const { rows: existing } = await query<{ revision: string; tx_id: string; global_seq: string }>(
+          client,
+          'select revision, tx_id, global_seq from es_events where stream_id = $1 and event_id = any($2::uuid[]) order by revision',
+          [streamId, events.map((e) => e.id)],
+        );
+        if (existing.length === events.length) {
+          const last = existing[existing.length - 1];
+          return { nextRevision: BigInt(last.revision), position: formatPosition(last.tx_id, last.global_seq) };
+        }
+        if (existing.length > 0) {
+          throw new WrongExpectedRevision(streamId, expected, current);
+        }
+      }
+
+      checkExpected(streamId, expected, current);
+      const base = stream ? BigInt(stream.revision) + 1n : 0n;
+      if (events.length === 0) {
+        const position = await headPositionWith(client);
+        return { nextRevision: stream ? BigInt(stream.revision) : -1n, position: position ?? formatPosition('0', '0') };
+      }
+      const { rows } = await query<{ tx_id: string; global_seq: string }>(
+        client,
+        `insert into es_events (stream_id, revision, event_id, type, data, metadata)
+         select $1, $2::bigint + ord - 1, id, type, data, metadata
+         from unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) with ordinality as e(id, type, data, metadata, ord)
+         order by ord
+         returning tx_id, global_seq`,
+        [
+          streamId,
+          base.toString(),
+          events.map((e) => e.id),
+          events.map((e) => e.type),
+          events.map((e) => JSON.stringify(e.data ?? {})),
+          events.map((e) => JSON.stringify(e.metadata ?? {})),
+        ],
+      );
+      const nextRevision = base + BigInt(events.length) - 1n;
+      await query(
+        client,
+        `insert into es_streams (stream_id, revision) values ($1, $2)
+         on conflict (stream_id) do update set revision = excluded.revision,
+           deleted = null`,
+        [streamId, nextRevision.toString()],
+      );
+      await query(client, 'select pg_notify($1, $2)', [CHANNEL, streamId.slice(0, 200)]);
+      await options.beforeCommit?.(streamId);
+      const last = rows.reduce((a, b) => (BigInt(a.global_seq) > BigInt(b.global_seq) ? a : b));
+      return { nextRevision, position: formatPosition(last.tx_id, last.global_seq) };
+    });
+  }
+
+  async function readStream(streamId: string, opts: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const { rows: streams } = await query<{ revision: string; deleted: string | null; truncate_before: string }>(
+      pool,
+      'select revision, deleted, truncate_before from es_streams where stream_id = $1',
+      [streamId],
+    );
+    const stream = streams[0];
+    if (!stream) throw new StreamNotFound(streamId);
+    if (stream.deleted === 'tombstone') throw new StreamDeleted(streamId);
+    if (stream.deleted === 'soft') throw new StreamNotFound(streamId);
+    const from = [BigInt(stream.truncate_before), opts.fromRevision ?? 0n].reduce((a, b) => (a > b ? a : b));
+    const { rows } = await query<EventRow>(
+      pool,
+      `select * from es_events where stream_id = $1 and revision >= $2 order by revision limit $3`,
+      [streamId, from.toString(), opts.maxCount ?? 1_000_000],
+    );
+    return rows.map(toRecorded);
+  }
+
+  async function readAllWith(client: pg.Pool | pg.PoolClient, opts: ReadAllOptions): Promise<RecordedEvent[]> {
+    const after = opts.after ? parsePosition(opts.after) : { txId: '0', seq: '0' };
+    const { rows } = await query<EventRow>(
+      client,
+      `select * from es_events
+       where (tx_id, global_seq) > ($1::text::xid8, $2::bigint)
+         and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+       order by tx_id, global_seq
+       limit $3`,
+      [after.txId, after.seq, opts.maxCount ?? 500],
+    );
+    return rows.map(toRecorded);
+  }
+
+  async function headPositionWith(client: pg.Pool | pg.PoolClient): Promise<string | null> {
+    const { rows } = await query<{ tx_id: string; global_seq: string }>(
+      client,
+      `select tx_id, global_seq from es_events
+       where tx_id < pg_snapshot_xmin(pg_current_snapshot())
+       order by tx_id desc, global_seq desc limit 1`,
+    );
+    return rows[0] ? formatPosition(rows[0].tx_id, rows[0].global_seq) : null;
+  }
+
+  // One LISTEN connection shared by all subscribers of this store.
+  const waiters = new Set<() => void>();
+  let listener: pg.Client | null = null;
+  let listenerStarting: Promise<void> | null = null;
+  const wakeAll = () => {
+    for (const wake of [...waiters]) wake();
+  };
+  function ensureListener() {
+    if (listener || listenerStarting) return;
+    listenerStarting = (async () => {
+      const client = new pg.Client({ connectionString: options.connectionString });
+      client.on('notification', wakeAll);
+      client.on('error', () => {
+        listener = null;
+        client.end().catch(() => undefined);
+      });
+      try {
+        await client.connect();
+        await client.query(`listen ${CHANNEL}`);
+        listener = client;
+      } catch {
+        await client.end().catch(() => undefined);
+      } finally {
+        listenerStarting = null;
+      }
+    })();
+  }
+
+  function subscribeToAll(opts: SubscribeOptions = {}): Subscription {
+    let closed = false;
+    let position = opts.after ?? null;
+    let wake: (() => void) | null = null;
+    const sleep = () =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          waiters.delete(done);
+          wake = null;
+          resolve();
+        };
+        const timer = setTimeout(done, pollIntervalMs);
+        waiters.add(done);
+        wake = done;
+      });
+    async function* iterate(): AsyncGenerator<RecordedEvent> {
+      while (!closed) {
+        ensureListener();
+        let batch: RecordedEvent[];
+        try {
+          batch = await readAllWith(pool, { after: position, maxCount: 500 });
+        } catch (error) {
+          if (closed) return;
+          throw error;
+        }
+        for (const event of batch) {
+          if (closed) return;
+          position = event.position;
+          if (streamMatches(event, opts.filter)) yield event;
+        }
+        if (batch.length < 500 && !closed) await sleep();
+      }
+    }
+    const iterator = iterate();
+    return {
+      [Symbol.asyncIterator]: () => iterator,
+      async close() {
+        closed = true;
+        wake?.();
+        await iterator.return(undefined);
+      },
+    };
+  }
+
+  async function getStreamMetadata(streamId: string): Promise<StreamMetadata> {
+    const { rows } = await query<{ metadata: StreamMetadata; truncate_before: string }>(
+      pool,
+      'select metadata, truncate_before from es_streams where stream_id = $1',
+      [streamId],
+    );
+    if (!rows[0]) return {};
+    const truncateBefore = BigInt(rows[0].truncate_before);
+    return { ...rows[0].metadata, ...(truncateBefore > 0n ? { truncateBefore } : {}) };
+  }
+
+  async function setStreamMetadata(streamId: string, metadata: StreamMetadata): Promise<void> {
+    const { truncateBefore, ...rest } = metadata;
+    await withTransaction(async (client) => {
+      await lockStream(client, streamId);
+      await query(
+        client,
+        `insert into es_streams (stream_id, revision, metadata, truncate_before) values ($1, -1, $2, $3)
+         on conflict (stream_id) do update set metadata = excluded.metadata, truncate_before = excluded.truncate_before`,
+        [streamId, JSON.stringify(rest), (truncateBefore ?? 0n).toString()],
+      );
+    });
+  }
+
+  async function removeStream(
+    streamId: string,
+    kind: 'soft' | 'tombstone',
+    opts: { expectedRevision?: ExpectedRevision } = {},
+  ): Promise<void> {
+    await withTransaction(async (client) => {
+      const stream = await lockStream(client, streamId);
+      if (stream?.deleted === 'tombstone') throw new StreamDeleted(streamId);
+      const current: bigint | 'no_stream' =
+        stream && !stream.deleted && BigInt(stream.revision) >= 0n ? BigInt(stream.revision) : 'no_stream';
+      checkExpected(streamId, opts.expectedRevision ?? 'any', current);
+      if (kind === 'soft') {
+        if (!stream) throw new StreamNotFound(streamId);
+        await query(
+          client,
+          `update es_streams set deleted = 'soft', truncate_before = revision + 1 where stream_id = $1`,
+          [streamId],
+        );
+      } else {
+        // A tombstone also erases the events themselves: this is how personal data is removed.
+        await query(client, 'delete from es_events where stream_id = $1', [streamId]);
+        await query(
+          client,
+          `insert into es_streams (stream_id, revision, deleted) values ($1, -1, 'tombstone')
+           on conflict (stream_id) do update set deleted = 'tombstone', metadata = '{}'::jsonb`,
+          [streamId],
+        );
+      }
+    });
+  }
+
+  return {
+    kind: 'postgres',
+    appendToStream,
+    readStream,
+    readAll: (opts = {}) => readAllWith(pool, opts),
+    subscribeToAll,
+    getStreamMetadata,
+    setStreamMetadata,
+    deleteStream: (streamId, opts) => removeStream(streamId, 'soft', opts),
+    tombstoneStream: (streamId, opts) => removeStream(streamId, 'tombstone', opts),
+    headPosition: () => headPositionWith(pool),
+    async ping() {
+      await query(pool, 'select 1');
+    },
+    async close() {
+      wakeAll();
+      await listener?.end().catch(() => undefined);
+      listener = null;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type Koa from 'koa';
+import send from 'koa-send';
+import type { AppDeps } from '../app/deps';
+import { findUserById, isAdminUser } from '../app/users';
+import type { SessionData } from './sessions';
+
+const partnerRoot = fileURLToPath(new URL('../../../frontend/partner/dist', import.meta.url));
+const adminRoot = fileURLToPath(new URL('../../../frontend/admin/dist', import.meta.url));
+
+/**
+ * Serves the two built bundles on one origin. The admin console (/admin/...) is sent only to
+ * admins; anyone else gets the partner app, which shows Access Denied and moves on.
+ * Hashed assets are cached for a year, index.html never.
+ */
+export function serveBundles(deps: AppDeps): Koa.Middleware {
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (ctx.path.startsWith('/api/') || ctx.path === '/metrics') return next();
+    const isAdminPath = ctx.path === '/admin/' || ctx.path.startsWith('/admin/assets/') || ctx.path === '/admin/index.html';
+    if (isAdminPath && existsSync(adminRoot)) {
+      const session = ctx.session as unknown as SessionData;
+      const user = session?.userId ? await findUserById(deps.db, session.userId) : null;
+      if (user && !user.isLocked && !user.mustChangePassword && isAdminUser(user, deps.config.ADMIN_EMAIL)) {
+        const file = ctx.path.startsWith('/admin/assets/') ? ctx.path.slice('/admin'.length) : '/index.html';
+        return sendFile(ctx, adminRoot, file);
+      }
+    }
+    if (ctx.path.startsWith('/assets/') || /\.(ico|png|svg|jpg|webp|txt|webmanifest)$/.test(ctx.path)) {
+      return sendFile(ctx, partnerRoot, ctx.path);
+    }
+    return sendFile(ctx, partnerRoot, '/index.html');
+  };
+}
+
+async function sendFile(ctx: Koa.Context, root: string, file: string) {
+  const immutable = file.includes('/assets/');
+  try {
+    await send(ctx, file, {
+      root,
+      immutable,
+      maxage: immutable ? 31_536_000_000 : 0,
+      setHeaders: (res) => {
+        if (!immutable) res.setHeader('Cache-Control', 'no-cache');
+      },
+    });
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) {
+      ctx.status = 404;
+      ctx.body = 'Not found';
+      return;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,168 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import Koa from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import compress from 'koa-compress';
+import { type RouteDef, allRoutes } from '@portal/contracts';
+import type { AppDeps } from '../app/deps';
+import { findUserById } from '../app/users';
+import { errorMiddleware, HttpError } from './errors';
+import type { Feature, RawResponse, RequestContext } from './feature';
+import { enforceAccess } from './policy';
+import { csrfProtection, securityHeaders } from './security';
+import { type SessionData, sessionMiddleware } from './sessions';
+import { requireJsonBody, validateInput } from './validate';
+import { serveBundles } from './bundles';
+
+const isRaw = (value: unknown): value is RawResponse =>
+  typeof value === 'object' && value !== null && (value as RawResponse).raw === true;
+
+function bearerMatches(header: string, token: string) {
+  const given = Buffer.from(header.replace(/^Bearer\s+/i, ''));
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Serves /metrics (Prometheus text) to holders of METRICS_TOKEN only. */
+export function metricsMiddleware(deps: AppDeps, requireToken: boolean): Koa.Middleware {
+  return async (ctx, next) => {
+    if (ctx.path !== '/metrics') return next();
+    if (requireToken && !bearerMatches(ctx.get('authorization'), deps.config.METRICS_TOKEN)) {
+      ctx.status = 401;
+      ctx.set('WWW-Authenticate', 'Bearer');
+      ctx.body = { error: 'unauthenticated', message: 'Metrics need a bearer token' };
+      return;
+    }
+    deps.metrics.activeSessions.set(await deps.sessions.count().catch(() => 0));
+    ctx.type = deps.metrics.registry.contentType;
+    ctx.body = await deps.metrics.registry.metrics();
+  };
+}
+
+/**
+ * Builds the Koa application: the same code serves production (main.ts) and the tests.
+ * Every route comes from the contracts; a route without a handler answers 501.
+ */
+export function createApp(deps: AppDeps, features: Feature[]): Koa {
+  const { config, logger, metrics, requestStats } = deps;
+  const app = new Koa({ proxy: config.TRUSTED_PROXY_HOPS > 0, maxIpsCount: config.TRUSTED_PROXY_HOPS });
+  const router = new Router();
+
+  // Request id, per-request logger, metrics and the access log.
+  app.use(async (ctx, next) => {
+    const started = performance.now();
+    const incoming = ctx.get('x-request-id');
+    const requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.state.logger = logger.child({ requestId });
+    ctx.set('X-Request-Id', requestId);
+    try {
+      await next();
+    } finally {
+      const ms = performance.now() - started;
+      const route = (ctx.state.routePath as string | undefined) ?? (ctx.path.startsWith('/api/') ? 'unmatched' : 'static');
+      metrics.httpDuration.observe({ method: ctx.method, route, status: String(ctx.status) }, ms / 1000);
+      if (ctx.path.startsWith('/api/')) {
+        requestStats.recordRequest(ms, ctx.status, ctx.state.user?.id);
+        ctx.state.logger.info(
+          { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms), userId: ctx.state.user?.id },
+          'request',
+        );
+      }
+    }
+  });
+  app.use(errorMiddleware);
+  app.use(securityHeaders(config));
+  app.use(compress({ threshold: 1024 }));
+  app.use(metricsMiddleware(deps, true));
+  app.use(sessionMiddleware(app, config, deps.sessions));
+  app.use(async (ctx, next) => {
+    if (!ctx.path.startsWith('/api/')) return next();
+    await csrfProtection(ctx, async () => {
+      requireJsonBody(ctx);
+      await next();
+    });
+  });
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: '256kb',
+      encoding: 'utf-8',
+      onError: () => {
+        throw new HttpError(400, 'invalid_json', 'Request body is not valid JSON');
+      },
+    }),
+  );
+
+  const handlers = new Map<string, Feature['handlers'][string]>();
+  for (const feature of features) {
+    for (const [name, handler] of Object.entries(feature.handlers)) handlers.set(`${feature.name}.${name}`, handler);
+  }
+
+  for (const [id, route] of Object.entries(allRoutes)) {
+    const handler = handlers.get(id);
+    router.register(route.path, [route.method], async (ctx) => {
+      ctx.state.routePath = route.path;
+      const session = ctx.session as unknown as SessionData & { isNew?: boolean };
+      const user = await loadSessionUser(ctx, deps, session);
+      ctx.state.user = user;
+      enforceAccess(route.access, user, config.ADMIN_EMAIL);
+      if (!handler) throw new HttpError(501, 'not_implemented', `${route.method} ${route.path} is not implemented yet`);
+      const input = validateInput(ctx, route);
+      const rc: RequestContext = {
+        ctx,
+        requestId: ctx.state.requestId,
+        ip: ctx.ip,
+        logger: ctx.state.logger,
+        user,
+        session,
+        commandMetadata: () => ({
+          actorId: ctx.state.user?.id ?? null,
+          correlationId: ctx.state.requestId,
+          causationId: null,
+          idempotencyKey: ctx.get('idempotency-key') || undefined,
+        }),
+      };
+      const result = await handler(input, rc);
+      respond(ctx, route, result);
+    });
+  }
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  if (config.SERVE_BUNDLES) app.use(serveBundles(deps));
+  return app;
+}
+
+function respond(ctx: Koa.Context, route: RouteDef, result: unknown) {
+  if (isRaw(result)) {
+    ctx.status = result.status ?? 200;
+    if (result.type) ctx.type = result.type;
+    if (result.headers) ctx.set(result.headers);
+    ctx.body = result.body;
+    return;
+  }
+  // The response schema is also a filter: fields it does not name never leave the server.
+  const parsed = route.response.safeParse(result);
+  if (!parsed.success) {
+    ctx.state.logger.error({ issues: parsed.error.issues, route: route.path }, 'response does not match its contract');
+    throw new Error(`Response of ${route.method} ${route.path} does not match its contract`);
+  }
+  ctx.status = 200;
+  ctx.body = parsed.data;
+}
+
+/** The signed-in user of this request, or null; ends sessions past their absolute lifetime. */
+async function loadSessionUser(ctx: Koa.Context, deps: AppDeps, session: SessionData) {
+  if (!session?.userId) return null;
+  const maxAgeMs = deps.config.SESSION_ABSOLUTE_HOURS * 3_600_000;
+  if (!session.authenticatedAt || Date.now() - session.authenticatedAt > maxAgeMs) {
+    ctx.session = null;
+    return null;
+  }
+  const user = await findUserById(deps.db, session.userId);
+  if (!user || user.isLocked) {
+    ctx.session = null;
+    return null;
+  }
+  return user;
+}

@@ -1,0 +1,95 @@
+import type { Context, Next } from 'koa';
+import { ZodError } from 'zod';
+import { DomainError } from '../domain/errors';
+import { isDbUnavailable } from '../infra/db';
+import { isRedisUnavailable } from '../infra/redis';
+import { Unavailable } from '../eventStore/port';
+import { ProjectionTimeout } from '../projections/runner';
+
+/** An error with an HTTP status, raised by the HTTP layer itself. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_many: 429,
+  unavailable: 503,
+};
+
+export function zodFields(error: ZodError, prefix?: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || 'body';
+    if (issue.code === 'unrecognized_keys') {
+      for (const k of issue.keys) fields[[key === 'body' ? '' : key, k].filter(Boolean).join('.')] = 'is not allowed';
+      continue;
+    }
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/**
+ * The one error middleware: maps every error to `{ error, message }` with the right status.
+ * Unexpected errors are logged with their stack and answered 500 without details.
+ */
+export async function errorMiddleware(ctx: Context, next: Next) {
+  try {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+      throw new HttpError(404, 'not_found', `No route ${ctx.method} ${ctx.path}`);
+    }
+  } catch (error) {
+    const requestId = ctx.state.requestId as string | undefined;
+    let status = 500;
+    let body: { error: string; message: string; fields?: Record<string, string>; requestId?: string };
+    if (error instanceof HttpError) {
+      status = error.status;
+      body = { error: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
+      if (error.headers) ctx.set(error.headers);
+    } else if (error instanceof DomainError) {
+      status = STATUS_BY_KIND[error.kind];
+      body = { error: error.code, message: error.message, ...(error.details?.fields ? { fields: error.details.fields } : {}) };
+      if (error.details?.retryAfterSeconds) ctx.set('Retry-After', String(error.details.retryAfterSeconds));
+    } else if (error instanceof ZodError) {
+      status = 400;
+      const fields = zodFields(error);
+      body = { error: 'invalid_input', message: Object.entries(fields).map(([f, m]) => `${f}: ${m}`).join('; '), fields };
+    } else if (error instanceof Unavailable || isDbUnavailable(error) || isRedisUnavailable(error)) {
+      status = 503;
+      ctx.set('Retry-After', '5');
+      body = { error: 'unavailable', message: 'The service is temporarily unavailable. Please try again shortly.' };
+      ctx.state.logger?.warn({ err: error }, 'dependency unavailable');
+    } else if (error instanceof ProjectionTimeout) {
+      // The change is recorded; only the read model is late.
+      status = 503;
+      ctx.set('Retry-After', '1');
+      body = { error: 'projection_lag', message: 'Your change was saved but is taking longer than usual to appear. Please reload.' };
+      ctx.state.logger?.warn({ err: error }, 'read-your-writes wait timed out');
+    } else if ((error as { status?: number; expose?: boolean }).expose && (error as { status?: number }).status) {
+      // koa / body-parser errors meant for the client (bad JSON, too large)
+      const e = error as { status: number; message: string };
+      status = e.status;
+      body = { error: status === 413 ? 'payload_too_large' : 'invalid_body', message: status === 400 ? 'Request body is not valid JSON' : e.message };
+    } else {
+      ctx.state.logger?.error({ err: error }, 'unhandled error');
+      body = { error: 'internal', message: 'Something went wrong. Please try again.' };
+    }
+    ctx.status = status;
+    ctx.body = { ...body, ...(requestId ? { requestId } : {}) };
+  }
+}

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import type Koa from 'koa';
+import session from 'koa-session';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config';
+
+export const SESSION_COOKIE = 'portal.sid';
+
+export interface SessionData {
+  userId?: string;
+  /** epoch ms of sign-in: the absolute lifetime counts from here */
+  authenticatedAt?: number;
+  passcodeVerified?: boolean;
+}
+
+/**
+ * Sessions live in Redis so they can be revoked: each user has a set of their session keys,
+ * and revoking deletes them all at once (logout, lock, delete, password change, admin reset).
+ */
+export class SessionStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  private key = (sid: string) => `${this.prefix}sess:${sid}`;
+  private userKey = (userId: string) => `${this.prefix}user-sess:${userId}`;
+
+  async get(sid: string): Promise<Record<string, unknown> | undefined> {
+    const raw = await this.redis.get(this.key(sid));
+    return raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined;
+  }
+
+  async set(sid: string, sess: Record<string, unknown>, maxAge: number | 'session' | undefined) {
+    const ttl = typeof maxAge === 'number' ? maxAge : 86_400_000;
+    const pipeline = this.redis.multi().set(this.key(sid), JSON.stringify(sess), 'PX', ttl);
+    const userId = sess.userId as string | undefined;
+    if (userId) pipeline.sadd(this.userKey(userId), sid).pexpire(this.userKey(userId), Math.max(ttl, 7 * 86_400_000));
+    await pipeline.exec();
+  }
+
+  async destroy(sid: string) {
+    const sess = await this.get(sid);
+    const pipeline = this.redis.multi().del(this.key(sid));
+    if (sess?.userId) pipeline.srem(this.userKey(String(sess.userId)), sid);
+    await pipeline.exec();
+  }
+
+  /** Ends every session of a user, except `keepSid` if given. Answers how many ended. */
+  async revokeUser(userId: string, keepSid?: string): Promise<number> {
+    const sids = await this.redis.smembers(this.userKey(userId));
+    const doomed = sids.filter((s) => s !== keepSid);
+    if (doomed.length === 0) return 0;
+    await this.redis
+      .multi()
+      .del(...doomed.map(this.key))
+      .srem(this.userKey(userId), ...doomed)
+      .exec();
+    return doomed.length;
+  }
+
+  /** Number of live sessions (sampled with SCAN; used by metrics). */
+  async count(): Promise<number> {
+    let cursor = '0';
+    let total = 0;
+    do {
+      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.prefix}sess:*`, 'COUNT', 1000);
+      cursor = next;
+      total += keys.length;
+    } while (cursor !== '0');
+    return total;
+  }
+}
+
+export function sessionMiddleware(app: Koa, config: Config, store: SessionStore) {
+  app.keys = config.SESSION_KEYS;
+  return session(
+    {
+      key: SESSION_COOKIE,
+      maxAge: config.SESSION_IDLE_MINUTES * 60_000,
+      rolling: true,
+      renew: false,
+      httpOnly: true,
+      signed: true,
+      sameSite: 'lax',
+      secure: config.cookieSecure,
+      store,
+      genid: () => randomBytes(24).toString('base64url'),
+    },
+    app,
+  );
+}

@@ -1,0 +1,71 @@
+import client from 'prom-client';
+
+/** Prometheus metrics of one process. Every process builds its own registry. */
+export function createMetrics(service: string) {
+  const registry = new client.Registry();
+  registry.setDefaultLabels({ service });
+  client.collectDefaultMetrics({ register: registry });
+
+  const httpDuration = new client.Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by route',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const dbQueryDuration = new client.Histogram({
+    name: 'db_query_duration_seconds',
+    help: 'PostgreSQL query duration',
+    labelNames: ['kind'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
+    registers: [registry],
+  });
+  const eventsAppended = new client.Counter({
+    name: 'events_appended_total',
+    help: 'Domain events appended to the event store',
+    labelNames: ['type'] as const,
+    registers: [registry],
+  });
+  const projectionLag = new client.Gauge({
+    name: 'projection_lag_seconds',
+    help: 'Age of the newest event a projection has applied compared with now, 0 when caught up',
+    labelNames: ['projection'] as const,
+    registers: [registry],
+  });
+  const projectionEvents = new client.Counter({
+    name: 'projection_events_applied_total',
+    help: 'Events applied by projections',
+    labelNames: ['projection'] as const,
+    registers: [registry],
+  });
+  const deadLetters = new client.Counter({
+    name: 'projection_dead_letters_total',
+    help: 'Events a projection could not apply',
+    labelNames: ['projection'] as const,
+    registers: [registry],
+  });
+  const queueJobs = new client.Gauge({
+    name: 'bullmq_queue_jobs',
+    help: 'Jobs per queue and state',
+    labelNames: ['queue', 'state'] as const,
+    registers: [registry],
+  });
+  const activeSessions = new client.Gauge({
+    name: 'sessions_active',
+    help: 'Sessions stored in Redis',
+    registers: [registry],
+  });
+  return {
+    registry,
+    httpDuration,
+    dbQueryDuration,
+    eventsAppended,
+    projectionLag,
+    projectionEvents,
+    deadLetters,
+    queueJobs,
+    activeSessions,
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;

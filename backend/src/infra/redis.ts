@@ -1,0 +1,28 @@
+import { Redis, type RedisOptions } from 'ioredis';
+
+/**
+ * ioredis connection that fails fast while Redis is down (so requests answer 503 quickly)
+ * and reconnects forever in the background.
+ */
+export function createRedis(url: string, options: RedisOptions = {}): Redis {
+  return new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    connectTimeout: 2_000,
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+    ...options,
+  });
+}
+
+/** BullMQ needs maxRetriesPerRequest null and an offline queue on its connections. */
+export function createQueueRedis(url: string): Redis {
+  return new Redis(url, { maxRetriesPerRequest: null, retryStrategy: (times) => Math.min(times * 200, 2_000) });
+}
+
+export function isRedisUnavailable(error: unknown): boolean {
+  const e = error as { message?: string; code?: string };
+  return (
+    e?.code === 'ECONNREFUSED' ||
+    /Stream isn't writeable|enableOfflineQueue|Connection is closed|Reached the max retries|ECONNREFUSED/i.test(e?.message ?? '')
+  );
+}

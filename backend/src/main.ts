@@ -1,0 +1,51 @@
+import http from 'node:http';
+import { existsSync } from 'node:fs';
+import { loadConfig } from './config';
+import { buildRuntime } from './app/bootstrap';
+import { createApp, metricsMiddleware } from './http/createApp';
+import { migrateLatest } from './infra/migrate';
+import Koa from 'koa';
+
+if (existsSync('.env')) process.loadEnvFile('.env');
+const config = loadConfig();
+const runtime = buildRuntime(config);
+const { deps, features } = runtime;
+const { logger } = deps;
+
+process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
+
+await migrateLatest(deps.db);
+for (const feature of features) await feature.onStart?.();
+deps.projections.start();
+deps.requestStats.start();
+
+const app = createApp(deps, features);
+const server = http.createServer(app.callback());
+server.keepAliveTimeout = 65_000;
+server.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'API listening'));
+
+let metricsServer: http.Server | null = null;
+if (config.METRICS_PORT) {
+  const metricsApp = new Koa();
+  metricsApp.use(metricsMiddleware(deps, false));
+  metricsServer = http.createServer(metricsApp.callback()).listen(config.METRICS_PORT, '127.0.0.1');
+}
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'draining');
+  // Stop accepting, let in-flight requests finish (idle keep-alive sockets are closed).
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), 10_000);
+  await closed;
+  clearTimeout(force);
+  metricsServer?.close();
+  await runtime.close();
+  logger.info('stopped');
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

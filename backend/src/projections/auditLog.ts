@@ -1,0 +1,51 @@
+import { eventsByType } from '@portal/contracts';
+import type { Projection } from './projection';
+
+/** Subject of an event: the id after the category in `<Category>-<id>`. */
+export const subjectOf = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1) || null;
+
+const SECRET_FIELDS = new Set(['passwordHash', 'password', 'newPassword', 'passcode']);
+
+/**
+ * Audit log: one row per event (time, stream, type, actor, summary, changed values).
+ * Secrets never enter it; when a user is deleted, personal data in that user's rows is erased
+ * and only what happened, when and by whom is kept.
+ */
+export const auditLogProjection: Projection = {
+  name: 'audit_log',
+  tables: ['audit_log'],
+  async apply(trx, event) {
+    const def = eventsByType.get(event.type);
+    const data = (event.data ?? {}) as Record<string, unknown>;
+    const changes = Object.fromEntries(Object.entries(data).filter(([k]) => !SECRET_FIELDS.has(k)));
+    let summary = event.type;
+    try {
+      if (def) summary = def.summary(def.schema.parse(event.data));
+    } catch {
+      summary = event.type;
+    }
+    const meta = event.metadata as { actorId?: string | null; correlationId?: string };
+    const subjectId = (data.userId as string | undefined) ?? subjectOf(event.streamId);
+    await trx('audit_log')
+      .insert({
+        event_id: event.id,
+        position: event.position,
+        stream_id: event.streamId,
+        subject_id: subjectId,
+        event_type: event.type,
+        actor_id: meta.actorId ?? null,
+        summary,
+        changes: Object.keys(changes).length ? JSON.stringify(changes) : null,
+        correlation_id: meta.correlationId ?? null,
+        occurred_at: event.createdAt,
+      })
+      .onConflict('event_id')
+      .ignore();
+    if (event.type === 'UserDeleted' && subjectId) {
+      await trx('audit_log')
+        .where({ subject_id: subjectId })
+        .whereNot({ event_id: event.id })
+        .update({ changes: null, summary: trx.raw("event_type || ' (personal data erased)'") });
+    }
+  },
+};

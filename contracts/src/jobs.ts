@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** BullMQ queues and the payload of each job. Producers and workers both parse with these. */
+export const queues = {
+  metrics: {
+    name: 'metrics',
+    jobs: {
+      snapshot: z.strictObject({ minute: z.number().int().optional() }),
+    },
+  },
+  mailchimp: {
+    name: 'mailchimp',
+    jobs: {
+      sync: z.strictObject({ runId: z.uuid(), requestedBy: z.string().nullable() }),
+    },
+  },
+  content: {
+    name: 'content',
+    jobs: {
+      youtubePlaylist: z.strictObject({}),
+    },
+  },
+} as const;
+
+export type QueueName = (typeof queues)[keyof typeof queues]['name'];
+export const queueNames: QueueName[] = Object.values(queues).map((q) => q.name);

@@ -1,0 +1,2 @@
+// Routes of the onboarding feature: filled in by the issue that builds it.
+export const onboardingRoutes = {};

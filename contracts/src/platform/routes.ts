@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { defineRoute, endpoint } from '../core/http';
+
+export const platformEndpoints = {
+  health: endpoint('GET', '/api/health'),
+  openapi: endpoint('GET', '/api/openapi.json'),
+} as const;
+
+export const healthBody = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  checks: z.record(z.string(), z.object({ ok: z.boolean(), detail: z.string().optional() })),
+});
+
+export const platformRoutes = {
+  health: defineRoute({
+    ...platformEndpoints.health,
+    access: 'public',
+    summary: 'Readiness: 200 once the database, Redis and the event store answer and migrations ran',
+    tags: ['platform'],
+    response: healthBody,
+  }),
+  openapi: defineRoute({
+    ...platformEndpoints.openapi,
+    access: 'public',
+    summary: 'This OpenAPI document',
+    tags: ['platform'],
+    response: z.record(z.string(), z.unknown()),
+  }),
+};

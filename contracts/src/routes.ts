@@ -1,0 +1,22 @@
+import type { RouteDef } from './core/http';
+import { platformRoutes } from './platform/routes';
+import { authRoutes } from './auth/routes';
+import { onboardingRoutes } from './onboarding/routes';
+import { academyRoutes } from './academy/routes';
+import { partnersRoutes } from './partners/routes';
+import { adminRoutes } from './admin/routes';
+
+/** Every HTTP route of the API, keyed `<feature>.<name>`. The router, the OpenAPI document and
+ * the authorization-matrix test are all generated from this list. */
+export const allRoutes: Record<string, RouteDef> = Object.fromEntries(
+  Object.entries({
+    platform: platformRoutes,
+    auth: authRoutes,
+    onboarding: onboardingRoutes,
+    academy: academyRoutes,
+    partners: partnersRoutes,
+    admin: adminRoutes,
+  }).flatMap(([feature, routes]) =>
+    Object.entries(routes as Record<string, RouteDef>).map(([name, route]) => [`${feature}.${name}`, route]),
+  ),
+);
