@@ -83,6 +83,7 @@ export default function LoginDialog() {
         onFinish={(v) => void submit(v)}
         onValuesChange={() => error && setError(null)}
         className="login-form"
+        noValidate
         validateTrigger="onSubmit"
       >
         <Form.Item

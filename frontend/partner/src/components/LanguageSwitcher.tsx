@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, setLanguage } from '../lib/i18n';
 import { LANGUAGES, type LanguageCode } from '../lib/languages';
+import { Flag } from './Flag';
 
 function useLanguage(): [LanguageCode, (c: LanguageCode) => void] {
   const { i18n } = useTranslation();
@@ -50,9 +51,7 @@ export function LanguageSwitcher({ compact }: { compact?: boolean }) {
         title={t('language.choose')}
         onClick={() => setOpen((o) => !o)}
       >
-        <span className="lang-flag" aria-hidden="true">
-          {current.flag}
-        </span>
+        <Flag code={current.code} />
         {!compact && <span>{current.code.toUpperCase()}</span>}
         <span className="lang-caret" aria-hidden="true">
           ▼
@@ -73,9 +72,7 @@ export function LanguageSwitcher({ compact }: { compact?: boolean }) {
                   setOpen(false);
                 }}
               >
-                <span className="lang-flag" aria-hidden="true">
-                  {l.flag}
-                </span>
+                <Flag code={l.code} />
                 {l.name}
               </button>
             </li>
@@ -102,9 +99,7 @@ export function LanguageList() {
           className="lang-option"
           onClick={() => change(l.code)}
         >
-          <span className="lang-flag" aria-hidden="true">
-            {l.flag}
-          </span>
+          <Flag code={l.code} />
           <span>{l.name}</span>
         </button>
       ))}

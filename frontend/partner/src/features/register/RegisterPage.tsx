@@ -117,6 +117,7 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
         onFinish={submit}
         validateTrigger="onBlur"
         size="large"
+        noValidate
       >
         <div className="register-row">
           <Form.Item
