@@ -1,0 +1,66 @@
+# The commands a person types. Every target works from any directory (make -C or -f).
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+MAKEFILE_DIR := $(dir $(abspath $(lastword $(MAKEFILE_LIST))))
+
+export DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/portal
+export REDIS_URL ?= redis://127.0.0.1:6379
+export PORT ?= 3000
+export CHROMIUM_PATH ?= /usr/bin/chromium
+
+COMPOSE := docker compose -f "$(MAKEFILE_DIR)docker-compose.yml"
+NPX := npx --no --
+
+.DEFAULT_GOAL := help
+.PHONY: help deps services chromium start dev test bench up down lint typecheck format
+
+help:
+	@echo "make start      install deps, start PostgreSQL/Redis, migrate, seed, build, run API + worker on PORT ($(PORT))"
+	@echo "make dev        same services, then API and worker in watch mode and both Vite dev servers"
+	@echo "make test       typecheck, lint, all vitest projects (unit, int, e2e)"
+	@echo "make bench      performance ratios (see QUALITY.md)"
+	@echo "make up / down  the docker compose stack"
+	@echo "make lint | typecheck | format"
+
+deps:
+	bash "$(MAKEFILE_DIR)ops/ensure-deps.sh"
+
+services:
+	bash "$(MAKEFILE_DIR)ops/services.sh"
+
+chromium:
+	bash "$(MAKEFILE_DIR)ops/ensure-chromium.sh"
+
+# Not NODE_ENV=production: local cookies must work over plain http. SERVE_BUNDLES=1 makes the
+# API serve the built partner and admin bundles on the same origin.
+start: deps services
+	cd "$(MAKEFILE_DIR)" && npm run migrate && npm run seed && npm run build
+	cd "$(MAKEFILE_DIR)" && SERVE_BUNDLES=1 $(NPX) concurrently -k -n api,worker "npm run start:api" "npm run start:worker"
+
+dev: deps services
+	cd "$(MAKEFILE_DIR)" && npm run migrate && npm run seed
+	cd "$(MAKEFILE_DIR)" && $(NPX) concurrently -k -n api,worker,partner,admin \
+	  "npm run dev:api" "npm run dev:worker" "npm run dev -w @portal/partner" "npm run dev -w @portal/admin"
+
+test: deps services chromium
+	cd "$(MAKEFILE_DIR)" && npm run typecheck
+	cd "$(MAKEFILE_DIR)" && npm run lint
+	cd "$(MAKEFILE_DIR)" && $(NPX) vitest run
+
+bench: deps services
+	cd "$(MAKEFILE_DIR)" && npm run bench
+
+up:
+	$(COMPOSE) up -d --build
+
+down:
+	$(COMPOSE) down
+
+lint: deps
+	cd "$(MAKEFILE_DIR)" && npm run lint
+
+typecheck: deps
+	cd "$(MAKEFILE_DIR)" && npm run typecheck
+
+format: deps
+	cd "$(MAKEFILE_DIR)" && npm run format
