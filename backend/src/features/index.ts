@@ -2,6 +2,7 @@ import type { AppDeps } from '../app/deps';
 import type { Feature } from '../http/feature';
 import type { Projection } from '../projections/projection';
 import { auditLogProjection } from '../projections/auditLog';
+import { usersProjection } from '../projections/users';
 import { createPlatformFeature } from './platform';
 
 /** Every feature of the API. Add a feature here once; its routes, handlers and projections follow. */
@@ -11,5 +12,5 @@ export function createFeatures(deps: AppDeps): Feature[] {
 
 /** Every projection, including the ones not tied to one feature. Pure data: safe to call without deps. */
 export function allProjections(features: Feature[]): Projection[] {
-  return [auditLogProjection, ...features.flatMap((f) => f.projections)];
+  return [usersProjection, auditLogProjection, ...features.flatMap((f) => f.projections)];
 }

@@ -107,8 +107,8 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
       const user = await loadSessionUser(ctx, deps, session);
       ctx.state.user = user;
       enforceAccess(route.access, user, config.ADMIN_EMAIL);
-      if (!handler) throw new HttpError(501, 'not_implemented', `${route.method} ${route.path} is not implemented yet`);
       const input = validateInput(ctx, route);
+      if (!handler) throw new HttpError(501, 'not_implemented', `${route.method} ${route.path} is not implemented yet`);
       const rc: RequestContext = {
         ctx,
         requestId: ctx.state.requestId,

@@ -1,2 +1,116 @@
-// Domain events of the user stream: filled in by the sign-in issue.
-export const authEvents = [] as const;
+import { z } from 'zod';
+import { defineEvent } from '../core/events';
+
+/**
+ * Events of the user stream `User-<userId>`. Every change to an account is one of these, with
+ * the acting user in the metadata. Password hashes live only in events and the users read
+ * model; the audit log never shows them. `UserDeleted` is recorded on `Deletion-<userId>`
+ * because the user stream itself is erased.
+ */
+const newsletterSource = z.enum(['self', 'registration', 'admin', 'sync', 'seed']);
+
+export const UserRegistered = defineEvent({
+  type: 'UserRegistered',
+  schema: z.object({
+    userId: z.string(),
+    uid: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    passwordHash: z.string(),
+    sponsorId: z.string().nullable(),
+    isAdmin: z.boolean().default(false),
+    mustChangePassword: z.boolean().default(false),
+    source: z.enum(['self', 'bootstrap', 'seed', 'admin']),
+  }),
+  summary: (d) => `Account created (${d.source})`,
+  personal: ['firstName', 'lastName', 'email'],
+});
+
+export const UserSignedIn = defineEvent({
+  type: 'UserSignedIn',
+  schema: z.object({ at: z.string() }),
+  summary: () => 'Signed in',
+});
+
+export const PasswordChanged = defineEvent({
+  type: 'PasswordChanged',
+  schema: z.object({ passwordHash: z.string(), reason: z.enum(['self', 'forced', 'rehash']) }),
+  summary: (d) => (d.reason === 'rehash' ? 'Password hash upgraded' : d.reason === 'forced' ? 'Temporary password replaced' : 'Password changed'),
+});
+
+export const TemporaryPasswordIssued = defineEvent({
+  type: 'TemporaryPasswordIssued',
+  schema: z.object({ passwordHash: z.string() }),
+  summary: () => 'Password reset by an admin; must be changed at next sign-in',
+});
+
+export const ProfileUpdated = defineEvent({
+  type: 'ProfileUpdated',
+  schema: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    phoneNumber: z.string().nullable(),
+    smsOptIn: z.boolean(),
+  }),
+  summary: () => 'Profile updated',
+  personal: ['firstName', 'lastName', 'phoneNumber'],
+});
+
+export const UserDetailsEdited = defineEvent({
+  type: 'UserDetailsEdited',
+  schema: z.object({
+    firstName: z.string().optional(),
+    lastName: z.string().optional(),
+    email: z.string().optional(),
+    uid: z.string().optional(),
+    sponsorId: z.string().nullable().optional(),
+  }),
+  summary: (d) => `Details edited: ${Object.keys(d).join(', ')}`,
+  personal: ['firstName', 'lastName', 'email'],
+});
+
+export const UserLocked = defineEvent({ type: 'UserLocked', schema: z.object({}), summary: () => 'Account locked' });
+export const UserUnlocked = defineEvent({ type: 'UserUnlocked', schema: z.object({}), summary: () => 'Account unlocked' });
+export const AdminGranted = defineEvent({ type: 'AdminGranted', schema: z.object({}), summary: () => 'Made admin' });
+export const AdminRevoked = defineEvent({ type: 'AdminRevoked', schema: z.object({}), summary: () => 'Admin rights removed' });
+
+export const NewsletterSubscribed = defineEvent({
+  type: 'NewsletterSubscribed',
+  schema: z.object({ source: newsletterSource }),
+  summary: (d) => `Subscribed to the newsletter (${d.source})`,
+});
+export const NewsletterUnsubscribed = defineEvent({
+  type: 'NewsletterUnsubscribed',
+  schema: z.object({ source: newsletterSource }),
+  summary: (d) => `Unsubscribed from the newsletter (${d.source})`,
+});
+
+export const PreferredLanguageChanged = defineEvent({
+  type: 'PreferredLanguageChanged',
+  schema: z.object({ language: z.enum(['en', 'es', 'fr']) }),
+  summary: (d) => `Language set to ${d.language}`,
+});
+
+export const UserDeleted = defineEvent({
+  type: 'UserDeleted',
+  schema: z.object({ userId: z.string() }),
+  summary: () => 'Account deleted; personal data erased',
+});
+
+export const authEvents = [
+  UserRegistered,
+  UserSignedIn,
+  PasswordChanged,
+  TemporaryPasswordIssued,
+  ProfileUpdated,
+  UserDetailsEdited,
+  UserLocked,
+  UserUnlocked,
+  AdminGranted,
+  AdminRevoked,
+  NewsletterSubscribed,
+  NewsletterUnsubscribed,
+  PreferredLanguageChanged,
+  UserDeleted,
+] as const;

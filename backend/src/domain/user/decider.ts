@@ -1,0 +1,165 @@
+import type { EventOf } from '@portal/contracts';
+import type * as E from '@portal/contracts/auth/events';
+import type { Decider } from '../decider';
+import { conflict, invalid, notFound } from '../errors';
+
+/** The user aggregate (stream `User-<id>`): account, credentials, flags and newsletter. */
+export type UserEvent =
+  | EventOf<typeof E.UserRegistered>
+  | EventOf<typeof E.UserSignedIn>
+  | EventOf<typeof E.PasswordChanged>
+  | EventOf<typeof E.TemporaryPasswordIssued>
+  | EventOf<typeof E.ProfileUpdated>
+  | EventOf<typeof E.UserDetailsEdited>
+  | EventOf<typeof E.UserLocked>
+  | EventOf<typeof E.UserUnlocked>
+  | EventOf<typeof E.AdminGranted>
+  | EventOf<typeof E.AdminRevoked>
+  | EventOf<typeof E.NewsletterSubscribed>
+  | EventOf<typeof E.NewsletterUnsubscribed>
+  | EventOf<typeof E.PreferredLanguageChanged>;
+
+export type NewsletterSource = EventOf<typeof E.NewsletterSubscribed>['data']['source'];
+
+export interface UserState {
+  exists: boolean;
+  email: string;
+  firstName: string;
+  lastName: string;
+  uid: string;
+  sponsorId: string | null;
+  passwordHash: string;
+  isAdmin: boolean;
+  isLocked: boolean;
+  newsletter: boolean;
+  mustChangePassword: boolean;
+  phoneNumber: string | null;
+  smsOptIn: boolean;
+}
+
+export type UserCommand =
+  | { type: 'Register'; data: EventOf<typeof E.UserRegistered>['data']; newsletter: boolean }
+  | { type: 'RecordSignIn'; at: string }
+  | { type: 'ChangePassword'; passwordHash: string; reason: 'self' | 'forced' | 'rehash' }
+  | { type: 'IssueTemporaryPassword'; passwordHash: string }
+  | { type: 'UpdateProfile'; firstName: string; lastName: string; phoneNumber: string | null; smsOptIn: boolean }
+  | { type: 'EditDetails'; changes: EventOf<typeof E.UserDetailsEdited>['data'] }
+  | { type: 'SetLocked'; locked: boolean }
+  | { type: 'SetAdmin'; admin: boolean }
+  | { type: 'SetNewsletter'; subscribed: boolean; source: NewsletterSource }
+  | { type: 'SetLanguage'; language: 'en' | 'es' | 'fr' };
+
+export const userStream = (userId: string) => `User-${userId}`;
+
+const initialState = (): UserState => ({
+  exists: false,
+  email: '',
+  firstName: '',
+  lastName: '',
+  uid: '',
+  sponsorId: null,
+  passwordHash: '',
+  isAdmin: false,
+  isLocked: false,
+  newsletter: false,
+  mustChangePassword: false,
+  phoneNumber: null,
+  smsOptIn: false,
+});
+
+function evolve(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'UserRegistered': {
+      const d = event.data;
+      return {
+        ...state,
+        exists: true,
+        email: d.email,
+        firstName: d.firstName,
+        lastName: d.lastName,
+        uid: d.uid,
+        sponsorId: d.sponsorId,
+        passwordHash: d.passwordHash,
+        isAdmin: d.isAdmin,
+        mustChangePassword: d.mustChangePassword,
+      };
+    }
+    case 'PasswordChanged':
+      return { ...state, passwordHash: event.data.passwordHash, mustChangePassword: false };
+    case 'TemporaryPasswordIssued':
+      return { ...state, passwordHash: event.data.passwordHash, mustChangePassword: true };
+    case 'ProfileUpdated':
+      return { ...state, ...event.data };
+    case 'UserDetailsEdited':
+      return { ...state, ...event.data };
+    case 'UserLocked':
+      return { ...state, isLocked: true };
+    case 'UserUnlocked':
+      return { ...state, isLocked: false };
+    case 'AdminGranted':
+      return { ...state, isAdmin: true };
+    case 'AdminRevoked':
+      return { ...state, isAdmin: false };
+    case 'NewsletterSubscribed':
+      return { ...state, newsletter: true };
+    case 'NewsletterUnsubscribed':
+      return { ...state, newsletter: false };
+    default:
+      return state;
+  }
+}
+
+function decide(command: UserCommand, state: UserState): UserEvent[] {
+  if (command.type === 'Register') {
+    if (state.exists) throw conflict('user_exists', 'This account already exists');
+    const events: UserEvent[] = [{ type: 'UserRegistered', data: command.data }];
+    if (command.newsletter) events.push({ type: 'NewsletterSubscribed', data: { source: 'registration' } });
+    return events;
+  }
+  if (!state.exists) throw notFound('user_not_found', 'User not found');
+  switch (command.type) {
+    case 'RecordSignIn':
+      return [{ type: 'UserSignedIn', data: { at: command.at } }];
+    case 'ChangePassword':
+      return [{ type: 'PasswordChanged', data: { passwordHash: command.passwordHash, reason: command.reason } }];
+    case 'IssueTemporaryPassword':
+      return [{ type: 'TemporaryPasswordIssued', data: { passwordHash: command.passwordHash } }];
+    case 'UpdateProfile': {
+      const { type: _type, ...profile } = command;
+      const same =
+        profile.firstName === state.firstName &&
+        profile.lastName === state.lastName &&
+        profile.phoneNumber === state.phoneNumber &&
+        profile.smsOptIn === state.smsOptIn;
+      if (profile.smsOptIn && !profile.phoneNumber) {
+        throw invalid('phone_required', 'Phone number is required when SMS notifications are enabled.', {
+          phoneNumber: 'Phone number is required when SMS notifications are enabled.',
+        });
+      }
+      return same ? [] : [{ type: 'ProfileUpdated', data: profile }];
+    }
+    case 'EditDetails': {
+      const changed = Object.fromEntries(
+        Object.entries(command.changes).filter(([k, v]) => v !== undefined && state[k as keyof UserState] !== v),
+      );
+      return Object.keys(changed).length ? [{ type: 'UserDetailsEdited', data: changed }] : [];
+    }
+    case 'SetLocked':
+      if (command.locked === state.isLocked) return [];
+      return [{ type: command.locked ? 'UserLocked' : 'UserUnlocked', data: {} }];
+    case 'SetAdmin':
+      if (command.admin === state.isAdmin) return [];
+      return [{ type: command.admin ? 'AdminGranted' : 'AdminRevoked', data: {} }];
+    case 'SetNewsletter':
+      if (command.subscribed === state.newsletter) return [];
+      return [
+        command.subscribed
+          ? { type: 'NewsletterSubscribed', data: { source: command.source } }
+          : { type: 'NewsletterUnsubscribed', data: { source: command.source } },
+      ];
+    case 'SetLanguage':
+      return [{ type: 'PreferredLanguageChanged', data: { language: command.language } }];
+  }
+}
+
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = { initialState, evolve, decide };

@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestApp, type TestApp } from './app';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Headless Debian Chromium, with the flags this closed network needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export interface E2eApp {
+  app: TestApp;
+  browser: Browser;
+  /** a fresh browser profile (own cookies and storage), with the language set */
+  newContext(options?: { locale?: string; viewport?: { width: number; height: number } }): Promise<BrowserContext>;
+  newPage(options?: { locale?: string; viewport?: { width: number; height: number } }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real API serving the built bundles (run `npm run build` first; `make test` does), plus
+ * a real Chromium. Each call gets its own database.
+ */
+export async function startE2eApp(extraEnv: Record<string, string> = {}): Promise<E2eApp> {
+  for (const dist of ['frontend/partner/dist/index.html', 'frontend/admin/dist/index.html']) {
+    if (!existsSync(dist)) throw new Error(`${dist} is missing: run \`npm run build\` before the e2e tests`);
+  }
+  const app = await startTestApp({ SERVE_BUNDLES: '1', ...extraEnv });
+  const browser = await launchBrowser();
+  const newContext: E2eApp['newContext'] = (options = {}) =>
+    browser.newContext({
+      baseURL: app.url,
+      locale: options.locale ?? 'en-US',
+      viewport: options.viewport ?? { width: 1280, height: 860 },
+    });
+  return {
+    app,
+    browser,
+    newContext,
+    async newPage(options) {
+      const context = await newContext(options);
+      return context.newPage();
+    },
+    async close() {
+      await browser.close();
+      await app.close();
+    },
+  };
+}
