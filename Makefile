@@ -12,7 +12,7 @@ COMPOSE := docker compose -f "$(MAKEFILE_DIR)docker-compose.yml"
 NPX := npx --no --
 
 .DEFAULT_GOAL := help
-.PHONY: help deps services chromium start dev test bench up down lint typecheck format
+.PHONY: help deps env services chromium start dev test bench up down lint typecheck format
 
 help:
 	@echo "make start      install deps, start PostgreSQL/Redis, migrate, seed, build, run API + worker on PORT ($(PORT))"
@@ -21,6 +21,10 @@ help:
 	@echo "make bench      performance ratios (see QUALITY.md)"
 	@echo "make up / down  the docker compose stack"
 	@echo "make lint | typecheck | format"
+
+# A local .env with development defaults on first run (never committed; production sets real values).
+env:
+	@cd "$(MAKEFILE_DIR)" && if [ ! -f .env ]; then cp .env.example .env && echo "created .env from .env.example"; fi
 
 deps:
 	bash "$(MAKEFILE_DIR)ops/ensure-deps.sh"
@@ -33,11 +37,11 @@ chromium:
 
 # Not NODE_ENV=production: local cookies must work over plain http. SERVE_BUNDLES=1 makes the
 # API serve the built partner and admin bundles on the same origin.
-start: deps services
+start: deps env services
 	cd "$(MAKEFILE_DIR)" && npm run migrate && npm run seed && npm run build
 	cd "$(MAKEFILE_DIR)" && SERVE_BUNDLES=1 $(NPX) concurrently -k -n api,worker "npm run start:api" "npm run start:worker"
 
-dev: deps services
+dev: deps env services
 	cd "$(MAKEFILE_DIR)" && npm run migrate && npm run seed
 	cd "$(MAKEFILE_DIR)" && $(NPX) concurrently -k -n api,worker,partner,admin \
 	  "npm run dev:api" "npm run dev:worker" "npm run dev -w @portal/partner" "npm run dev -w @portal/admin"
@@ -45,9 +49,10 @@ dev: deps services
 test: deps services chromium
 	cd "$(MAKEFILE_DIR)" && npm run typecheck
 	cd "$(MAKEFILE_DIR)" && npm run lint
+	cd "$(MAKEFILE_DIR)" && npm run build
 	cd "$(MAKEFILE_DIR)" && $(NPX) vitest run
 
-bench: deps services
+bench: deps env services
 	cd "$(MAKEFILE_DIR)" && npm run bench
 
 up:
