@@ -75,6 +75,7 @@ const firstLoad = measure(first);
 const landingKey = Object.keys(manifest).find((k) => k.endsWith(LANDING_SRC));
 const withLanding = landingKey ? measure(staticClosure(landingKey, new Set(first))) : null;
 
+const print = (line: string) => process.stdout.write(`${line}\n`);
 const kb = (n: number) => (n / 1000).toFixed(1);
 const result = {
   budgetKb,
@@ -86,14 +87,14 @@ const result = {
 };
 
 if (args.has('json')) {
-  console.log(JSON.stringify(result, null, 2));
+  print(JSON.stringify(result, null, 2));
 } else {
-  console.log(`Partner app first load (entry ${manifest[entryKey]!.file} + static imports):`);
-  for (const f of firstLoad.files) console.log(`  ${kb(f.gzip).padStart(7)} KB gzip  ${f.file}`);
-  console.log(`  ${'-'.repeat(7)}`);
-  console.log(`  ${kb(firstLoad.gzip).padStart(7)} KB gzip JavaScript (${kb(firstLoad.raw)} KB raw), budget ${budgetKb} KB`);
-  console.log(`  ${kb(firstLoad.cssGzip).padStart(7)} KB gzip CSS`);
-  if (withLanding) console.log(`  ${kb(withLanding.gzip).padStart(7)} KB gzip JavaScript including the / route's lazy chunks`);
+  print(`Partner app first load (entry ${manifest[entryKey]!.file} + static imports):`);
+  for (const f of firstLoad.files) print(`  ${kb(f.gzip).padStart(7)} KB gzip  ${f.file}`);
+  print(`  ${'-'.repeat(7)}`);
+  print(`  ${kb(firstLoad.gzip).padStart(7)} KB gzip JavaScript (${kb(firstLoad.raw)} KB raw), budget ${budgetKb} KB`);
+  print(`  ${kb(firstLoad.cssGzip).padStart(7)} KB gzip CSS`);
+  if (withLanding) print(`  ${kb(withLanding.gzip).padStart(7)} KB gzip JavaScript including the / route's lazy chunks`);
 }
 if (firstLoad.gzip > budgetKb * 1000) {
   console.error(`Over budget: ${kb(firstLoad.gzip)} KB > ${budgetKb} KB`);
