@@ -1,0 +1,101 @@
+/**
+ * Partner progress status: the one place where "complete / in progress / not started" and the
+ * progress percent are decided (spec: partner status derived from progress). The partners list,
+ * the partners stats and the admin user list all use these functions, and the SQL builders below
+ * express the same rule so lists can filter and count in the database.
+ *
+ * Pure: no database or framework imports. The SQL builders only accept column identifiers
+ * written by the programmer (validated), never user input.
+ */
+
+/** Number of foundation steps. */
+export const FOUNDATION_STEPS = 5;
+
+export const PARTNER_STATUSES = ['complete', 'in-progress', 'not-started'] as const;
+export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
+
+/** Progress percent = completed steps / 5, rounded (0..100). Out-of-range input is clamped. */
+export function progressPercent(completedSteps: number): number {
+  return Math.round((clampSteps(completedSteps) / FOUNDATION_STEPS) * 100);
+}
+
+/**
+ * complete when all five steps are done; in progress when some steps are done and the partner
+ * has logged in; not started when no step is done or the partner never logged in.
+ */
+export function partnerStatus(input: { completedSteps: number; lastLoginAt: Date | string | null | undefined }): PartnerStatus {
+  const steps = clampSteps(input.completedSteps);
+  if (steps >= FOUNDATION_STEPS) return 'complete';
+  if (steps > 0 && input.lastLoginAt != null && input.lastLoginAt !== '') return 'in-progress';
+  return 'not-started';
+}
+
+/** A step flag as it may arrive from older data: true, 't' or 'true' mean done. */
+export function isStepDone(flag: unknown): boolean {
+  return flag === true || flag === 't' || flag === 'true';
+}
+
+/** Completed steps from the five step flags (step1Completed..step5Completed). */
+export function countCompletedSteps(flags: readonly unknown[]): number {
+  return flags.slice(0, FOUNDATION_STEPS).filter(isStepDone).length;
+}
+
+function clampSteps(n: number): number {
+  if (!Number.isFinite(n)) return 0;
+  return Math.min(FOUNDATION_STEPS, Math.max(0, Math.trunc(n)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The same rule in SQL (PostgreSQL). Use with knex.raw / whereRaw: the strings contain only the
+// validated column identifiers and constants, no values.
+
+/** Column references for the SQL builders, e.g. { completedSteps: 'p.completed_steps', lastLoginAt: 'u.last_login_at' }. */
+export interface StatusColumns {
+  /** onboarding_progress.completed_steps; may be NULL (left join, no progress row yet) and is then 0. */
+  completedSteps: string;
+  /** users.last_login_at */
+  lastLoginAt: string;
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
+
+function checked(cols: StatusColumns): { steps: string; login: string } {
+  for (const c of [cols.completedSteps, cols.lastLoginAt]) {
+    if (!IDENTIFIER.test(c)) throw new Error(`Not a column identifier: ${c}`);
+  }
+  return { steps: `coalesce(${cols.completedSteps}, 0)`, login: cols.lastLoginAt };
+}
+
+/** A boolean SQL predicate true exactly when partnerStatus(...) === status. */
+export function statusPredicateSql(status: PartnerStatus, cols: StatusColumns): string {
+  const { steps, login } = checked(cols);
+  switch (status) {
+    case 'complete':
+      return `(${steps} >= ${FOUNDATION_STEPS})`;
+    case 'in-progress':
+      return `(${steps} > 0 and ${steps} < ${FOUNDATION_STEPS} and ${login} is not null)`;
+    case 'not-started':
+      return `(${steps} < ${FOUNDATION_STEPS} and (${steps} <= 0 or ${login} is null))`;
+  }
+}
+
+/** A SQL expression giving the status text ('complete' | 'in-progress' | 'not-started'). */
+export function statusExpressionSql(cols: StatusColumns): string {
+  return `(case when ${statusPredicateSql('complete', cols)} then 'complete' when ${statusPredicateSql('in-progress', cols)} then 'in-progress' else 'not-started' end)`;
+}
+
+/** A SQL expression giving the progress percent (integer 0..100), same rounding as progressPercent. */
+export function progressPercentSql(cols: Pick<StatusColumns, 'completedSteps'>): string {
+  if (!IDENTIFIER.test(cols.completedSteps)) throw new Error(`Not a column identifier: ${cols.completedSteps}`);
+  return `(least(greatest(coalesce(${cols.completedSteps}, 0), 0), ${FOUNDATION_STEPS}) * 100 / ${FOUNDATION_STEPS})`;
+}
+
+/** Aggregates for a stats query: `count(*) filter (where …)` per status, named trainingComplete and inProgress. */
+export function statusCountsSql(cols: StatusColumns): string {
+  return [
+    `count(*)::int as "totalPartners"`,
+    `(count(*) filter (where ${statusPredicateSql('complete', cols)}))::int as "trainingComplete"`,
+    `(count(*) filter (where ${statusPredicateSql('in-progress', cols)}))::int as "inProgress"`,
+    `(count(*) filter (where ${statusPredicateSql('not-started', cols)}))::int as "notStarted"`,
+  ].join(', ');
+}
