@@ -79,6 +79,7 @@ export async function startTestApp(extraEnv: Record<string, string> = {}): Promi
   const database = await createTestDatabase();
   const config = parseConfig(testEnv(database.name, extraEnv));
   const runtime = buildRuntime(config);
+  await runtime.ready();
   for (const feature of runtime.features) await feature.onStart?.();
   runtime.deps.projections.start();
   const app = createApp(runtime.deps, runtime.features);

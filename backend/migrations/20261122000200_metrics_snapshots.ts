@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 export async function up(knex: Knex) {
   await knex.schema.createTable('metrics_snapshots', (t) => {
     t.bigIncrements('id');
-    t.timestamp('taken_at', { useTz: true }).notNullable().index();
+    t.timestamp('taken_at', { useTz: true }).notNullable().unique();
     t.integer('requests').notNullable();
     t.float('request_rate').notNullable();
     t.float('avg_ms').notNullable();

@@ -14,6 +14,7 @@ const { logger } = deps;
 
 process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
 
+await runtime.ready();
 await migrateLatest(deps.db);
 for (const feature of features) await feature.onStart?.();
 deps.projections.start();

@@ -17,6 +17,8 @@ import type { AppDeps } from './deps';
 export interface Runtime {
   deps: AppDeps;
   features: Feature[];
+  /** resolves once Redis is connected (commands fail fast while it is not) */
+  ready(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,16 @@ export function buildRuntime(config: Config, options: { logger?: Logger; service
   return {
     deps,
     features,
+    async ready(timeoutMs = 10_000) {
+      if (redis.status === 'ready') return;
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`Redis not ready after ${timeoutMs} ms`)), timeoutMs);
+        redis.once('ready', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
     async close() {
       await deps.projections.stop();
       await requestStats.stop();

@@ -8,6 +8,7 @@ import { seedDemoData } from '../demo/seed';
 if (existsSync('.env')) process.loadEnvFile('.env');
 const runtime = buildRuntime(loadConfig(), { service: 'seed' });
 try {
+  await runtime.ready();
   await migrateLatest(runtime.deps.db);
   for (const feature of runtime.features) await feature.onStart?.();
   runtime.deps.projections.start();

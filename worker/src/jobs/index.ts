@@ -1,0 +1,5 @@
+import type { JobDefinition } from './types';
+import { metricsSnapshotJob } from './metricsSnapshot';
+
+/** Every job the worker processes. Add a job here once. */
+export const jobs: JobDefinition<never>[] = [metricsSnapshotJob as JobDefinition<never>];

@@ -1,0 +1,36 @@
+import { Worker } from 'bullmq';
+import type { AppDeps } from '@portal/backend/app/deps';
+import { createQueueRedis } from '@portal/backend/infra/redis';
+import type { QueueName } from '@portal/contracts';
+import type { JobDefinition } from './jobs/types';
+
+/**
+ * One BullMQ Worker per queue, dispatching by job name. Stalled jobs (a killed worker) are
+ * picked up again after the stall interval.
+ */
+export function startWorkers(deps: AppDeps, jobs: JobDefinition<never>[]): Worker[] {
+  const byQueue = new Map<QueueName, JobDefinition<never>[]>();
+  for (const job of jobs) byQueue.set(job.queue, [...(byQueue.get(job.queue) ?? []), job]);
+  return [...byQueue].map(([queue, defs]) => {
+    const connection = createQueueRedis(deps.config.REDIS_URL);
+    connection.on('error', (err) => deps.logger.debug({ err }, 'worker redis connection error'));
+    const worker = new Worker(
+      queue,
+      async (job) => {
+        const def = defs.find((d) => d.name === job.name);
+        if (!def) throw new Error(`No processor for ${queue}/${job.name}`);
+        return def.process(job as never, deps);
+      },
+      {
+        connection,
+        prefix: `${deps.config.REDIS_PREFIX}bull`,
+        concurrency: Math.max(...defs.map((d) => d.concurrency ?? 1)),
+        stalledInterval: 15_000,
+        maxStalledCount: 2,
+      },
+    );
+    worker.on('failed', (job, err) => deps.logger.warn({ err, queue, job: job?.name, id: job?.id }, 'job failed'));
+    worker.on('error', (err) => deps.logger.debug({ err, queue }, 'worker error'));
+    return worker;
+  });
+}

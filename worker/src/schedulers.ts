@@ -1,0 +1,25 @@
+import type { Queue } from 'bullmq';
+import type { QueueName } from '@portal/contracts';
+
+/** Recurring jobs. Registered with upsertJobScheduler: restarts never duplicate them. */
+export interface Schedule {
+  queue: QueueName;
+  id: string;
+  jobName: string;
+  repeat: { every?: number; pattern?: string; tz?: string };
+  data?: Record<string, unknown>;
+}
+
+export const schedules: Schedule[] = [
+  { queue: 'metrics', id: 'metrics-snapshot-every-minute', jobName: 'snapshot', repeat: { pattern: '5 * * * * *' } },
+];
+
+export async function registerSchedules(queues: Record<QueueName, Queue>, list: Schedule[] = schedules) {
+  for (const s of list) {
+    await queues[s.queue].upsertJobScheduler(s.id, s.repeat, {
+      name: s.jobName,
+      data: s.data ?? {},
+      opts: { removeOnComplete: 100, removeOnFail: 500 },
+    });
+  }
+}
