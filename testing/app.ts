@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- test responses are whatever the server sent */
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import { parseConfig } from '../backend/src/config';
@@ -60,7 +61,7 @@ export function createClient(baseUrl: string): TestClient {
         else jar.set(name, value);
       }
       const text = await res.text();
-      let parsed: unknown = text;
+      let parsed: unknown;
       try {
         parsed = text ? JSON.parse(text) : undefined;
       } catch {

@@ -81,8 +81,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = configSchema.safeParse(cleaned);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
-      const name = issue.path.join('.') || '(environment)';
-      const message = issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
+      const name = String(issue.path[0] ?? '(environment)');
+      const missing = cleaned[name] === undefined;
+      const message = issue.code === 'invalid_type' && missing ? 'is required' : issue.message;
       return `${name}: ${message}`;
     });
     throw new ConfigError(problems);

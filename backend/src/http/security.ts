@@ -46,7 +46,7 @@ export async function csrfProtection(ctx: Context, next: Next) {
     } else {
       const origin = ctx.get('origin');
       if (origin && origin !== 'null') {
-        let host: string | null = null;
+        let host: string | null;
         try {
           host = new URL(origin).host;
         } catch {

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+const valid = {
+  SESSION_KEYS: 'k'.repeat(40),
+  REGISTRATION_PASSCODE: 'PASS1234',
+  ADMIN_EMAIL: 'Admin@Example.com',
+  METRICS_TOKEN: 't'.repeat(20),
+};
+
+describe('configuration', () => {
+  it('parses a valid environment with defaults', () => {
+    const config = parseConfig(valid);
+    expect(config.PORT).toBe(3000);
+    expect(config.ADMIN_EMAIL).toBe('admin@example.com');
+    expect(config.EVENTSTORE_URL).toBeUndefined();
+    expect(config.cookieSecure).toBe(false);
+    expect(parseConfig({ ...valid, NODE_ENV: 'production' }).cookieSecure).toBe(true);
+  });
+
+  it('names every bad variable at once', () => {
+    try {
+      parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', EVENTSTORE_URL: 'http://x', MAILCHIMP_API_KEY: 'k' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const names = (error as ConfigError).problems.map((p) => p.split(':')[0]);
+      expect(names).toEqual(
+        expect.arrayContaining([
+          'PORT',
+          'DATABASE_URL',
+          'EVENTSTORE_URL',
+          'SESSION_KEYS',
+          'REGISTRATION_PASSCODE',
+          'ADMIN_EMAIL',
+          'METRICS_TOKEN',
+        ]),
+      );
+      expect((error as ConfigError).message).toContain('SESSION_KEYS: is required');
+    }
+  });
+
+  it('requires all three Mailchimp variables together', () => {
+    expect(() => parseConfig({ ...valid, MAILCHIMP_API_KEY: 'key' })).toThrow(/MAILCHIMP_AUDIENCE_ID: required/);
+  });
+});

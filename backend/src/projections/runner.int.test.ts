@@ -1,0 +1,162 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../testing/db';
+import { countingProjection } from '../../../testing/fixtures/countingProjection';
+import { createDb, type Db } from '../infra/db';
+import { createLogger } from '../infra/logger';
+import { createMetrics } from '../infra/metrics';
+import { createPostgresEventStore } from '../eventStore/postgres';
+import type { EventStore } from '../eventStore/port';
+import { ProjectionHost } from './runner';
+import type { Projection } from './projection';
+import { rebuildProjection } from './rebuild';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Db;
+let store: EventStore;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = createDb({ connectionString: database.url });
+  store = createPostgresEventStore({ connectionString: database.url, pollIntervalMs: 20 });
+  await db.raw('create table counted (event_id uuid primary key, times int not null)');
+  await db.raw('create table totals (name text primary key, total int not null)');
+});
+afterAll(async () => {
+  await store.close();
+  await db.destroy();
+  await database.drop();
+});
+
+const append = (stream: string, type: string, data: Record<string, unknown> = {}) =>
+  store.appendToStream(stream, [{ id: randomUUID(), type, data, metadata: {} }]);
+
+const host = (projections: Projection[], metrics = createMetrics('test')) =>
+  new ProjectionHost(
+    { db, store, logger: createLogger({ level: 'silent' }), metrics, databaseUrl: database.url, batchSize: 5 },
+    projections,
+  );
+
+describe('projection runner', () => {
+  it('applies each event once, keeps a checkpoint, and read-your-writes waits for it', async () => {
+    const h = host([countingProjection]);
+    h.start();
+    try {
+      let last = '';
+      for (let i = 0; i < 23; i++) last = (await append(`Runner-${i % 3}`, 'Counted')).position;
+      await h.waitFor(last, { timeoutMs: 10_000 });
+      const rows = await db('counted').select('times');
+      expect(rows).toHaveLength(23);
+      expect(rows.every((r) => r.times === 1)).toBe(true);
+      const checkpoint = await db('projection_checkpoints').where({ name: 'counting' }).first();
+      expect(checkpoint.position >= last).toBe(true);
+    } finally {
+      await h.stop();
+    }
+    // A new host resumes from the checkpoint: nothing applied twice.
+    const again = host([countingProjection]);
+    again.start();
+    try {
+      const { position } = await append('Runner-x', 'Counted');
+      await again.waitFor(position, { timeoutMs: 10_000 });
+      const rows = await db('counted').select('times');
+      expect(rows).toHaveLength(24);
+      expect(rows.every((r) => r.times === 1)).toBe(true);
+    } finally {
+      await again.stop();
+    }
+  });
+
+  it('dead-letters an event that keeps failing and goes on with the next ones', async () => {
+    const metrics = createMetrics('test');
+    const fragile: Projection = {
+      name: 'fragile',
+      tables: ['totals'],
+      eventTypes: ['Added', 'Poison'],
+      async apply(trx, event) {
+        if (event.type === 'Poison') throw new Error('cannot apply this one');
+        await trx.raw(
+          "insert into totals (name, total) values ('fragile', 1) on conflict (name) do update set total = totals.total + 1",
+        );
+      },
+    };
+    const h = host([fragile], metrics);
+    h.start();
+    try {
+      await append('Fragile-1', 'Added');
+      const poison = await append('Fragile-1', 'Poison');
+      const { position } = await append('Fragile-1', 'Added');
+      await h.waitFor(position, { timeoutMs: 10_000 });
+      const total = await db('totals').where({ name: 'fragile' }).first();
+      expect(total.total).toBe(2);
+      const dead = await db('projection_dead_letters').where({ projection: 'fragile' });
+      expect(dead).toHaveLength(1);
+      expect(dead[0]).toMatchObject({ position: poison.position, event_type: 'Poison', error: 'cannot apply this one' });
+      const lag = await metrics.registry.getSingleMetricAsString('projection_dead_letters_total');
+      expect(lag).toMatch(/projection="fragile"[^}]*} 1/);
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('times out a read-your-writes wait that cannot be met', async () => {
+    const h = host([countingProjection]);
+    await expect(h.waitFor('99999999999999999999:99999999999999999999', { timeoutMs: 50 })).rejects.toThrow(/did not reach/);
+  });
+
+  it('rebuilds a read model from the log into shadow tables and swaps it in with the same content', async () => {
+    const before = await db('counted').orderBy('event_id').select();
+    await db('counted').update({ times: 99 }); // damage the live table
+    const { events } = await rebuildProjection(db, store, countingProjection, { batchSize: 7 });
+    expect(events).toBeGreaterThanOrEqual(before.length);
+    const after = await db('counted').orderBy('event_id').select();
+    expect(after).toEqual(before);
+  });
+});
+
+describe('crash safety (QUALITY 25)', () => {
+  it('killing the process during appends loses no acknowledged event and applies none twice', async () => {
+    await db('counted').delete();
+    await db('projection_checkpoints').where({ name: 'counting' }).delete();
+    const acked = new Set<string>();
+    const run = (append: boolean, killAfterMs: number | null) =>
+      new Promise<void>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'testing/fixtures/appendAndProject.ts'], {
+          env: { ...process.env, DATABASE_URL: database.url, APPEND: append ? '1' : '0' },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        let buffer = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          buffer += chunk.toString();
+          const lines = buffer.split('\n');
+          buffer = lines.pop() ?? '';
+          for (const line of lines) if (line.startsWith('ack ')) acked.add(line.slice(4));
+        });
+        child.on('error', reject);
+        child.on('exit', () => resolve());
+        if (killAfterMs !== null) setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+      });
+    // Three crashes mid-stream (SIGKILL: no cleanup at all), then a run that only projects.
+    await run(true, 1500);
+    await run(true, 1200);
+    await run(true, 900);
+    const stored = new Set(
+      (await db('es_events').where('type', 'Counted').where('stream_id', 'like', 'Crash-%').select('event_id')).map((r) => r.event_id),
+    );
+    for (const id of acked) expect(stored.has(id)).toBe(true);
+    expect(acked.size).toBeGreaterThan(20);
+
+    const h = host([countingProjection]);
+    h.start();
+    try {
+      const head = await store.headPosition();
+      await h.waitFor(head!, { timeoutMs: 20_000 });
+    } finally {
+      await h.stop();
+    }
+    const counted = await db('counted').whereIn('event_id', [...stored]).select('event_id', 'times');
+    expect(counted).toHaveLength(stored.size);
+    expect(counted.filter((r) => r.times !== 1)).toEqual([]);
+  });
+});
