@@ -34,7 +34,8 @@ export const partnersRoutes = {
   details: defineRoute({
     ...partnersEndpoints.details,
     access: 'user',
-    summary: "Progress details of one partner of the caller's downline; step 5 answers only if the partner shares them",
+    summary:
+      "Progress details of one partner of the caller's downline; step 5 answers only if the partner shares them",
     tags: ['partners'],
     params: partnerDetailsParams,
     response: partnerDetailsResponse,

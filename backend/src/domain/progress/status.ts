@@ -23,7 +23,10 @@ export function progressPercent(completedSteps: number): number {
  * complete when all five steps are done; in progress when some steps are done and the partner
  * has logged in; not started when no step is done or the partner never logged in.
  */
-export function partnerStatus(input: { completedSteps: number; lastLoginAt: Date | string | null | undefined }): PartnerStatus {
+export function partnerStatus(input: {
+  completedSteps: number;
+  lastLoginAt: Date | string | null | undefined;
+}): PartnerStatus {
   const steps = clampSteps(input.completedSteps);
   if (steps >= FOUNDATION_STEPS) return 'complete';
   if (steps > 0 && input.lastLoginAt != null && input.lastLoginAt !== '') return 'in-progress';
@@ -86,7 +89,8 @@ export function statusExpressionSql(cols: StatusColumns): string {
 
 /** A SQL expression giving the progress percent (integer 0..100), same rounding as progressPercent. */
 export function progressPercentSql(cols: Pick<StatusColumns, 'completedSteps'>): string {
-  if (!IDENTIFIER.test(cols.completedSteps)) throw new Error(`Not a column identifier: ${cols.completedSteps}`);
+  if (!IDENTIFIER.test(cols.completedSteps))
+    throw new Error(`Not a column identifier: ${cols.completedSteps}`);
   return `(least(greatest(coalesce(${cols.completedSteps}, 0), 0), ${FOUNDATION_STEPS}) * 100 / ${FOUNDATION_STEPS})`;
 }
 

@@ -51,8 +51,8 @@ describe('SQL builders', () => {
     expect(progressPercentSql(cols)).toContain('coalesce(p.completed_steps, 0)');
   });
   it('refuse anything that is not a column identifier', () => {
-    expect(() => statusPredicateSql('complete', { completedSteps: "1); drop table users; --", lastLoginAt: 'x' })).toThrow(
-      'Not a column identifier',
-    );
+    expect(() =>
+      statusPredicateSql('complete', { completedSteps: '1); drop table users; --', lastLoginAt: 'x' }),
+    ).toThrow('Not a column identifier');
   });
 });

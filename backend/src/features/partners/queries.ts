@@ -1,0 +1,267 @@
+import type { Knex } from 'knex';
+import {
+  DEFAULT_ORDER,
+  type PartnerScope,
+  type PartnerSort,
+  type PartnerStatusFilter,
+  type SortOrder,
+} from '@portal/contracts/partners/endpoints';
+import type { PartnerItem, PartnersStats } from '@portal/contracts/partners/schemas';
+import type { Db } from '../../infra/db';
+import {
+  partnerStatus,
+  progressPercent,
+  statusCountsSql,
+  statusPredicateSql,
+  type StatusColumns,
+} from '../../domain/progress/status';
+
+/**
+ * Read queries of the partners directory, over the `users` read model (sponsor_id) and the
+ * `onboarding_progress` read model (completed_steps). Search, status filter, sort and paging
+ * run in PostgreSQL; the whole downline is a recursive CTE over users.sponsor_id (see
+ * docs/decisions/partners.md for the measurements behind that choice).
+ */
+
+const COLS: StatusColumns = { completedSteps: 'p.completed_steps', lastLoginAt: 'u.last_login_at' };
+
+/** Deepest level followed below (or above) a user: far beyond any real team, a guard against bad data. */
+export const MAX_LEVELS = 1000;
+
+/** The users table's trigram-indexed search expression (migration 20261122000300_users). */
+const SEARCH_EXPRESSION = "(u.first_name || ' ' || u.last_name || ' ' || u.email_lower || ' ' || u.uid)";
+
+/** `contains` pattern for ILIKE with the user's %, _ and \ taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface ListFilters {
+  callerId: string;
+  scope: PartnerScope;
+  search?: string;
+  status: PartnerStatusFilter;
+}
+
+export interface ListOptions extends ListFilters {
+  sort: PartnerSort;
+  order?: SortOrder;
+  page: number;
+  pageSize: number;
+}
+
+interface PartnerRow {
+  id: string;
+  uid: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  last_login_at: Date | null;
+  created_at: Date;
+  sponsor_id: string | null;
+  sponsor_first_name: string | null;
+  sponsor_last_name: string | null;
+  level: number;
+  completed_steps: number;
+  current_step: number;
+  training_completed: boolean;
+}
+
+/**
+ * Partners of the caller: `direct` are the users whose sponsor is the caller (level 1);
+ * `all` follows sponsor links down the whole tree (level 1, 2, …), never past the caller
+ * itself or around a cycle.
+ */
+function scoped(db: Db, callerId: string, scope: PartnerScope): Knex.QueryBuilder {
+  if (scope === 'direct') {
+    return db({ u: 'users' })
+      .where('u.sponsor_id', callerId)
+      .whereNot('u.id', callerId)
+      .leftJoin({ p: 'onboarding_progress' }, 'p.user_id', 'u.id');
+  }
+  const downline = db.raw(
+    `select u.id, 1, array[u.id]
+       from users u
+      where u.sponsor_id = ? and u.id <> ?
+     union all
+     select u.id, d.level + 1, d.path || u.id
+       from downline d
+       join users u on u.sponsor_id = d.id
+      where u.id <> ? and not (u.id = any(d.path)) and d.level < ?`,
+    [callerId, callerId, callerId, MAX_LEVELS],
+  );
+  return db
+    .withRecursive('downline', ['id', 'level', 'path'], downline)
+    .from({ d: 'downline' })
+    .join({ u: 'users' }, 'u.id', 'd.id')
+    .leftJoin({ p: 'onboarding_progress' }, 'p.user_id', 'u.id');
+}
+
+function filtered(db: Db, f: ListFilters): Knex.QueryBuilder {
+  const q = scoped(db, f.callerId, f.scope);
+  const search = f.search?.trim();
+  if (search) q.whereRaw(`${SEARCH_EXPRESSION} ilike ?`, [containsPattern(search.toLowerCase())]);
+  if (f.status !== 'all') q.whereRaw(statusPredicateSql(f.status, COLS));
+  return q;
+}
+
+function ordered(q: Knex.QueryBuilder, sort: PartnerSort, order: SortOrder) {
+  const dir = order === 'asc' ? 'asc' : 'desc';
+  // Never-logged-in partners come last when the most recent come first, and first the other way round.
+  const loginNulls = dir === 'desc' ? 'nulls last' : 'nulls first';
+  switch (sort) {
+    case 'lastLogin':
+      q.orderByRaw(`u.last_login_at ${dir} ${loginNulls}`);
+      break;
+    case 'name':
+      q.orderByRaw(`lower(u.first_name) ${dir}, lower(u.last_name) ${dir}`);
+      break;
+    case 'progress':
+      q.orderByRaw(`coalesce(p.completed_steps, 0) ${dir}, u.last_login_at desc nulls last`);
+      break;
+    case 'createdAt':
+      q.orderByRaw(`u.created_at ${dir}`);
+      break;
+  }
+  return q.orderByRaw(`u.id ${dir}`);
+}
+
+const SELECT = [
+  'u.id',
+  'u.uid',
+  'u.first_name',
+  'u.last_name',
+  'u.email',
+  'u.last_login_at',
+  'u.created_at',
+  'u.sponsor_id',
+  's.first_name as sponsor_first_name',
+  's.last_name as sponsor_last_name',
+];
+
+function withColumns(db: Db, q: Knex.QueryBuilder, scope: PartnerScope) {
+  return q
+    .leftJoin({ s: 'users' }, 's.id', 'u.sponsor_id')
+    .select(SELECT)
+    .select(
+      db.raw(scope === 'direct' ? '1 as level' : 'd.level as level'),
+      db.raw('coalesce(p.completed_steps, 0)::int as completed_steps'),
+      db.raw('coalesce(p.current_step, 1)::int as current_step'),
+      db.raw('coalesce(p.training_completed, false) as training_completed'),
+    );
+}
+
+export function toPartnerItem(r: PartnerRow): PartnerItem {
+  const completedSteps = Math.max(0, Math.min(5, Number(r.completed_steps) || 0));
+  const sponsorName =
+    r.sponsor_first_name != null ? `${r.sponsor_first_name} ${r.sponsor_last_name ?? ''}`.trim() : null;
+  return {
+    id: r.id,
+    uid: r.uid,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    email: r.email,
+    lastLoginAt: r.last_login_at ? new Date(r.last_login_at).toISOString() : null,
+    createdAt: new Date(r.created_at).toISOString(),
+    level: Number(r.level),
+    sponsorId: r.sponsor_id,
+    sponsorName,
+    status: partnerStatus({ completedSteps, lastLoginAt: r.last_login_at }),
+    progress: {
+      completedSteps,
+      percent: progressPercent(completedSteps),
+      currentStep: Math.max(1, Math.min(5, Number(r.current_step) || 1)),
+      trainingCompleted: Boolean(r.training_completed) || completedSteps === 5,
+    },
+  };
+}
+
+/** One page of partners and the number matching the filters. */
+export async function listPartners(db: Db, o: ListOptions): Promise<{ items: PartnerItem[]; total: number }> {
+  const order = o.order ?? DEFAULT_ORDER[o.sort];
+  const pageQuery = ordered(withColumns(db, filtered(db, o), o.scope), o.sort, order)
+    .limit(o.pageSize)
+    .offset((o.page - 1) * o.pageSize);
+  const countQuery = filtered(db, o).count<{ count: number }[]>({ count: '*' });
+  const [rows, [counted]] = await Promise.all([pageQuery as Promise<PartnerRow[]>, countQuery]);
+  return { items: rows.map(toPartnerItem), total: Number(counted?.count ?? 0) };
+}
+
+/** Totals by status for the same scope, by the shared status rule. */
+export async function partnerStats(db: Db, callerId: string, scope: PartnerScope): Promise<PartnersStats> {
+  const [row] = (await scoped(db, callerId, scope).select(db.raw(statusCountsSql(COLS)))) as PartnersStats[];
+  return {
+    totalPartners: Number(row?.totalPartners ?? 0),
+    trainingComplete: Number(row?.trainingComplete ?? 0),
+    inProgress: Number(row?.inProgress ?? 0),
+    notStarted: Number(row?.notStarted ?? 0),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * How far below the caller `targetId` sits (1 = the caller sponsored them), or null when the
+ * target is not in the caller's downline (or does not exist). Walks up from the target: cost
+ * grows with the depth, not with the size of the team.
+ */
+export async function levelBelow(db: Db, callerId: string, targetId: string): Promise<number | null> {
+  if (!UUID.test(targetId) || targetId === callerId) return null;
+  const { rows } = (await db.raw(
+    `with recursive up(id, sponsor_id, level) as (
+       select id, sponsor_id, 0 from users where id = ?
+       union all
+       select u.id, u.sponsor_id, up.level + 1
+         from up join users u on u.id = up.sponsor_id
+        where up.level < ? and up.id <> ?
+     )
+     select level from up where id = ? and level > 0 limit 1`,
+    [targetId, MAX_LEVELS, callerId, callerId],
+  )) as { rows: { level: number }[] };
+  return rows[0] ? Number(rows[0].level) : null;
+}
+
+export interface ProgressRow {
+  step1_completed: boolean;
+  step2_completed: boolean;
+  step3_completed: boolean;
+  step4_completed: boolean;
+  step5_completed: boolean;
+  current_step: number;
+  training_completed: boolean;
+  feel_great_link: string | null;
+  customer_list: unknown;
+  partner_list: unknown;
+  product_experience: unknown;
+  why_answers: unknown;
+}
+
+/** The partner as a list item (with its level) and its onboarding_progress row (null: no progress yet). */
+export async function partnerWithProgress(
+  db: Db,
+  partnerId: string,
+  level: number,
+): Promise<{ item: PartnerItem; progress: ProgressRow | null } | null> {
+  const row = (await db({ u: 'users' })
+    .leftJoin({ p: 'onboarding_progress' }, 'p.user_id', 'u.id')
+    .leftJoin({ s: 'users' }, 's.id', 'u.sponsor_id')
+    .where('u.id', partnerId)
+    .first(
+      ...SELECT,
+      db.raw('1 as level'),
+      db.raw('coalesce(p.completed_steps, 0)::int as completed_steps'),
+      db.raw('coalesce(p.current_step, 1)::int as current_step'),
+      db.raw('coalesce(p.training_completed, false) as training_completed'),
+      db.raw('(p.user_id is not null) as has_progress'),
+      'p.step1_completed',
+      'p.step2_completed',
+      'p.step3_completed',
+      'p.step4_completed',
+      'p.step5_completed',
+      'p.feel_great_link',
+      'p.customer_list',
+      'p.partner_list',
+      'p.product_experience',
+      'p.why_answers',
+    )) as (PartnerRow & ProgressRow & { has_progress: boolean }) | undefined;
+  if (!row) return null;
+  return { item: toPartnerItem({ ...row, level }), progress: row.has_progress ? row : null };
+}
