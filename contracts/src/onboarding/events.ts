@@ -1,2 +1,97 @@
-// Domain events of the onboarding feature: filled in by the issue that builds it.
-export const onboardingEvents = [] as const;
+import { z } from 'zod';
+import { defineEvent } from '../core/events';
+import { confidenceLevel } from './schemas';
+
+/**
+ * Events of the onboarding stream `Onboarding-<userId>`: the partner's foundation progress.
+ * Newsletter subscription itself is on the user stream (NewsletterSubscribed /
+ * NewsletterUnsubscribed); step 1 follows it here with StepCompleted / StepReopened.
+ */
+const step = z.number().int().min(1).max(5);
+const entry = z.object({ id: z.string(), name: z.string(), note: z.string().optional() });
+
+export const StepCompleted = defineEvent({
+  type: 'StepCompleted',
+  schema: z.object({ step }),
+  summary: (d) => `Foundation step ${d.step} completed`,
+});
+
+export const StepReopened = defineEvent({
+  type: 'StepReopened',
+  schema: z.object({ step }),
+  summary: (d) => `Foundation step ${d.step} marked incomplete again`,
+});
+
+export const ReferralLinkSaved = defineEvent({
+  type: 'ReferralLinkSaved',
+  schema: z.object({ feelGreatLink: z.string() }),
+  summary: () => 'Referral link saved',
+});
+
+export const ProspectListsUpdated = defineEvent({
+  type: 'ProspectListsUpdated',
+  schema: z.object({ customerList: z.array(entry), partnerList: z.array(entry) }),
+  summary: (d) => `Prospect lists saved (${d.customerList.length} customers, ${d.partnerList.length} partners)`,
+  personal: ['customerList', 'partnerList'],
+});
+
+export const ProductExperienceSubmitted = defineEvent({
+  type: 'ProductExperienceSubmitted',
+  schema: z.object({
+    startDate: z.string(),
+    positiveChanges: z.string(),
+    confidenceLevel,
+    challenges: z.string().optional(),
+  }),
+  summary: () => 'Product experience submitted',
+  personal: ['startDate', 'positiveChanges', 'challenges'],
+});
+
+export const ProductExperienceSkipped = defineEvent({
+  type: 'ProductExperienceSkipped',
+  schema: z.object({}),
+  summary: () => 'Product experience step skipped',
+});
+
+export const WhyAnswersSubmitted = defineEvent({
+  type: 'WhyAnswersSubmitted',
+  schema: z.object({
+    joinReason: z.string(),
+    monthlyGoal3: z.string(),
+    monthlyGoal6: z.string(),
+    monthlyGoal12: z.string(),
+    lifeChanges: z.string(),
+    nonMonetaryGoals: z.string().optional(),
+    commitmentLevel: z.string(),
+    timeAvailable: z.string(),
+    helpNeeded: z.string(),
+    strengths: z.string(),
+    shareWithSponsor: z.boolean(),
+  }),
+  summary: (d) => `Why answers submitted (${d.shareWithSponsor ? 'shared with sponsor' : 'private'})`,
+  personal: ['joinReason', 'monthlyGoal3', 'monthlyGoal6', 'monthlyGoal12', 'lifeChanges', 'nonMonetaryGoals', 'commitmentLevel', 'timeAvailable', 'helpNeeded', 'strengths'],
+});
+
+export const TrainingCompleted = defineEvent({
+  type: 'TrainingCompleted',
+  schema: z.object({}),
+  summary: () => 'Foundation training completed; Academy unlocked',
+});
+
+export const TrainingReset = defineEvent({
+  type: 'TrainingReset',
+  schema: z.object({}),
+  summary: () => 'Foundation training reset: all five steps incomplete',
+});
+
+export const onboardingEvents = [
+  StepCompleted,
+  StepReopened,
+  ReferralLinkSaved,
+  ProspectListsUpdated,
+  ProductExperienceSubmitted,
+  ProductExperienceSkipped,
+  WhyAnswersSubmitted,
+  TrainingCompleted,
+  TrainingReset,
+] as const;

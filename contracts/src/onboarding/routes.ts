@@ -1,2 +1,61 @@
-// Routes of the onboarding feature: filled in by the issue that builds it.
-export const onboardingRoutes = {};
+import { defineRoute } from '../core/http';
+import { onboardingEndpoints } from './endpoints';
+import {
+  completeStepBody,
+  newsletterChangeResponse,
+  newsletterStatusResponse,
+  newsletterSubscribeBody,
+  progressEnvelope,
+  updateOnboardingDataBody,
+} from './schemas';
+
+/** Foundation training and newsletter routes: every one is the signed-in partner's own data ('user'). */
+export const onboardingRoutes = {
+  progress: defineRoute({
+    ...onboardingEndpoints.progress,
+    access: 'user',
+    summary: "The signed-in partner's foundation progress",
+    tags: ['onboarding'],
+    response: progressEnvelope,
+  }),
+  completeStep: defineRoute({
+    ...onboardingEndpoints.completeStep,
+    access: 'user',
+    summary: 'Complete a foundation step (its rule is checked on the server); answers the new progress',
+    tags: ['onboarding'],
+    body: completeStepBody,
+    response: progressEnvelope,
+  }),
+  updateData: defineRoute({
+    ...onboardingEndpoints.updateData,
+    access: 'user',
+    summary: 'Save prospect lists (with the revision they were read at; 409 when stale), the referral link, or skip step 4',
+    tags: ['onboarding'],
+    body: updateOnboardingDataBody,
+    response: progressEnvelope,
+  }),
+  newsletterSubscribe: defineRoute({
+    ...onboardingEndpoints.newsletterSubscribe,
+    access: 'user',
+    summary: 'Subscribe the signed-in partner to the newsletter (completes step 1)',
+    tags: ['onboarding'],
+    body: newsletterSubscribeBody,
+    response: newsletterChangeResponse,
+  }),
+  newsletterUnsubscribe: defineRoute({
+    ...onboardingEndpoints.newsletterUnsubscribe,
+    access: 'user',
+    summary: 'Unsubscribe the signed-in partner from the newsletter (step 1 becomes incomplete)',
+    tags: ['onboarding'],
+    response: newsletterChangeResponse,
+  }),
+  newsletterStatus: defineRoute({
+    ...onboardingEndpoints.newsletterStatus,
+    access: 'user',
+    summary: "The partner's newsletter status, read back from the mailing service; our flag follows it",
+    tags: ['onboarding'],
+    response: newsletterStatusResponse,
+  }),
+} as const;
+
+export type OnboardingRoutes = typeof onboardingRoutes;
