@@ -3,11 +3,12 @@ import type { Feature } from '../http/feature';
 import type { Projection } from '../projections/projection';
 import { auditLogProjection } from '../projections/auditLog';
 import { usersProjection } from '../projections/users';
+import { createAuthFeature } from './auth';
 import { createPlatformFeature } from './platform';
 
 /** Every feature of the API. Add a feature here once; its routes, handlers and projections follow. */
 export function createFeatures(deps: AppDeps): Feature[] {
-  return [createPlatformFeature(deps)];
+  return [createPlatformFeature(deps), createAuthFeature(deps)];
 }
 
 /** Every projection, including the ones not tied to one feature. Pure data: safe to call without deps. */
