@@ -98,6 +98,28 @@ export const UserDeleted = defineEvent({
   summary: () => 'Account deleted; personal data erased',
 });
 
+/**
+ * Reservations that make e-mails and member ids unique without a race: stream
+ * `Email-<sha256 of the lower-cased e-mail>` / `MemberId-<uid>`, appended with an expected
+ * revision before `UserRegistered`. The e-mail itself is not stored (only its hash names the
+ * stream). A released e-mail (address changed, account deleted) can be reserved again.
+ */
+export const EmailReserved = defineEvent({
+  type: 'EmailReserved',
+  schema: z.object({ userId: z.string() }),
+  summary: () => 'E-mail address reserved',
+});
+export const EmailReleased = defineEvent({
+  type: 'EmailReleased',
+  schema: z.object({ userId: z.string() }),
+  summary: () => 'E-mail address released',
+});
+export const MemberIdReserved = defineEvent({
+  type: 'MemberIdReserved',
+  schema: z.object({ userId: z.string() }),
+  summary: () => 'Member id reserved',
+});
+
 export const authEvents = [
   UserRegistered,
   UserSignedIn,
@@ -113,4 +135,7 @@ export const authEvents = [
   NewsletterUnsubscribed,
   PreferredLanguageChanged,
   UserDeleted,
+  EmailReserved,
+  EmailReleased,
+  MemberIdReserved,
 ] as const;

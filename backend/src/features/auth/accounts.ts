@@ -1,0 +1,98 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { AppDeps } from '../../app/deps';
+import { type CommandMetadata, handleCommand } from '../../app/commandHandler';
+import { userDecider, userStream } from '../../domain/user/decider';
+import { DomainError } from '../../domain/errors';
+import {
+  MEMBER_ID_TAKEN,
+  emailStream,
+  memberIdFrom,
+  memberIdStream,
+  reservationDecider,
+} from '../../domain/user/reservation';
+
+/** sha256 of the trimmed, lower-cased address: names the e-mail's reservation stream. */
+export const emailHash = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+
+export interface NewAccount {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** a bcrypt hash (never the password) */
+  passwordHash: string;
+  sponsorId: string | null;
+  newsletter: boolean;
+  isAdmin?: boolean;
+  mustChangePassword?: boolean;
+  source: 'self' | 'bootstrap' | 'seed' | 'admin';
+  /** fixed id (seed data); a new uuid otherwise */
+  userId?: string;
+  /** fixed member id (seed data); a new random one otherwise */
+  uid?: string;
+}
+
+export interface CreatedAccount {
+  userId: string;
+  uid: string;
+  /** position of the last event: wait for it before reading the users table */
+  position: string | null;
+}
+
+/**
+ * Records a new account without races: the lower-cased e-mail is reserved on its own stream
+ * (expected revision), then a member id (`P-XXXXXX`, retried on collision), then the user's
+ * stream gets UserRegistered. Throws DomainError `email_taken` (409) when the address is held
+ * by another account. If recording the user fails, the e-mail reservation is released.
+ */
+export async function createAccount(deps: Pick<AppDeps, 'store'>, account: NewAccount, metadata: CommandMetadata): Promise<CreatedAccount> {
+  const userId = account.userId ?? randomUUID();
+  const email = account.email.trim();
+  // The idempotency key belongs to the user's stream; the reservations are idempotent by holder.
+  const reservationMeta: CommandMetadata = { ...metadata, idempotencyKey: undefined };
+  await handleCommand(deps.store, emailStream(emailHash(email)), reservationDecider, { type: 'ReserveEmail', userId }, reservationMeta);
+  try {
+    const uid = await reserveMemberId(deps, userId, account.uid, reservationMeta);
+    const result = await handleCommand(
+      deps.store,
+      userStream(userId),
+      userDecider,
+      {
+        type: 'Register',
+        newsletter: account.newsletter,
+        data: {
+          userId,
+          uid,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          email,
+          passwordHash: account.passwordHash,
+          sponsorId: account.sponsorId,
+          isAdmin: account.isAdmin ?? false,
+          mustChangePassword: account.mustChangePassword ?? false,
+          source: account.source,
+        },
+      },
+      metadata,
+    );
+    return { userId, uid, position: result.position };
+  } catch (error) {
+    await handleCommand(deps.store, emailStream(emailHash(email)), reservationDecider, { type: 'ReleaseEmail', userId }, reservationMeta).catch(
+      () => undefined,
+    );
+    throw error;
+  }
+}
+
+async function reserveMemberId(deps: Pick<AppDeps, 'store'>, userId: string, fixed: string | undefined, metadata: CommandMetadata) {
+  // 31^6 ≈ 887 million ids: a collision is rare, ten in a row practically impossible.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const uid = fixed ?? memberIdFrom(randomBytes(6));
+    try {
+      await handleCommand(deps.store, memberIdStream(uid), reservationDecider, { type: 'ReserveMemberId', userId }, metadata);
+      return uid;
+    } catch (error) {
+      if (fixed || !(error instanceof DomainError && error.code === MEMBER_ID_TAKEN)) throw error;
+    }
+  }
+  throw new Error('Could not find a free member id');
+}

@@ -1,0 +1,266 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type Koa from 'koa';
+import { authRoutes } from '@portal/contracts/auth/routes';
+import type { AppDeps } from '../../app/deps';
+import { type CommandMetadata, handleCommand } from '../../app/commandHandler';
+import { type UserRecord, findUserByEmail, findUserById } from '../../app/users';
+import { type UserCommand, userDecider, userStream } from '../../domain/user/decider';
+import { DomainError, conflict, forbidden, invalid, tooMany, unauthenticated } from '../../domain/errors';
+import { EMAIL_TAKEN } from '../../domain/user/reservation';
+import { defineFeature } from '../../http/feature';
+import type { SessionData } from '../../http/sessions';
+import { createAccount, emailHash } from './accounts';
+import { LoginThrottle, createIpLimits, limiterWait, spend } from './throttle';
+import { userView } from './userView';
+
+/** The one answer of every failed sign-in, whatever the cause (QUALITY 1). */
+export const LOGIN_FAILED = { error: 'invalid_credentials', message: 'Incorrect email or password.' } as const;
+/** The one answer of every throttled sign-in, whatever the account's state (QUALITY 2). */
+export const LOGIN_THROTTLED = {
+  error: 'too_many_attempts',
+  message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const sha256 = (s: string) => createHash('sha256').update(s).digest();
+
+/** The id of the request's session in the store (the signed cookie's value). */
+export const currentSessionId = (ctx: Koa.Context) => (ctx.session as unknown as { externalKey?: string } | null)?.externalKey;
+
+/**
+ * Sign-in, registration, password changes and the profile (spec 000 sections 4-8, 001
+ * Settings; QUALITY 1-13).
+ */
+export function createAuthFeature(deps: AppDeps) {
+  const { db, config, passwords, store } = deps;
+  // deps.projections is set after the features are built: read it at call time
+  const waitFor = (position: string) => deps.projections.waitFor(position);
+  const throttle = new LoginThrottle(deps.redis, config.REDIS_PREFIX, () => deps.now().getTime());
+  const ipLimits = createIpLimits(deps.redis, config.REDIS_PREFIX);
+
+  const userCommand = async (userId: string, command: UserCommand, metadata: CommandMetadata) => {
+    const result = await handleCommand(store, userStream(userId), userDecider, command, metadata);
+    if (result.position) await waitFor(result.position);
+    return result;
+  };
+
+  const freshUser = async (id: string): Promise<UserRecord> => {
+    const user = await findUserById(db, id);
+    if (!user) throw unauthenticated('unauthenticated', 'Please sign in to continue');
+    return user;
+  };
+
+  const view = (user: UserRecord) => userView(db, user, config.ADMIN_EMAIL);
+
+  /** A new session id holding only the signed-in user; the previous id is destroyed (QUALITY 9). */
+  const startSession = async (ctx: Koa.Context, userId: string) => {
+    ctx.session = {};
+    await ctx.session!.regenerate();
+    const session = ctx.session as unknown as SessionData;
+    session.userId = userId;
+    session.authenticatedAt = Date.now();
+  };
+
+  const throttled = (seconds: number) => tooMany(LOGIN_THROTTLED.error, LOGIN_THROTTLED.message, seconds);
+
+  return defineFeature(
+    'auth',
+    authRoutes,
+    {
+      async me(_input, rc) {
+        return view(rc.user!);
+      },
+
+      async login({ body }, rc) {
+        const { email, password } = body;
+        const ipWait = await limiterWait(ipLimits.loginFailures, rc.ip);
+        if (ipWait > 0) {
+          rc.logger.warn({ ip: rc.ip }, 'sign-in refused: too many failures from this address');
+          throw throttled(ipWait);
+        }
+        const accountWait = await throttle.secondsToWait(email);
+        if (accountWait > 0) {
+          rc.logger.warn({ account: emailHash(email).slice(0, 16) }, 'sign-in refused: account temporarily locked');
+          throw throttled(accountWait);
+        }
+        const user = await findUserByEmail(db, email);
+        let passwordOk = false;
+        if (user) passwordOk = await passwords.verify(password, user.passwordHash);
+        else await passwords.dummyVerify(password);
+
+        if (!user || !passwordOk || user.isLocked) {
+          const { failures, waitSeconds } = await throttle.recordFailure(email);
+          await spend(ipLimits.loginFailures, rc.ip);
+          const reason = !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'locked';
+          const account = emailHash(email).slice(0, 16);
+          rc.logger.info({ account, userId: user?.id, reason, failures }, 'sign-in failed');
+          if (waitSeconds > 0) rc.logger.warn({ account, userId: user?.id, failures, waitSeconds }, 'account temporarily locked after failed sign-ins');
+          throw new DomainError('unauthenticated', LOGIN_FAILED.error, LOGIN_FAILED.message);
+        }
+
+        await throttle.reset(email);
+        // the user acts for themself from here on; a retried sign-in is a new sign-in
+        const metadata: CommandMetadata = { actorId: user.id, correlationId: rc.requestId };
+        if (passwords.needsRehash(user.passwordHash)) {
+          const passwordHash = await passwords.hash(password);
+          await userCommand(user.id, { type: 'ChangePassword', passwordHash, reason: 'rehash' }, metadata);
+        }
+        await userCommand(user.id, { type: 'RecordSignIn', at: deps.now().toISOString() }, metadata);
+        await startSession(rc.ctx, user.id);
+        rc.ctx.state.user = user;
+        rc.logger.info({ userId: user.id }, 'signed in');
+        return { user: await view(await freshUser(user.id)) };
+      },
+
+      async logout(_input, rc) {
+        rc.ctx.session = null;
+        rc.logger.info({ userId: rc.user?.id }, 'signed out');
+        return { success: true };
+      },
+
+      async verifyPasscode({ body }, rc) {
+        const wait = await limiterWait(ipLimits.passcode, rc.ip);
+        if (wait > 0) throw tooMany('too_many_attempts', 'Too many attempts. Please wait a few minutes and try again.', wait);
+        const valid = timingSafeEqual(sha256(body.passcode), sha256(config.REGISTRATION_PASSCODE));
+        if (valid) (rc.ctx.session as unknown as SessionData).passcodeVerified = true;
+        else {
+          await spend(ipLimits.passcode, rc.ip);
+          rc.logger.info({ ip: rc.ip }, 'wrong registration passcode');
+        }
+        return { valid };
+      },
+
+      async sponsors(_input, rc) {
+        if (!rc.user && !rc.session?.passcodeVerified) {
+          throw forbidden('passcode_required', 'Please enter the registration passcode first.');
+        }
+        const rows = await db('users')
+          .where({ is_locked: false })
+          .select('id', 'uid', 'first_name', 'last_name')
+          .orderBy([{ column: 'first_name' }, { column: 'last_name' }, { column: 'uid' }]);
+        return { sponsors: rows.map((r) => ({ id: r.id, uid: r.uid, firstName: r.first_name, lastName: r.last_name })) };
+      },
+
+      async register({ body }, rc) {
+        const wait = await spend(ipLimits.register, rc.ip);
+        if (wait > 0) throw tooMany('too_many_attempts', 'Too many registrations from this network. Please try again later.', wait);
+        if (!rc.session?.passcodeVerified) throw forbidden('passcode_required', 'Please enter the registration passcode first.');
+        const sponsorMessage = 'The selected sponsor was not found. Please choose another sponsor.';
+        const sponsor = UUID.test(body.sponsorId) ? await findUserById(db, body.sponsorId) : null;
+        if (!sponsor || sponsor.isLocked) throw invalid('sponsor_not_found', sponsorMessage, { sponsorId: sponsorMessage });
+        const passwordHash = await passwords.hash(body.password);
+        let created;
+        try {
+          created = await createAccount(
+            deps,
+            {
+              firstName: body.firstName,
+              lastName: body.lastName,
+              email: body.email,
+              passwordHash,
+              sponsorId: sponsor.id,
+              newsletter: body.newsletter,
+              source: 'self',
+            },
+            rc.commandMetadata(),
+          );
+        } catch (error) {
+          if (error instanceof DomainError && error.code === EMAIL_TAKEN) {
+            const message = 'An account with this email already exists. Please sign in instead.';
+            throw new DomainError('conflict', EMAIL_TAKEN, message, { fields: { email: message } });
+          }
+          throw error;
+        }
+        if (created.position) await waitFor(created.position);
+        const metadata: CommandMetadata = { actorId: created.userId, correlationId: rc.requestId };
+        await userCommand(created.userId, { type: 'RecordSignIn', at: deps.now().toISOString() }, metadata);
+        await startSession(rc.ctx, created.userId);
+        rc.logger.info({ userId: created.userId, sponsorId: sponsor.id }, 'registered');
+        return { user: await view(await freshUser(created.userId)) };
+      },
+
+      async resetRequiredPassword({ body }, rc) {
+        const user = rc.user!;
+        if (!user.mustChangePassword) throw conflict('password_change_not_required', 'Your password does not need to be reset.');
+        if (await passwords.verify(body.newPassword, user.passwordHash)) {
+          const message = 'Your new password must be different from the temporary password.';
+          throw invalid('same_password', message, { newPassword: message });
+        }
+        const passwordHash = await passwords.hash(body.newPassword);
+        await userCommand(user.id, { type: 'ChangePassword', passwordHash, reason: 'forced' }, rc.commandMetadata());
+        await deps.sessions.revokeUser(user.id, currentSessionId(rc.ctx));
+        rc.logger.info({ userId: user.id }, 'temporary password replaced');
+        return { user: await view(await freshUser(user.id)) };
+      },
+
+      async changePassword({ body }, rc) {
+        const user = rc.user!;
+        const wait = await throttle.secondsToWait(user.email);
+        if (wait > 0) throw throttled(wait);
+        if (!(await passwords.verify(body.currentPassword, user.passwordHash))) {
+          const { waitSeconds } = await throttle.recordFailure(user.email);
+          if (waitSeconds > 0) rc.logger.warn({ userId: user.id, waitSeconds }, 'account temporarily locked after wrong current passwords');
+          const message = 'Current password is incorrect.';
+          throw invalid('wrong_current_password', message, { currentPassword: message });
+        }
+        if (body.newPassword === body.currentPassword) {
+          const message = 'The new password must be different from the current one.';
+          throw invalid('same_password', message, { newPassword: message });
+        }
+        const passwordHash = await passwords.hash(body.newPassword);
+        await userCommand(user.id, { type: 'ChangePassword', passwordHash, reason: 'self' }, rc.commandMetadata());
+        const ended = await deps.sessions.revokeUser(user.id, currentSessionId(rc.ctx));
+        rc.logger.info({ userId: user.id, endedSessions: ended }, 'password changed');
+        return { success: true, message: 'Password changed successfully.' };
+      },
+
+      async updateProfile({ body }, rc) {
+        const user = rc.user!;
+        await userCommand(
+          user.id,
+          { type: 'UpdateProfile', firstName: body.firstName, lastName: body.lastName, phoneNumber: body.phoneNumber, smsOptIn: body.smsOptIn },
+          rc.commandMetadata(),
+        );
+        return { user: await view(await freshUser(user.id)) };
+      },
+    },
+    [],
+    async () => {
+      await bootstrapAdmin(deps);
+    },
+  );
+}
+
+/**
+ * Creates the configured admin (ADMIN_EMAIL / ADMIN_PASSWORD) when no account has that
+ * address; it must change its password at first sign-in (QUALITY 7). Safe across restarts and
+ * concurrent starts: the e-mail reservation lets only one registration through.
+ */
+export async function bootstrapAdmin(deps: AppDeps): Promise<'created' | 'exists' | 'skipped'> {
+  const { config, logger } = deps;
+  if (!config.ADMIN_PASSWORD) return 'skipped';
+  if (await findUserByEmail(deps.db, config.ADMIN_EMAIL)) return 'exists';
+  const passwordHash = await deps.passwords.hash(config.ADMIN_PASSWORD);
+  try {
+    const created = await createAccount(
+      deps,
+      {
+        firstName: 'Admin',
+        lastName: 'Portal',
+        email: config.ADMIN_EMAIL,
+        passwordHash,
+        sponsorId: null,
+        newsletter: false,
+        isAdmin: true,
+        mustChangePassword: true,
+        source: 'bootstrap',
+      },
+      { actorId: null, correlationId: 'bootstrap-admin' },
+    );
+    logger.info({ userId: created.userId }, 'bootstrap admin created; it must change its password at first sign-in');
+    return 'created';
+  } catch (error) {
+    if (error instanceof DomainError && error.code === EMAIL_TAKEN) return 'exists';
+    throw error;
+  }
+}
