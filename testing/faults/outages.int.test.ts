@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type TestClient } from '../app';
+import { testEnv } from '../env';
+import { spawnApi, startPrivatePostgres, startPrivateRedis, waitFor } from '../servers';
+
+/**
+ * QUALITY 29: Redis, then PostgreSQL, restarted under load. The process stays up, affected
+ * requests answer 503 (not a hang, not a 500) while the server is gone, and service is back
+ * within 10 s of the server's return. The test runs its own servers on spare ports.
+ */
+let redis: Awaited<ReturnType<typeof startPrivateRedis>>;
+let postgres: Awaited<ReturnType<typeof startPrivatePostgres>>;
+let api: Awaited<ReturnType<typeof spawnApi>>;
+let client: TestClient;
+
+beforeAll(async () => {
+  redis = await startPrivateRedis();
+  postgres = await startPrivatePostgres();
+  const env = testEnv('postgres', { DATABASE_URL: postgres.url, REDIS_URL: redis.url, REDIS_PREFIX: 'faults:' });
+  api = await spawnApi(env);
+  client = createClient(api.url);
+  // A signed-in session (the bootstrap admin), so requests need both Redis and PostgreSQL.
+  await waitFor(async () => (await client.post('/api/login', { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })).status === 200, 20_000, 'login');
+}, 120_000);
+
+afterAll(async () => {
+  api?.proc.kill('SIGKILL');
+  await redis?.stop();
+  await postgres?.destroy();
+});
+
+/** Fires requests continuously and keeps every status seen. */
+function load(path: string) {
+  const statuses: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const res = await client.get(path).catch(() => ({ status: 0 }));
+      statuses.push(res.status);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  return {
+    statuses,
+    async stop() {
+      running = false;
+      await loop;
+    },
+  };
+}
+
+describe('dependency outages under load', () => {
+  it('Redis restart: 503 while it is down, back within 10 s of its return, process alive', async () => {
+    const traffic = load('/api/me');
+    await waitFor(async () => traffic.statuses.includes(200), 10_000, 'traffic');
+    await redis.stop();
+    const down = await client.get('/api/me');
+    expect(down.status).toBe(503);
+    expect(down.body).toMatchObject({ error: 'unavailable' });
+    await redis.start();
+    // The session itself was lost with this Redis (it keeps nothing on disk): sign in again.
+    await waitFor(async () => (await client.get('/api/health')).status === 200, 10_000, 'health after Redis returned');
+    await traffic.stop();
+    expect(traffic.statuses.filter((s) => s >= 500 && s !== 503)).toEqual([]);
+    expect(traffic.statuses).toContain(503);
+    expect(api.proc.exitCode).toBeNull();
+  });
+
+  it('PostgreSQL restart: 503 while it is down, back within 10 s of its return, process alive', async () => {
+    const env = testEnv('postgres');
+    await waitFor(async () => (await client.post('/api/login', { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })).status === 200, 10_000, 'login again');
+    const traffic = load('/api/me');
+    await waitFor(async () => traffic.statuses.includes(200), 10_000, 'traffic');
+    await postgres.stop();
+    const down = await client.get('/api/me');
+    expect(down.status).toBe(503);
+    await postgres.start();
+    await waitFor(async () => (await client.get('/api/me')).status === 200, 10_000, '/api/me after PostgreSQL returned');
+    await traffic.stop();
+    expect(traffic.statuses.filter((s) => s >= 500 && s !== 503)).toEqual([]);
+    expect(traffic.statuses).toContain(503);
+    expect(api.proc.exitCode).toBeNull();
+  });
+});
