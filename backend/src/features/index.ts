@@ -4,11 +4,12 @@ import type { Projection } from '../projections/projection';
 import { auditLogProjection } from '../projections/auditLog';
 import { usersProjection } from '../projections/users';
 import { createAuthFeature } from './auth';
+import { createPartnersFeature } from './partners';
 import { createPlatformFeature } from './platform';
 
 /** Every feature of the API. Add a feature here once; its routes, handlers and projections follow. */
 export function createFeatures(deps: AppDeps): Feature[] {
-  return [createPlatformFeature(deps), createAuthFeature(deps)];
+  return [createPlatformFeature(deps), createAuthFeature(deps), createPartnersFeature(deps)];
 }
 
 /** Every projection, including the ones not tied to one feature. Pure data: safe to call without deps. */
