@@ -1,0 +1,52 @@
+/** Drive file types and size formatting (spec: Resources). Pure and zod-free. */
+
+export const FILE_TYPES = [
+  'folder',
+  'pdf',
+  'image',
+  'video',
+  'audio',
+  'google-doc',
+  'google-sheet',
+  'google-slides',
+  'word',
+  'excel',
+  'powerpoint',
+  'other',
+] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+
+const EXACT: Record<string, FileType> = {
+  'application/vnd.google-apps.folder': 'folder',
+  'application/pdf': 'pdf',
+  'application/vnd.google-apps.document': 'google-doc',
+  'application/vnd.google-apps.spreadsheet': 'google-sheet',
+  'application/vnd.google-apps.presentation': 'google-slides',
+  'application/msword': 'word',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'word',
+  'application/vnd.ms-excel': 'excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'excel',
+  'application/vnd.ms-powerpoint': 'powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'powerpoint',
+};
+
+/** File type of a Drive MIME type. */
+export function fileTypeOf(mimeType: string | null | undefined): FileType {
+  const mime = (mimeType ?? '').toLowerCase();
+  if (EXACT[mime]) return EXACT[mime];
+  if (mime.startsWith('image/') || mime === 'application/vnd.google-apps.drawing') return 'image';
+  if (mime.startsWith('video/')) return 'video';
+  if (mime.startsWith('audio/')) return 'audio';
+  return 'other';
+}
+
+const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
+
+/** "1.5 MB" in 1024 units (Bytes, KB, MB, GB, at most two decimals); null when there is no size to show (0 or missing). */
+export function formatFileSize(bytes: number | string | null | undefined): string | null {
+  const n = typeof bytes === 'string' ? Number(bytes) : bytes;
+  if (n == null || !Number.isFinite(n) || n <= 0) return null;
+  const i = Math.min(UNITS.length - 1, Math.floor(Math.log(n) / Math.log(1024)));
+  const value = n / 1024 ** i;
+  return `${parseFloat(value.toFixed(2))} ${UNITS[i]}`;
+}
