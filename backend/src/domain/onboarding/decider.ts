@@ -56,7 +56,7 @@ export type OnboardingCommand =
   | { type: 'SyncNewsletterStep'; subscribed: boolean }
   | { type: 'SaveReferralLink'; link: string }
   /** `basedOnRevision`: the revision the lists were read at; a different current revision is a conflict */
-  | { type: 'UpdateLists'; customerList: ListEntry[]; partnerList: ListEntry[]; basedOnRevision?: number }
+  | { type: 'UpdateLists'; customerList?: ListEntry[]; partnerList?: ListEntry[]; basedOnRevision?: number }
   | { type: 'ConfirmLists' }
   | { type: 'ReopenLists' }
   | {
@@ -66,7 +66,15 @@ export type OnboardingCommand =
   | { type: 'SkipProductExperience' }
   | { type: 'SubmitWhyAnswers'; data: WhyAnswersData }
   /** admin: all five steps incomplete again (saved answers are kept) */
-  | { type: 'ResetTraining' };
+  | { type: 'ResetTraining' }
+  /** several changes at once (POST /api/update-onboarding-data): all recorded, or none */
+  | {
+      type: 'UpdateData';
+      lists?: { customerList?: ListEntry[]; partnerList?: ListEntry[]; basedOnRevision?: number };
+      step3Completed?: boolean;
+      link?: string;
+      productExperience?: Extract<OnboardingCommand, { type: 'SubmitProductExperience' }>['data'] | 'skip';
+    };
 
 export const onboardingStream = (userId: string) => `Onboarding-${userId}`;
 
@@ -166,8 +174,8 @@ function decide(command: OnboardingCommand, state: OnboardingState): OnboardingE
       if (command.basedOnRevision !== undefined && command.basedOnRevision !== state.revision) {
         throw conflict('stale_revision', ONBOARDING_MESSAGES.staleLists);
       }
-      const customerList = cleanList(command.customerList, 'customerList');
-      const partnerList = cleanList(command.partnerList, 'partnerList');
+      const customerList = command.customerList ? cleanList(command.customerList, 'customerList') : state.customerList;
+      const partnerList = command.partnerList ? cleanList(command.partnerList, 'partnerList') : state.partnerList;
       if (sameList(customerList, state.customerList) && sameList(partnerList, state.partnerList)) return [];
       const events: OnboardingEvent[] = [{ type: 'ProspectListsUpdated', data: { customerList, partnerList } }];
       // step 3 stays true to its rule: a confirmed step whose lists fall under the minimum is open again
@@ -220,6 +228,23 @@ function decide(command: OnboardingCommand, state: OnboardingState): OnboardingE
     case 'ResetTraining': {
       const anything = completedStepsOf(state) > 0 || state.trainingCompleted || state.productExperienceSkipped;
       return anything ? [{ type: 'TrainingReset', data: {} }] : [];
+    }
+
+    case 'UpdateData': {
+      const parts: OnboardingCommand[] = [];
+      if (command.lists) parts.push({ type: 'UpdateLists', ...command.lists });
+      if (command.step3Completed !== undefined) parts.push({ type: command.step3Completed ? 'ConfirmLists' : 'ReopenLists' });
+      if (command.link !== undefined) parts.push({ type: 'SaveReferralLink', link: command.link });
+      if (command.productExperience === 'skip') parts.push({ type: 'SkipProductExperience' });
+      else if (command.productExperience) parts.push({ type: 'SubmitProductExperience', data: command.productExperience });
+      const events: OnboardingEvent[] = [];
+      let current = state;
+      for (const part of parts) {
+        const produced = decide(part, current);
+        events.push(...produced);
+        current = produced.reduce(evolve, current);
+      }
+      return events;
     }
   }
 }

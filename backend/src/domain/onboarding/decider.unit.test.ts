@@ -146,3 +146,28 @@ describe('onboarding decider', () => {
     expect(when(reset, { type: 'ResetTraining' })).toEqual([]);
   });
 });
+
+describe('onboarding decider: several changes at once', () => {
+  it('records lists and confirmation together, or nothing when one part fails', () => {
+    const events = when(given(), {
+      type: 'UpdateData',
+      lists: { customerList: names('c', 5), partnerList: names('p', 5), basedOnRevision: -1 },
+      step3Completed: true,
+    });
+    expect(events.map((e) => e.type)).toEqual(['ProspectListsUpdated', 'StepCompleted']);
+    thenThrows(
+      () => when(given(), { type: 'UpdateData', lists: { customerList: names('c', 5) }, link: 'nope-nope' }),
+      'invalid_link',
+    );
+  });
+
+  it('saves one list and keeps the other', () => {
+    const state = given(lists(2, 3));
+    const [event] = when(state, { type: 'UpdateData', lists: { customerList: names('x', 1), basedOnRevision: 0 } });
+    expect(event).toEqual({ type: 'ProspectListsUpdated', data: { customerList: names('x', 1), partnerList: names('p', 3) } });
+  });
+
+  it('skips step 4 through the data call', () => {
+    expect(when(given(), { type: 'UpdateData', productExperience: 'skip' })).toEqual([{ type: 'ProductExperienceSkipped', data: {} }]);
+  });
+});

@@ -1,0 +1,175 @@
+import { onboardingRoutes } from '@portal/contracts/onboarding/routes';
+import { ONBOARDING_MESSAGES } from '@portal/contracts/onboarding/endpoints';
+import type { NewsletterStatus, Progress } from '@portal/contracts/onboarding/schemas';
+import type { AppDeps } from '../../app/deps';
+import { type CommandMetadata, handleCommand } from '../../app/commandHandler';
+import type { UserRecord } from '../../app/users';
+import { type OnboardingCommand, onboardingDecider, onboardingStream } from '../../domain/onboarding/decider';
+import { userDecider, userStream } from '../../domain/user/decider';
+import { DomainError, invalid } from '../../domain/errors';
+import { readStreamOrEmpty } from '../../eventStore/port';
+import { HttpError } from '../../http/errors';
+import { type RequestContext, defineFeature, raw } from '../../http/feature';
+import { type Newsletter, NewsletterError, createNewsletter, mailchimpSettings } from '../../integrations/mailchimp';
+import { onboardingProgressProjection, readProgress } from './projection';
+
+type Deps = Pick<AppDeps, 'store' | 'projections' | 'db'>;
+
+/** Runs an onboarding command for a user and waits until the read model shows it. */
+export async function runOnboardingCommand(deps: Deps, userId: string, command: OnboardingCommand, metadata: CommandMetadata) {
+  const result = await handleCommand(deps.store, onboardingStream(userId), onboardingDecider, command, metadata);
+  if (result.position) await deps.projections.waitFor(result.position);
+  return result;
+}
+
+/** Admin "reset training": all five steps incomplete (answers kept). For the admin feature. */
+export const resetTraining = (deps: Deps, userId: string, metadata: CommandMetadata) =>
+  runOnboardingCommand(deps, userId, { type: 'ResetTraining' }, metadata);
+
+/**
+ * Step 1 follows the newsletter. Whoever records NewsletterSubscribed / NewsletterUnsubscribed
+ * on a user stream (admin toggle, mailing sync) calls this too; the progress read also
+ * reconciles it, so a missed call heals at the partner's next visit.
+ */
+export const syncNewsletterStep = (deps: Deps, userId: string, subscribed: boolean, metadata: CommandMetadata) =>
+  runOnboardingCommand(deps, userId, { type: 'SyncNewsletterStep', subscribed }, metadata);
+
+export { readProgress } from './projection';
+
+/** Foundation progress, the five steps and the newsletter (spec 000: onboarding wizard). */
+export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: Newsletter } = {}) {
+  const newsletter = options.newsletter ?? createNewsletter(mailchimpSettings(deps.config), deps.db, deps.logger);
+
+  const me = (rc: RequestContext): UserRecord => rc.user!;
+  const run = (rc: RequestContext, command: OnboardingCommand) => runOnboardingCommand(deps, me(rc).id, command, rc.commandMetadata());
+  const answer = async (rc: RequestContext) => ({ progress: await readProgress(deps.db, me(rc).id) });
+
+  /** Records the user's newsletter flag (user stream) and step 1 (onboarding stream). */
+  async function recordNewsletter(rc: RequestContext, subscribed: boolean, source: 'self' | 'sync') {
+    const user = me(rc);
+    const result = await handleCommand(
+      deps.store,
+      userStream(user.id),
+      userDecider,
+      { type: 'SetNewsletter', subscribed, source },
+      rc.commandMetadata(),
+    );
+    if (result.position) await deps.projections.waitFor(result.position);
+    await run(rc, { type: 'SyncNewsletterStep', subscribed });
+  }
+
+  const mailingFailure = (error: unknown, message: string, rc: RequestContext): never => {
+    if (error instanceof NewsletterError) {
+      rc.logger.warn({ err: error, kind: error.kind, adapter: newsletter.kind }, 'newsletter call failed');
+      throw new HttpError(502, 'newsletter_failed', message, undefined, error.kind === 'rate_limited' ? { 'Retry-After': '5' } : undefined);
+    }
+    throw error;
+  };
+
+  const contactOf = (u: UserRecord) => ({ email: u.email, firstName: u.firstName, lastName: u.lastName });
+
+  return defineFeature(
+    'onboarding',
+    onboardingRoutes,
+    {
+      async progress(_input, rc) {
+        const user = me(rc);
+        let progress: Progress = await readProgress(deps.db, user.id);
+        // step 1 is complete exactly when subscribed (registration opt-in, admin or sync changes included)
+        if (progress.step1Completed !== user.newsletter) {
+          const result = await run(rc, { type: 'SyncNewsletterStep', subscribed: user.newsletter });
+          if (result.position) progress = await readProgress(deps.db, user.id);
+        }
+        return { progress };
+      },
+
+      async completeStep({ body }, rc) {
+        switch (body.step) {
+          case 1:
+            if (!me(rc).newsletter) throw invalid('not_subscribed', ONBOARDING_MESSAGES.notSubscribed);
+            await run(rc, { type: 'SyncNewsletterStep', subscribed: true });
+            break;
+          case 2:
+            await run(rc, { type: 'SaveReferralLink', link: body.data.feelGreatLink });
+            break;
+          case 3:
+            await run(rc, { type: 'ConfirmLists' });
+            break;
+          case 4:
+            await run(rc, { type: 'SubmitProductExperience', data: body.data });
+            break;
+          case 5:
+            await run(rc, { type: 'SubmitWhyAnswers', data: body.data });
+            break;
+        }
+        return answer(rc);
+      },
+
+      async updateData({ body }, rc) {
+        const lists =
+          body.customerList || body.partnerList
+            ? { customerList: body.customerList, partnerList: body.partnerList, basedOnRevision: body.revision }
+            : undefined;
+        const pe = body.productExperience;
+        try {
+          await run(rc, {
+            type: 'UpdateData',
+            lists,
+            step3Completed: body.step3Completed,
+            link: body.feelGreatLink,
+            productExperience: pe ? ('isSkipped' in pe && pe.isSkipped === true ? 'skip' : (pe as Exclude<typeof pe, { isSkipped: true }>)) : undefined,
+          });
+        } catch (error) {
+          if (!(error instanceof DomainError && error.code === 'stale_revision')) throw error;
+          // answer the current lists: wait until the read model has the stream's last event
+          const recorded = await readStreamOrEmpty(deps.store, onboardingStream(me(rc).id));
+          const last = recorded[recorded.length - 1];
+          if (last) await deps.projections.waitFor(last.position);
+          const progress = await readProgress(deps.db, me(rc).id);
+          return raw({ error: 'stale_revision', message: error.message, progress }, { status: 409 });
+        }
+        return answer(rc);
+      },
+
+      async newsletterSubscribe(_input, rc) {
+        let status: NewsletterStatus;
+        try {
+          status = await newsletter.subscribe(contactOf(me(rc)));
+        } catch (error) {
+          return mailingFailure(error, ONBOARDING_MESSAGES.subscribeFailed, rc);
+        }
+        const subscribed = status === 'subscribed';
+        if (subscribed) await recordNewsletter(rc, true, 'self');
+        return { success: true as const, subscribed, status, progress: await readProgress(deps.db, me(rc).id) };
+      },
+
+      async newsletterUnsubscribe(_input, rc) {
+        let status: NewsletterStatus;
+        try {
+          status = await newsletter.unsubscribe(me(rc).email);
+        } catch (error) {
+          return mailingFailure(error, ONBOARDING_MESSAGES.unsubscribeFailed, rc);
+        }
+        await recordNewsletter(rc, false, 'self');
+        return { success: true as const, subscribed: false, status, progress: await readProgress(deps.db, me(rc).id) };
+      },
+
+      async newsletterStatus(_input, rc) {
+        const user = me(rc);
+        let status: NewsletterStatus;
+        try {
+          status = await newsletter.status(user.email);
+          // opted in (at registration) but never reached the list: that consent subscribes them now
+          if (status === 'not_found' && user.newsletter) status = await newsletter.subscribe(contactOf(user));
+        } catch (error) {
+          return mailingFailure(error, ONBOARDING_MESSAGES.statusFailed, rc);
+        }
+        const subscribed = status === 'subscribed';
+        if (subscribed !== user.newsletter) await recordNewsletter(rc, subscribed, 'sync');
+        else await run(rc, { type: 'SyncNewsletterStep', subscribed });
+        return { subscribed, status };
+      },
+    },
+    [onboardingProgressProjection],
+  );
+}
