@@ -24,6 +24,9 @@ export const LOGIN_THROTTLED = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
+/** The request's session as it is now (null once ended in this request). */
+const sessionOf = (ctx: Koa.Context) => ctx.session as unknown as SessionData | null;
+
 /** The id of the request's session in the store (the signed cookie's value). */
 export const currentSessionId = (ctx: Koa.Context) => (ctx.session as unknown as { externalKey?: string } | null)?.externalKey;
 
@@ -122,7 +125,14 @@ export function createAuthFeature(deps: AppDeps) {
         const wait = await limiterWait(ipLimits.passcode, rc.ip);
         if (wait > 0) throw tooMany('too_many_attempts', 'Too many attempts. Please wait a few minutes and try again.', wait);
         const valid = timingSafeEqual(sha256(body.passcode), sha256(config.REGISTRATION_PASSCODE));
-        if (valid) (rc.ctx.session as unknown as SessionData).passcodeVerified = true;
+        if (valid) {
+          // a session just ended (locked user, past its lifetime) is replaced by a new id
+          if (!rc.ctx.session) {
+            rc.ctx.session = {};
+            await rc.ctx.session!.regenerate();
+          }
+          (rc.ctx.session as unknown as SessionData).passcodeVerified = true;
+        }
         else {
           await spend(ipLimits.passcode, rc.ip);
           rc.logger.info({ ip: rc.ip }, 'wrong registration passcode');
@@ -131,7 +141,7 @@ export function createAuthFeature(deps: AppDeps) {
       },
 
       async sponsors(_input, rc) {
-        if (!rc.user && !rc.session?.passcodeVerified) {
+        if (!rc.user && !sessionOf(rc.ctx)?.passcodeVerified) {
           throw forbidden('passcode_required', 'Please enter the registration passcode first.');
         }
         const rows = await db('users')
@@ -144,7 +154,7 @@ export function createAuthFeature(deps: AppDeps) {
       async register({ body }, rc) {
         const wait = await spend(ipLimits.register, rc.ip);
         if (wait > 0) throw tooMany('too_many_attempts', 'Too many registrations from this network. Please try again later.', wait);
-        if (!rc.session?.passcodeVerified) throw forbidden('passcode_required', 'Please enter the registration passcode first.');
+        if (!sessionOf(rc.ctx)?.passcodeVerified) throw forbidden('passcode_required', 'Please enter the registration passcode first.');
         const sponsorMessage = 'The selected sponsor was not found. Please choose another sponsor.';
         const sponsor = UUID.test(body.sponsorId) ? await findUserById(db, body.sponsorId) : null;
         if (!sponsor || sponsor.isLocked) throw invalid('sponsor_not_found', sponsorMessage, { sponsorId: sponsorMessage });

@@ -63,10 +63,10 @@ export function createIpLimits(redis: Redis, prefix: string): IpLimits {
   };
 }
 
-/** Seconds until the key may act again under this limiter, 0 when it may now. */
+/** Seconds until the key may act again (its points are used up), 0 when it may now. */
 export async function limiterWait(limiter: RateLimiterRedis, key: string): Promise<number> {
   const res = await limiter.get(key);
-  if (!res || res.consumedPoints <= limiter.points) return 0;
+  if (!res || res.consumedPoints < limiter.points) return 0;
   return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 }
 
