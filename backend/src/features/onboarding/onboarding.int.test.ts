@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../testing/app';
+import { createUser } from '../../../../testing/users';
+import { readStreamOrEmpty } from '../../eventStore/port';
+import { rebuildProjection } from '../../projections/rebuild';
+import { onboardingProgressProjection } from './projection';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const entries = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i}`, name: `${prefix} ${i}` }));
+const onboardingEvents = async (userId: string) => (await readStreamOrEmpty(app.deps.store, `Onboarding-${userId}`)).map((e) => e.type);
+const experience = { startDate: 'January 2026', positiveChanges: 'Better sleep', confidenceLevel: 'confident' as const };
+const why = {
+  joinReason: 'Financial freedom',
+  monthlyGoal3: '$500',
+  monthlyGoal6: '$1,500',
+  monthlyGoal12: '$4,000',
+  lifeChanges: 'More time with my kids',
+  nonMonetaryGoals: 'Help friends feel better',
+  commitmentLevel: 'All in',
+  timeAvailable: '10 hours a week',
+  helpNeeded: 'Inviting scripts',
+  strengths: 'Good listener',
+  shareWithSponsor: false,
+};
+
+describe('onboarding progress API', () => {
+  it('a new partner has no progress: real booleans, step 1, revision -1; anonymous callers get 401', async () => {
+    const { client } = await createUser(app);
+    const res = await client.get('/api/onboarding-progress');
+    expect(res.status).toBe(200);
+    expect(res.body.progress).toEqual({
+      step1Completed: false,
+      step2Completed: false,
+      step3Completed: false,
+      step4Completed: false,
+      step5Completed: false,
+      currentStep: 1,
+      trainingCompleted: false,
+      feelGreatLink: null,
+      customerList: [],
+      partnerList: [],
+      productExperience: null,
+      whyAnswers: null,
+      revision: -1,
+    });
+    expect((await app.client().get('/api/onboarding-progress')).status).toBe(401);
+  });
+
+  it('takes a partner through the five steps; each rule is checked on the server and a failed one records nothing', async () => {
+    const user = await createUser(app);
+    const { client } = user;
+
+    // step 1: the newsletter (demo list without Mailchimp credentials)
+    const refused = await client.post('/api/complete-step', { step: 1 });
+    expect(refused.status).toBe(400);
+    const sub = await client.post('/api/newsletter/subscribe', { email: user.email, firstName: 'Test', lastName: 'User' });
+    expect(sub.status).toBe(200);
+    expect(sub.body).toMatchObject({ success: true, subscribed: true, status: 'subscribed' });
+    expect(sub.body.progress).toMatchObject({ step1Completed: true, currentStep: 2 });
+    expect((await client.get('/api/me')).body.newsletter).toBe(true);
+    expect((await client.get('/api/check-newsletter-status')).body).toEqual({ subscribed: true, status: 'subscribed' });
+
+    // step 2: a rejected link changes nothing
+    const before = await onboardingEvents(user.id);
+    const bad = await client.post('/api/complete-step', { step: 2, data: { feelGreatLink: 'https://example.com/c/abc' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      error: 'invalid_link',
+      message: 'Please enter a valid UFeelGreat link format (ufeelgreat.com/c/YOURLINKHERE).',
+    });
+    expect(bad.text).not.toMatch(/at .*\.ts/); // no stack trace
+    expect(await onboardingEvents(user.id)).toEqual(before);
+    const good = await client.post('/api/complete-step', { step: 2, data: { feelGreatLink: 'http://UFeelGreat.com/c/Anna2026' } });
+    expect(good.status).toBe(200);
+    expect(good.body.progress).toMatchObject({ step2Completed: true, feelGreatLink: 'https://ufeelgreat.com/c/Anna2026', currentStep: 3 });
+
+    // step 3: lists with trimmed names; too short to complete; then complete
+    let revision: number = good.body.progress.revision;
+    const saved = await client.post('/api/update-onboarding-data', {
+      customerList: [{ id: 'c-x', name: '  Maria Lopez  ', note: '  met at gym ' }, ...entries('c', 3)],
+      partnerList: entries('p', 5),
+      revision,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.progress.customerList[0]).toEqual({ id: 'c-x', name: 'Maria Lopez', note: 'met at gym' });
+    revision = saved.body.progress.revision;
+    const short = await client.post('/api/complete-step', { step: 3 });
+    expect(short.status).toBe(400);
+    expect(short.body.error).toBe('lists_too_short');
+    const empty = await client.post('/api/update-onboarding-data', { customerList: [{ id: 'e', name: '   ' }], revision });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toBe('empty_name');
+    const five = await client.post('/api/update-onboarding-data', {
+      customerList: [{ id: 'c-x', name: 'Maria Lopez' }, ...entries('c', 4)],
+      partnerList: entries('p', 5),
+      revision,
+    });
+    expect(five.status).toBe(200);
+    const step3 = await client.post('/api/complete-step', { step: 3 });
+    expect(step3.status).toBe(200);
+    expect(step3.body.progress).toMatchObject({ step3Completed: true, currentStep: 4 });
+
+    // step 4: required fields, then submit
+    const missing = await client.post('/api/complete-step', { step: 4, data: { startDate: 'May', positiveChanges: '', confidenceLevel: 'confident' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Please fill in required fields');
+    const step4 = await client.post('/api/complete-step', { step: 4, data: { ...experience, challenges: '  ' } });
+    expect(step4.body.progress.productExperience).toEqual({ ...experience, isSkipped: false });
+    expect(step4.body.progress).toMatchObject({ step4Completed: true, currentStep: 5 });
+
+    // step 5: completes training
+    const step5 = await client.post('/api/complete-step', { step: 5, data: why });
+    expect(step5.status).toBe(200);
+    expect(step5.body.progress).toMatchObject({
+      step1Completed: true,
+      step2Completed: true,
+      step3Completed: true,
+      step4Completed: true,
+      step5Completed: true,
+      trainingCompleted: true,
+      currentStep: 5,
+      whyAnswers: why,
+    });
+    expect(await onboardingEvents(user.id)).toEqual([
+      'StepCompleted',
+      'ReferralLinkSaved',
+      'StepCompleted',
+      'ProspectListsUpdated',
+      'ProspectListsUpdated',
+      'StepCompleted',
+      'ProductExperienceSubmitted',
+      'StepCompleted',
+      'WhyAnswersSubmitted',
+      'StepCompleted',
+      'TrainingCompleted',
+    ]);
+    // the read answers what the command answered
+    expect((await client.get('/api/onboarding-progress')).body).toEqual(step5.body);
+  });
+
+  it('skipping step 4 moves on without completing it; the skip is kept as isSkipped', async () => {
+    const { client } = await createUser(app);
+    const res = await client.post('/api/update-onboarding-data', { productExperience: { isSkipped: true } });
+    expect(res.status).toBe(200);
+    expect(res.body.progress.step4Completed).toBe(false);
+    expect(res.body.progress.productExperience).toMatchObject({ isSkipped: true });
+    // a later submit completes it after all
+    const done = await client.post('/api/complete-step', { step: 4, data: experience });
+    expect(done.body.progress).toMatchObject({ step4Completed: true, productExperience: { ...experience, isSkipped: false } });
+  });
+
+  it('a list save made on an old revision answers 409 with the current progress; re-applied on it, it saves', async () => {
+    const { id, client } = await createUser(app);
+    const start = (await client.get('/api/onboarding-progress')).body.progress;
+    const tabA = await client.post('/api/update-onboarding-data', {
+      customerList: [{ id: 'a1', name: 'From tab A' }],
+      partnerList: [],
+      revision: start.revision,
+    });
+    expect(tabA.status).toBe(200);
+    const eventsBefore = await onboardingEvents(id);
+    const tabB = await client.post('/api/update-onboarding-data', {
+      customerList: [{ id: 'b1', name: 'From tab B' }],
+      partnerList: [],
+      revision: start.revision,
+    });
+    expect(tabB.status).toBe(409);
+    expect(tabB.body.error).toBe('stale_revision');
+    expect(tabB.body.progress.customerList).toEqual([{ id: 'a1', name: 'From tab A' }]);
+    expect(tabB.body.progress.revision).toBe(tabA.body.progress.revision);
+    expect(await onboardingEvents(id)).toEqual(eventsBefore);
+    const retried = await client.post('/api/update-onboarding-data', {
+      customerList: [{ id: 'b1', name: 'From tab B' }, ...tabB.body.progress.customerList],
+      partnerList: [],
+      revision: tabB.body.progress.revision,
+    });
+    expect(retried.status).toBe(200);
+    expect(retried.body.progress.customerList.map((e: { id: string }) => e.id)).toEqual(['b1', 'a1']);
+  });
+
+  it('refuses unknown keys, bad shapes and other people’s fields without writing', async () => {
+    const { id, client } = await createUser(app);
+    for (const body of [
+      { step: 6 },
+      { step: 2, data: { feelGreatLink: 'x', extra: 1 } },
+      { step: 4, data: { ...experience, confidenceLevel: 'maybe' } },
+      { step: 3, userId: '00000000-0000-0000-0000-000000000000' },
+    ]) {
+      const res = await client.post('/api/complete-step', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    for (const body of [{}, { revision: 3 }, { customerList: 'nope' }, { trainingCompleted: true }]) {
+      const res = await client.post('/api/update-onboarding-data', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(await onboardingEvents(id)).toEqual([]);
+  });
+
+  it('unsubscribing reopens step 1; a registration opt-in completes it at the next progress read', async () => {
+    const { client } = await createUser(app);
+    await client.post('/api/newsletter/subscribe', {});
+    const unsub = await client.post('/api/newsletter/unsubscribe');
+    expect(unsub.status).toBe(200);
+    expect(unsub.body).toMatchObject({ subscribed: false, status: 'unsubscribed' });
+    expect(unsub.body.progress.step1Completed).toBe(false);
+    expect((await client.get('/api/me')).body.newsletter).toBe(false);
+    expect((await client.get('/api/check-newsletter-status')).body).toEqual({ subscribed: false, status: 'unsubscribed' });
+
+    const optedIn = await createUser(app, { newsletter: true });
+    expect((await optedIn.client.get('/api/onboarding-progress')).body.progress.step1Completed).toBe(true);
+    // the opt-in reaches the list at the first status check
+    expect((await optedIn.client.get('/api/check-newsletter-status')).body).toEqual({ subscribed: true, status: 'subscribed' });
+    expect(await app.deps.db('newsletter_demo_members').where({ email_lower: optedIn.email }).first('status')).toEqual({ status: 'subscribed' });
+  });
+
+  it('the progress read model is rebuilt from the events with the same answers', async () => {
+    const users = await Promise.all([createUser(app), createUser(app), createUser(app)]);
+    await users[0].client.post('/api/complete-step', { step: 2, data: { feelGreatLink: 'abc123' } });
+    await users[1].client.post('/api/update-onboarding-data', { customerList: entries('c', 5), partnerList: entries('p', 6), revision: -1 });
+    await users[1].client.post('/api/complete-step', { step: 3 });
+    await users[1].client.post('/api/update-onboarding-data', { productExperience: { isSkipped: true } });
+    await users[2].client.post('/api/complete-step', { step: 5, data: why });
+    const all = (await app.deps.db('users').select('id')).length;
+    expect(all).toBeGreaterThan(3);
+
+    const snapshot = async () => Promise.all(users.map(async (u) => (await u.client.get('/api/onboarding-progress')).body));
+    const rows = () => app.deps.db('onboarding_progress').orderBy('user_id').select();
+    const before = await snapshot();
+    const rowsBefore = await rows();
+
+    await app.deps.projections.stop();
+    await app.deps.db('onboarding_progress').update({ completed_steps: 0, step2_completed: false, customer_list: '[]' });
+    await app.deps.db('onboarding_progress').where({ user_id: users[2].id }).delete();
+    const { events } = await rebuildProjection(app.deps.db, app.deps.store, onboardingProgressProjection);
+    expect(events).toBeGreaterThan(0);
+
+    expect(await rows()).toEqual(rowsBefore);
+    expect(await snapshot()).toEqual(before);
+  });
+});
