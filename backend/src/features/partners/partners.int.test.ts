@@ -1,0 +1,339 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestApp, type TestApp, type TestClient } from '../../../../testing/app';
+import { seedPartner, type SeedPartner } from './seed';
+
+const PASSWORD = 'Sponsor-Pass-2026';
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+const why = (shareWithSponsor: boolean) => ({
+  joinReason: 'Freedom for my family',
+  monthlyGoal3: '500',
+  monthlyGoal6: '1500',
+  monthlyGoal12: '4000',
+  lifeChanges: 'More time at home',
+  commitmentLevel: 'all-in',
+  timeAvailable: '10 hours a week',
+  helpNeeded: 'Inviting',
+  strengths: 'People person',
+  shareWithSponsor,
+});
+
+let app: TestApp;
+let ana: TestClient; // sponsor under test
+let bea: TestClient; // one of Ana's partners, herself a sponsor
+const ids: Record<string, string> = {};
+const warnings: { obj: unknown; msg: unknown }[] = [];
+
+async function add(
+  key: string,
+  p: Omit<SeedPartner, 'email' | 'firstName' | 'lastName'> & Partial<SeedPartner>,
+) {
+  const { id, position } = await seedPartner(app.deps, {
+    firstName: key[0]!.toUpperCase() + key.slice(1),
+    lastName: 'Tester',
+    email: `${key}@example.test`,
+    ...p,
+  });
+  ids[key] = id;
+  return position;
+}
+
+async function signIn(email: string) {
+  const client = app.client();
+  const res = await client.post('/api/login', { email, password: PASSWORD });
+  expect(res.status, res.text).toBe(200);
+  return client;
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  // Capture warnings of request loggers (children of the root logger).
+  const child = app.deps.logger.child.bind(app.deps.logger);
+  vi.spyOn(app.deps.logger, 'child').mockImplementation((bindings, options) => {
+    const logger = child(bindings, options);
+    const warn = logger.warn.bind(logger);
+    logger.warn = ((obj: unknown, msg?: unknown) => {
+      warnings.push({ obj, msg });
+      return warn(obj as never, msg as never);
+    }) as typeof logger.warn;
+    return logger;
+  });
+  const passwordHash = await app.deps.passwords.hash(PASSWORD);
+  await add('ana', { sponsorId: null, passwordHash, lastLoginAt: daysAgo(0) });
+  await add('zoe', { sponsorId: null, passwordHash }); // another sponsor
+  // Ana's direct partners: every status, in a known order of creation
+  await add('bea', {
+    sponsorId: ids.ana,
+    passwordHash,
+    lastLoginAt: daysAgo(1),
+    completedSteps: 5,
+    whyAnswers: why(true),
+  });
+  await add('carl', {
+    sponsorId: ids.ana,
+    lastLoginAt: daysAgo(3),
+    completedSteps: 2,
+    whyAnswers: why(false),
+  });
+  await add('dina', { sponsorId: ids.ana, lastLoginAt: daysAgo(10), completedSteps: 0 });
+  await add('eric', { sponsorId: ids.ana, completedSteps: 1 }); // progress without a login: not started
+  await add('fay', {
+    sponsorId: ids.ana,
+    lastLoginAt: daysAgo(2),
+    completedSteps: 4,
+    feelGreatLink: 'https://example.test/fay',
+    customerList: [{ id: 'c1', name: 'Gina', note: 'Gym friend' }],
+    partnerList: [{ id: 'p1', name: 'Hugo' }],
+    productExperience: { startDate: '2026-01-05', positiveChanges: 'Sleep', confidenceLevel: 'confident' },
+  });
+  await add('gus_100%', {
+    sponsorId: ids.ana,
+    email: 'gus@example.test',
+    lastLoginAt: daysAgo(40),
+    completedSteps: 5,
+  });
+  // Bea's partners (Ana's level 2) and one level 3
+  await add('hana', {
+    sponsorId: ids.bea,
+    lastLoginAt: daysAgo(5),
+    completedSteps: 5,
+    whyAnswers: why(true),
+  });
+  await add('ivan', { sponsorId: ids.bea, completedSteps: 0 });
+  await add('jade', { sponsorId: ids.hana, lastLoginAt: daysAgo(6), completedSteps: 3 });
+  // Zoe's partners: never visible to Ana
+  await add('kim', { sponsorId: ids.zoe, lastLoginAt: daysAgo(1), completedSteps: 5, whyAnswers: why(true) });
+  const last = await add('leo', { sponsorId: ids.zoe, completedSteps: 2 });
+  await app.deps.projections.waitFor(last);
+  ana = await signIn('ana@example.test');
+  bea = await signIn('bea@example.test');
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+type Item = {
+  id: string;
+  firstName: string;
+  level: number;
+  status: string;
+  progress: { completedSteps: number; percent: number };
+};
+const idsOf = (items: Item[]) => items.map((i) => i.id).sort();
+const pick = (...keys: string[]) => keys.map((k) => ids[k]!).sort();
+
+describe('GET /api/partners', () => {
+  it('lists exactly the partners the caller sponsored', async () => {
+    const res = await ana.get('/api/partners?pageSize=100');
+    expect(res.status).toBe(200);
+    expect(idsOf(res.body.items)).toEqual(pick('bea', 'carl', 'dina', 'eric', 'fay', 'gus_100%'));
+    expect(res.body).toMatchObject({ total: 6, page: 1, pageSize: 100 });
+    expect(res.body.items.every((i: Item) => i.level === 1)).toBe(true);
+    const other = await bea.get('/api/partners');
+    expect(idsOf(other.body.items)).toEqual(pick('hana', 'ivan'));
+  });
+
+  it('lists the whole downline with levels when asked, and nobody else', async () => {
+    const res = await ana.get('/api/partners?scope=all&pageSize=100');
+    expect(res.status).toBe(200);
+    expect(idsOf(res.body.items)).toEqual(
+      pick('bea', 'carl', 'dina', 'eric', 'fay', 'gus_100%', 'hana', 'ivan', 'jade'),
+    );
+    const level = Object.fromEntries(res.body.items.map((i: Item) => [i.id, i.level]));
+    expect([level[ids.bea!], level[ids.hana!], level[ids.jade!]]).toEqual([1, 2, 3]);
+    const jade = res.body.items.find((i: Item) => i.id === ids.jade);
+    expect(jade.sponsorName).toBe('Hana Tester');
+  });
+
+  it('computes status and percent by the shared rules', async () => {
+    const res = await ana.get('/api/partners?pageSize=100');
+    const byName = Object.fromEntries(res.body.items.map((i: Item) => [i.firstName, i]));
+    expect(byName.Bea).toMatchObject({ status: 'complete', progress: { completedSteps: 5, percent: 100 } });
+    expect(byName.Carl).toMatchObject({
+      status: 'in-progress',
+      progress: { completedSteps: 2, percent: 40 },
+    });
+    expect(byName.Dina).toMatchObject({ status: 'not-started', progress: { percent: 0 } });
+    expect(byName.Eric).toMatchObject({
+      status: 'not-started',
+      progress: { completedSteps: 1, percent: 20 },
+    });
+    expect(byName.Eric.lastLoginAt).toBeNull();
+  });
+
+  it('sorts, filters, searches and pages in the database', async () => {
+    const names = async (qs: string) =>
+      ((await ana.get(`/api/partners?${qs}`)).body.items as Item[]).map((i) => i.firstName);
+    expect(await names('sort=name&order=asc')).toEqual(['Bea', 'Carl', 'Dina', 'Eric', 'Fay', 'Gus_100%']);
+    expect(await names('sort=name&order=desc&pageSize=2&page=2')).toEqual(['Eric', 'Dina']);
+    // last login: most recent first, never-logged-in last
+    expect(await names('sort=lastLogin')).toEqual(['Bea', 'Fay', 'Carl', 'Dina', 'Gus_100%', 'Eric']);
+    expect(await names('sort=createdAt&order=asc')).toEqual([
+      'Bea',
+      'Carl',
+      'Dina',
+      'Eric',
+      'Fay',
+      'Gus_100%',
+    ]);
+    expect((await names('sort=progress')).slice(0, 2).sort()).toEqual(['Bea', 'Gus_100%']);
+    expect(await names('status=in-progress&sort=name&order=asc')).toEqual(['Carl', 'Fay']);
+    expect(await names('status=not-started&sort=name&order=asc')).toEqual(['Dina', 'Eric']);
+    // search: name, e-mail or uid, case-insensitive; % and _ are literal characters
+    expect(await names('search=FAY')).toEqual(['Fay']);
+    expect(await names('search=carl%40example')).toEqual([]);
+    expect(await names('search=carl@example')).toEqual(['Carl']);
+    expect(await names('search=%25')).toEqual([]);
+    expect(await names('search=_')).toEqual([]);
+    expect(await names('search=Hana')).toEqual([]); // level 2 only with scope=all
+    const page3 = await ana.get('/api/partners?sort=name&order=asc&pageSize=2&page=3');
+    expect(page3.body).toMatchObject({ total: 6, page: 3, pageSize: 2 });
+    const beyond = await ana.get('/api/partners?pageSize=2&page=9');
+    expect(beyond.body).toMatchObject({ items: [], total: 6 });
+  });
+
+  it('refuses bad input with a clear message', async () => {
+    for (const qs of [
+      'pageSize=101',
+      'page=0',
+      'status=done',
+      'sort=email',
+      'scope=everyone',
+      'isAdmin=true',
+      'order=up',
+    ]) {
+      const res = await ana.get(`/api/partners?${qs}`);
+      expect(res.status, qs).toBe(400);
+      expect(res.body.error).toBe('invalid_input');
+      expect(res.body.message).toMatch(/^query\./);
+      expect(res.text).not.toMatch(/at .*\.ts/);
+    }
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await app.client().get('/api/partners')).status).toBe(401);
+    expect((await app.client().get('/api/partners/stats')).status).toBe(401);
+    expect((await app.client().get(`/api/partners/details/${ids.bea}`)).status).toBe(401);
+  });
+});
+
+describe('GET /api/partners/stats', () => {
+  it('counts match the list for each scope', async () => {
+    for (const scope of ['direct', 'all']) {
+      const stats = (await ana.get(`/api/partners/stats?scope=${scope}`)).body;
+      const total = async (status: string) =>
+        (await ana.get(`/api/partners?scope=${scope}&status=${status}&pageSize=1`)).body.total as number;
+      expect(stats.totalPartners).toBe(await total('all'));
+      expect(stats.trainingComplete).toBe(await total('complete'));
+      expect(stats.inProgress).toBe(await total('in-progress'));
+      expect(stats.notStarted).toBe(await total('not-started'));
+      expect(stats.trainingComplete + stats.inProgress + stats.notStarted).toBe(stats.totalPartners);
+    }
+    expect((await ana.get('/api/partners/stats')).body).toEqual({
+      totalPartners: 6,
+      trainingComplete: 2,
+      inProgress: 2,
+      notStarted: 2,
+    });
+    expect((await app.client().get('/api/partners/stats')).status).toBe(401);
+  });
+
+  it('is all zero for someone without partners', async () => {
+    const passwordHash = await app.deps.passwords.hash(PASSWORD);
+    const { position } = await seedPartner(app.deps, {
+      sponsorId: null,
+      firstName: 'Solo',
+      lastName: 'One',
+      email: 'solo@example.test',
+      passwordHash,
+    });
+    await app.deps.projections.waitFor(position);
+    const solo = await signIn('solo@example.test');
+    expect((await solo.get('/api/partners/stats')).body).toEqual({
+      totalPartners: 0,
+      trainingComplete: 0,
+      inProgress: 0,
+      notStarted: 0,
+    });
+    expect((await solo.get('/api/partners')).body).toEqual({ items: [], total: 0, page: 1, pageSize: 20 });
+  });
+});
+
+describe('GET /api/partners/details/:partnerId', () => {
+  it("answers a partner's progress and saved answers", async () => {
+    const res = await ana.get(`/api/partners/details/${ids.fay}`);
+    expect(res.status).toBe(200);
+    expect(res.body.partner).toMatchObject({
+      id: ids.fay,
+      firstName: 'Fay',
+      level: 1,
+      status: 'in-progress',
+    });
+    expect(res.body.progress).toMatchObject({
+      step1Completed: true,
+      step4Completed: true,
+      step5Completed: false,
+      feelGreatLink: 'https://example.test/fay',
+      customerList: [{ id: 'c1', name: 'Gina', note: 'Gym friend' }],
+      partnerList: [{ id: 'p1', name: 'Hugo' }],
+      productExperience: {
+        isSkipped: false,
+        startDate: '2026-01-05',
+        positiveChanges: 'Sleep',
+        confidenceLevel: 'confident',
+      },
+      whyAnswers: null,
+    });
+  });
+
+  it('answers 404 for a partner of another sponsor, the same as for a missing id, and logs it', async () => {
+    warnings.length = 0;
+    const foreign = await ana.get(`/api/partners/details/${ids.kim}`);
+    const missing = await ana.get(`/api/partners/details/${randomUUID()}`);
+    const garbage = await ana.get('/api/partners/details/not-a-uuid');
+    const self = await ana.get(`/api/partners/details/${ids.ana}`);
+    const upline = await bea.get(`/api/partners/details/${ids.ana}`);
+    for (const res of [foreign, missing, garbage, self, upline]) {
+      expect(res.status).toBe(404);
+      const { requestId, ...body } = res.body;
+      expect(typeof requestId).toBe('string');
+      expect(body).toEqual({ error: 'partner_not_found', message: 'Partner not found' });
+    }
+    expect(warnings).toContainEqual({
+      obj: { callerId: ids.ana, targetId: ids.kim },
+      msg: expect.stringContaining('partner details refused'),
+    });
+    expect(JSON.stringify(foreign.body)).not.toContain('Kim');
+  });
+
+  it('shows step 5 answers only when the partner shares them with their sponsor', async () => {
+    const shared = await ana.get(`/api/partners/details/${ids.bea}`);
+    expect(shared.body.progress.whyAnswers).toMatchObject({
+      shareWithSponsor: true,
+      joinReason: 'Freedom for my family',
+      strengths: 'People person',
+    });
+    const notShared = await ana.get(`/api/partners/details/${ids.carl}`);
+    expect(notShared.body.progress.whyAnswers).toEqual({ shareWithSponsor: false });
+    expect(notShared.text).not.toContain('Freedom for my family');
+    // Hana shares with her sponsor Bea, not with Bea's sponsor Ana
+    const direct = await bea.get(`/api/partners/details/${ids.hana}`);
+    expect(direct.body.progress.whyAnswers).toMatchObject({
+      shareWithSponsor: true,
+      joinReason: 'Freedom for my family',
+    });
+    const upline = await ana.get(`/api/partners/details/${ids.hana}`);
+    expect(upline.status).toBe(200);
+    expect(upline.body.partner.level).toBe(2);
+    expect(upline.body.progress.whyAnswers).toEqual({ shareWithSponsor: false });
+    expect(upline.text).not.toContain('Freedom for my family');
+  });
+
+  it('follows the downline to any depth', async () => {
+    const res = await ana.get(`/api/partners/details/${ids.jade}`);
+    expect(res.status).toBe(200);
+    expect(res.body.partner).toMatchObject({ level: 3, status: 'in-progress', sponsorName: 'Hana Tester' });
+    expect((await bea.get(`/api/partners/details/${ids.jade}`)).body.partner.level).toBe(2);
+  });
+});

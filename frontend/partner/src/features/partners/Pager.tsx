@@ -1,0 +1,54 @@
+import Button from 'antd/es/button';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { pageButtons, shownRange, totalPages } from './partnersModel';
+
+/** 'Showing X to Y of Z partners', previous / next and up to five page buttons. */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation('partners');
+  const pages = totalPages(total, pageSize);
+  const range = shownRange(page, pageSize, total);
+  return (
+    <div className="partners-pager">
+      <p className="partners-showing" data-testid="partners-showing">
+        {t('pagination.showing', range)}
+      </p>
+      {pages > 1 && (
+        <nav className="partners-pages" aria-label={t('pagination.label')}>
+          <Button icon={<LeftOutlined />} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            {t('pagination.previous')}
+          </Button>
+          {pageButtons(page, pages).map((n) => (
+            <Button
+              key={n}
+              type={n === page ? 'primary' : 'default'}
+              aria-current={n === page ? 'page' : undefined}
+              aria-label={t('pagination.page', { page: n })}
+              onClick={() => onPage(n)}
+            >
+              {n}
+            </Button>
+          ))}
+          <Button
+            disabled={page >= pages}
+            onClick={() => onPage(page + 1)}
+            iconPlacement="end"
+            icon={<RightOutlined />}
+          >
+            {t('pagination.next')}
+          </Button>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { PARTNERS_PAGE_BUTTONS } from '@portal/contracts/partners/endpoints';
+
+const DAY_MS = 86_400_000;
+
+/** Relative last-login label: a translation key and its count (spec: never, 1 day ago, N days ago, N weeks ago). */
+export type LastLoginLabel =
+  | { key: 'lastLogin.never' }
+  | { key: 'lastLogin.today' }
+  | { key: 'lastLogin.days'; count: number }
+  | { key: 'lastLogin.weeks'; count: number };
+
+export function lastLoginLabel(
+  lastLoginAt: string | null | undefined,
+  now: Date = new Date(),
+): LastLoginLabel {
+  if (!lastLoginAt) return { key: 'lastLogin.never' };
+  const at = new Date(lastLoginAt).getTime();
+  if (Number.isNaN(at)) return { key: 'lastLogin.never' };
+  const days = Math.floor(Math.max(0, now.getTime() - at) / DAY_MS);
+  if (days < 1) return { key: 'lastLogin.today' };
+  if (days < 7) return { key: 'lastLogin.days', count: days };
+  return { key: 'lastLogin.weeks', count: Math.floor(days / 7) };
+}
+
+/** Up to `max` page numbers around the current page, always a full window when there are enough pages. */
+export function pageButtons(
+  current: number,
+  totalPages: number,
+  max: number = PARTNERS_PAGE_BUTTONS,
+): number[] {
+  if (totalPages <= 0) return [];
+  const count = Math.min(max, totalPages);
+  let start = Math.max(1, current - Math.floor(count / 2));
+  start = Math.min(start, totalPages - count + 1);
+  return Array.from({ length: count }, (_, i) => start + i);
+}
+
+/** The numbers of 'Showing X to Y of Z partners'. */
+export function shownRange(
+  page: number,
+  pageSize: number,
+  total: number,
+): { from: number; to: number; total: number } {
+  if (total <= 0) return { from: 0, to: 0, total: 0 };
+  const from = Math.min(total, (page - 1) * pageSize + 1);
+  return { from, to: Math.min(total, page * pageSize), total };
+}
+
+export const totalPages = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/** Spec: the list is de-duplicated by lower-cased e-mail (the server never sends two, this keeps the promise). */
+export function dedupeByEmail<T extends { email: string }>(items: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((i) => {
+    const key = i.email.trim().toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export const initialsOf = (firstName: string, lastName: string) =>
+  `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase() || '?';

@@ -1,0 +1,67 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  PARTNERS_DETAILS_STALE_MS,
+  PARTNERS_LIST_STALE_MS,
+  PARTNERS_PAGE_SIZE,
+  PARTNERS_STATS_STALE_MS,
+  partnersEndpoints,
+  type PartnerScope,
+  type PartnerSort,
+  type PartnerStatusFilter,
+} from '@portal/contracts/partners/endpoints';
+import type { PartnersRoutes } from '@portal/contracts/partners/routes';
+import type {
+  PartnerDetails,
+  PartnerItem,
+  PartnersListResponse,
+  PartnersStats,
+} from '@portal/contracts/partners/schemas';
+import { request } from '../../lib/api';
+
+export type { PartnerDetails, PartnerItem, PartnersListResponse, PartnersStats };
+
+export interface ListParams {
+  search: string;
+  status: PartnerStatusFilter;
+  sort: PartnerSort;
+  page: number;
+  scope: PartnerScope;
+}
+
+/** GET /api/partners: one page, cached 5 minutes (spec constants); the previous page stays shown while the next loads. */
+export const partnersListQuery = (p: ListParams) =>
+  queryOptions({
+    queryKey: [partnersEndpoints.list.path, p] as const,
+    queryFn: ({ signal }) =>
+      request<PartnersRoutes['list']>(partnersEndpoints.list, {
+        query: {
+          search: p.search.trim() || undefined,
+          status: p.status,
+          sort: p.sort,
+          page: p.page,
+          pageSize: PARTNERS_PAGE_SIZE,
+          scope: p.scope,
+        },
+        signal,
+      }),
+    staleTime: PARTNERS_LIST_STALE_MS,
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/partners/stats: cached 1 minute. */
+export const partnersStatsQuery = (scope: PartnerScope) =>
+  queryOptions({
+    queryKey: [partnersEndpoints.stats.path, scope] as const,
+    queryFn: ({ signal }) =>
+      request<PartnersRoutes['stats']>(partnersEndpoints.stats, { query: { scope }, signal }),
+    staleTime: PARTNERS_STATS_STALE_MS,
+  });
+
+/** GET /api/partners/details/:partnerId: fetched when a partner is selected, cached 1 minute. */
+export const partnerDetailsQuery = (partnerId: string) =>
+  queryOptions({
+    queryKey: [partnersEndpoints.details.path, partnerId] as const,
+    queryFn: ({ signal }) =>
+      request<PartnersRoutes['details']>(partnersEndpoints.details, { params: { partnerId }, signal }),
+    staleTime: PARTNERS_DETAILS_STALE_MS,
+  });
