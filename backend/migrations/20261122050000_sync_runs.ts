@@ -16,7 +16,6 @@ export async function up(knex: Knex) {
     t.integer('page_size').notNullable().defaultTo(1000);
     t.integer('audience_size').nullable();
     t.integer('pages_total').nullable();
-    t.boolean('users_checked').notNullable().defaultTo(false);
     t.text('last_error').nullable();
     t.integer('attempts').notNullable().defaultTo(0);
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
@@ -30,7 +29,7 @@ export async function up(knex: Knex) {
 
   await knex.schema.createTable('sync_run_pages', (t) => {
     t.uuid('run_id').notNullable().references('id').inTable('sync_runs').onDelete('CASCADE');
-    /** page index; -1 is the pass over users missing from the audience */
+    /** page index (offset / page size) */
     t.integer('page').notNullable();
     t.integer('members').notNullable();
     t.integer('updated').notNullable();
