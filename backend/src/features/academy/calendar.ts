@@ -1,0 +1,96 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import ical from 'ical-generator';
+import { DateTime } from 'luxon';
+import { CALL_DURATION_MINUTES, CALL_TIME_ZONE, nextOccurrence, recurrenceRule } from '@portal/contracts/academy/schedule';
+import type { LiveCall } from '@portal/contracts/academy/schemas';
+
+/**
+ * The calendar feed is fetched by calendar apps, which cannot send our session cookie: each
+ * user gets a secret feed address `…/api/live-calls.ics?token=<userId>.<mac>`, the MAC being an
+ * HMAC of the user id under the session keys (any current key verifies, so a key rotation keeps
+ * subscriptions working until the old key is removed). A locked or deleted user's feed stops.
+ */
+const mac = (key: string, userId: string) => createHmac('sha256', key).update(`live-calls-feed:${userId}`).digest('base64url').slice(0, 32);
+
+export function calendarToken(keys: string[], userId: string): string {
+  return `${userId}.${mac(keys[0], userId)}`;
+}
+
+/** The user id a token was issued to, or null. */
+export function verifyCalendarToken(keys: string[], token: string): string | null {
+  const dot = token.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const userId = token.slice(0, dot);
+  const given = Buffer.from(token.slice(dot + 1));
+  for (const key of keys) {
+    const expected = Buffer.from(mac(key, userId));
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return userId;
+  }
+  return null;
+}
+
+/** America/New_York since 2007: EDT from the second Sunday of March, EST from the first Sunday of November. */
+const NEW_YORK_VTIMEZONE = [
+  'BEGIN:VTIMEZONE',
+  'TZID:America/New_York',
+  'X-LIC-LOCATION:America/New_York',
+  'BEGIN:DAYLIGHT',
+  'TZOFFSETFROM:-0500',
+  'TZOFFSETTO:-0400',
+  'TZNAME:EDT',
+  'DTSTART:20070311T020000',
+  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU',
+  'END:DAYLIGHT',
+  'BEGIN:STANDARD',
+  'TZOFFSETFROM:-0400',
+  'TZOFFSETTO:-0500',
+  'TZNAME:EST',
+  'DTSTART:20071104T020000',
+  'RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+].join('\r\n');
+
+const FEED_ANCHOR = new Date('2026-01-01T12:00:00Z');
+
+const vtimezone = (tz: string) => (tz === CALL_TIME_ZONE ? NEW_YORK_VTIMEZONE : null);
+
+/** The iCalendar feed: one recurring one-hour event per call, in New York time with its VTIMEZONE. */
+export function liveCallsCalendar(calls: LiveCall[], options: { now: Date; origin: string; language?: 'en' | 'es' | 'fr' }): string {
+  const lang = options.language ?? 'en';
+  const calendar = ical({
+    name: 'Live Training Calls',
+    prodId: { company: 'Training Academy', product: 'live-calls', language: lang.toUpperCase() },
+    // no calendar-wide zone (DTSTAMP stays UTC); each event names New York and gets its VTIMEZONE
+    timezone: { name: null, generator: vtimezone },
+    ttl: 6 * 3600,
+  });
+  for (const call of calls) {
+    // a fixed first occurrence keeps the feed identical from one fetch to the next
+    const start = nextOccurrence(call, FEED_ANCHOR);
+    const lines = [
+      call.description[lang],
+      '',
+      ...call.focusAreas.map((f) => `• ${f[lang]}`),
+      '',
+      `Join: ${call.zoomLink}`,
+      ...(call.passcode ? [`Passcode: ${call.passcode}`] : []),
+      ...(call.host ? [`Host: ${call.host}`] : []),
+      `${options.origin}/live-calls`,
+    ];
+    calendar.createEvent({
+      id: `live-call-${call.id}@training-academy`,
+      // luxon values in the call's zone: ical-generator then writes New York wall times with TZID
+      start: DateTime.fromJSDate(start, { zone: CALL_TIME_ZONE }),
+      end: DateTime.fromJSDate(start, { zone: CALL_TIME_ZONE }).plus({ minutes: CALL_DURATION_MINUTES }),
+      timezone: CALL_TIME_ZONE,
+      stamp: DateTime.fromJSDate(options.now, { zone: 'utc' }),
+      summary: call.name[lang],
+      description: lines.join('\n'),
+      location: call.zoomLink,
+      url: call.zoomLink,
+      repeating: recurrenceRule(call),
+    });
+  }
+  return calendar.toString();
+}

@@ -1,0 +1,40 @@
+import type { LiveCall, Testimonial } from '@portal/contracts/academy/schemas';
+import { TESTIMONIAL_CATEGORIES } from '@portal/contracts/academy/endpoints';
+import type { AppDeps } from '../../app/deps';
+import { toTestimonial } from '../../domain/content/testimonial';
+
+const KNOWN = new Set<string>(TESTIMONIAL_CATEGORIES);
+
+/** Active testimonials in their order; links that are not playable videos are left out (and logged). */
+export async function readTestimonials(deps: Pick<AppDeps, 'db' | 'logger'>): Promise<Testimonial[]> {
+  const rows = await deps.db('testimonials').where({ active: true }).orderBy('position').orderBy('id').select('name', 'categories', 'link');
+  const out: Testimonial[] = [];
+  for (const row of rows) {
+    const t = toTestimonial({
+      name: row.name as string,
+      link: row.link as string,
+      categories: (row.categories as string[]).filter((c) => KNOWN.has(c)),
+    });
+    if (t) out.push(t as Testimonial);
+    else deps.logger.warn({ link: row.link }, 'testimonial link is not a playable video');
+  }
+  return out;
+}
+
+export async function readLiveCalls(db: AppDeps['db']): Promise<LiveCall[]> {
+  const rows = await db('live_calls').where({ active: true }).orderBy('position');
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    focusAreas: r.focus_areas,
+    time: r.time,
+    dayOfWeek: r.day_of_week,
+    weekOfMonth: r.week_of_month ?? null,
+    passcode: r.passcode ?? null,
+    zoomLink: r.zoom_link,
+    colorTheme: r.color_theme,
+    icon: r.icon,
+    host: r.host ?? null,
+  }));
+}

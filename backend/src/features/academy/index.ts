@@ -1,0 +1,105 @@
+import { academyRoutes } from '@portal/contracts/academy/routes';
+import { DRIVE_ROOT_ALIAS } from '@portal/contracts/academy/endpoints';
+import type { AppDeps } from '../../app/deps';
+import { handleCommand } from '../../app/commandHandler';
+import { findUserById } from '../../app/users';
+import { type TutorialCommand, tutorialDecider, tutorialStream } from '../../domain/tutorial/decider';
+import { notFound } from '../../domain/errors';
+import { defineFeature, raw } from '../../http/feature';
+import { calendarToken, liveCallsCalendar, verifyCalendarToken } from './calendar';
+import { readLiveCalls, readTestimonials } from './content';
+import { DriveResources, createDriveSource } from './driveResources';
+import { PLAYLIST_STATE, playlistSource, readPlaylist, syncPlaylist } from './playlist';
+import { tutorialProjection } from './tutorialProjection';
+
+export { tutorialProjection } from './tutorialProjection';
+export { syncPlaylist } from './playlist';
+
+const LANGS = new Set(['en', 'es', 'fr']);
+
+/**
+ * The Academy: the tour record (events on Tutorial-<userId>), replays (read model filled by the
+ * content worker), resources (Google Drive or the sample tree), vault testimonials, live calls
+ * and their calendar feed.
+ */
+export function createAcademyFeature(deps: AppDeps) {
+  const { db } = deps;
+  const drive = new DriveResources(deps, createDriveSource(deps.config));
+
+  const readTutorial = async (userId: string) => {
+    const row = await db('academy_tutorials').where({ user_id: userId }).first();
+    return {
+      skipTutorial: Boolean(row?.skip_tutorial),
+      academyTourSeen: Boolean(row?.academy_tour_seen),
+      tutorialCompleted: Boolean(row?.tutorial_completed),
+      updatedAt: row?.updated_at ? new Date(row.updated_at).toISOString() : null,
+    };
+  };
+
+  const tutorialCommand = async (userId: string, command: TutorialCommand, metadata: Parameters<typeof handleCommand>[4]) => {
+    const result = await handleCommand(deps.store, tutorialStream(userId), tutorialDecider, command, metadata);
+    if (result.position) await deps.projections.waitFor(result.position);
+    return readTutorial(userId);
+  };
+
+  /** Fill an empty replays read model at start: the sample at once, the real playlist through the worker. */
+  const onStart = async () => {
+    const state = await db('content_sync_state').where({ name: PLAYLIST_STATE }).first('synced_at');
+    if (state?.synced_at) return;
+    if (playlistSource(deps.config) === 'sample') {
+      await syncPlaylist(deps).catch((err) => deps.logger.warn({ err }, 'sample playlist not loaded'));
+    } else {
+      await deps.queues.content
+        .add('youtubePlaylist', {}, { jobId: 'youtube-playlist-initial', removeOnComplete: true, removeOnFail: 100 })
+        .catch((err) => deps.logger.warn({ err }, 'initial playlist sync not queued'));
+    }
+  };
+
+  return defineFeature(
+    'academy',
+    academyRoutes,
+    {
+      async tutorial(_input, rc) {
+        return readTutorial(rc.user!.id);
+      },
+      async updateTutorial({ body }, rc) {
+        return tutorialCommand(rc.user!.id, { type: 'SetPreferences', ...body }, rc.commandMetadata());
+      },
+      async completeTour(_input, rc) {
+        return tutorialCommand(rc.user!.id, { type: 'CompleteTour' }, rc.commandMetadata());
+      },
+      async youtubePlaylist() {
+        return readPlaylist(db);
+      },
+      async driveResources({ query }, rc) {
+        const folderId = query.folderId === DRIVE_ROOT_ALIAS ? drive.source.rootId : query.folderId;
+        rc.ctx.set('Cache-Control', 'no-store');
+        return { files: await drive.list(folderId) };
+      },
+      async driveSearch({ query }, rc) {
+        rc.ctx.set('Cache-Control', 'no-store');
+        return { files: await drive.search(query.q) };
+      },
+      async testimonials() {
+        return { testimonials: await readTestimonials(deps) };
+      },
+      async liveCalls(_input, rc) {
+        const token = calendarToken(deps.config.SESSION_KEYS, rc.user!.id);
+        return { calls: await readLiveCalls(db), calendarUrl: `/api/live-calls.ics?token=${encodeURIComponent(token)}` };
+      },
+      async liveCallsCalendar({ query }, rc) {
+        const userId = verifyCalendarToken(deps.config.SESSION_KEYS, query.token);
+        const user = userId ? await findUserById(db, userId).catch(() => null) : null;
+        if (!user || user.isLocked) throw notFound('calendar_not_found', 'Calendar not found');
+        const language = (LANGS.has(user.preferredLanguage ?? '') ? user.preferredLanguage : 'en') as 'en' | 'es' | 'fr';
+        const body = liveCallsCalendar(await readLiveCalls(db), { now: deps.now(), origin: `${rc.ctx.protocol}://${rc.ctx.host}`, language });
+        return raw(body, {
+          type: 'text/calendar; charset=utf-8',
+          headers: { 'Cache-Control': 'private, max-age=3600', 'Content-Disposition': 'inline; filename="live-calls.ics"' },
+        });
+      },
+    },
+    [tutorialProjection],
+    onStart,
+  );
+}
