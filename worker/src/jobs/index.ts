@@ -1,5 +1,6 @@
 import type { JobDefinition } from './types';
 import { metricsSnapshotJob } from './metricsSnapshot';
+import { youtubePlaylistJob } from './youtubePlaylist';
 
 /** Every job the worker processes. Add a job here once. */
-export const jobs: JobDefinition<never>[] = [metricsSnapshotJob as JobDefinition<never>];
+export const jobs: JobDefinition<never>[] = [metricsSnapshotJob as JobDefinition<never>, youtubePlaylistJob as JobDefinition<never>];
