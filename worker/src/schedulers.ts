@@ -12,6 +12,7 @@ export interface Schedule {
 
 export const schedules: Schedule[] = [
   { queue: 'metrics', id: 'metrics-snapshot-every-minute', jobName: 'snapshot', repeat: { pattern: '5 * * * * *' } },
+  { queue: 'content', id: 'youtube-playlist-every-6h', jobName: 'youtubePlaylist', repeat: { every: 6 * 3600 * 1000 } },
 ];
 
 export async function registerSchedules(queues: Record<QueueName, Queue>, list: Schedule[] = schedules) {
