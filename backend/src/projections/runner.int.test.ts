@@ -100,6 +100,25 @@ describe('projection runner', () => {
     }
   });
 
+  it('releases every leader lock on stop, so the next host (same process or not) leads all projections', async () => {
+    const many = ['a', 'b', 'c', 'd'].map((n) => ({ ...countingProjection, name: `lead_${n}`, eventTypes: ['LeadOnly'] }));
+    const first = host(many);
+    first.start();
+    const { position } = await append('Lead-1', 'Counted');
+    await first.waitFor(position, { timeoutMs: 10_000 });
+    expect(first.status().every((s) => s.leader)).toBe(true);
+    await first.stop();
+    const second = host(many);
+    second.start();
+    try {
+      const next = await append('Lead-1', 'Counted');
+      await second.waitFor(next.position, { timeoutMs: 10_000 });
+      expect(second.status().every((s) => s.leader)).toBe(true);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('times out a read-your-writes wait that cannot be met', async () => {
     const h = host([countingProjection]);
     await expect(h.waitFor('99999999999999999999:99999999999999999999', { timeoutMs: 50 })).rejects.toThrow(/did not reach/);

@@ -65,8 +65,11 @@ export class ProjectionHost {
     this.abort.abort();
     this.emitter.emit('stop');
     await Promise.allSettled(this.loops);
-    await this.lockClient?.end().catch(() => undefined);
+    const client = await this.lockClientPromise?.catch(() => null);
+    await client?.end().catch(() => undefined);
     this.lockClient = null;
+    this.lockClientPromise = null;
+    this.led.clear();
   }
 
   /** Positions applied so far, per projection (for health and metrics). */
@@ -105,21 +108,35 @@ export class ProjectionHost {
     for (const row of rows) if (!this.led.has(row.name)) this.positions.set(row.name, row.position);
   }
 
-  private async acquireLeadership(name: string): Promise<boolean> {
-    if (!this.lockClient) {
+  private lockClientPromise: Promise<pg.Client> | null = null;
+
+  /** One session for all leader locks of this host (created once, even when asked concurrently). */
+  private lockSession(): Promise<pg.Client> {
+    this.lockClientPromise ??= (async () => {
       const client = new pg.Client({ connectionString: this.deps.databaseUrl });
       client.on('error', () => {
         // The session (and with it every lock) is gone: give up leadership everywhere.
-        this.lockClient = null;
+        if (this.lockClient === client) this.lockClient = null;
+        this.lockClientPromise = null;
         this.led.clear();
       });
-      await client.connect();
+      try {
+        await client.connect();
+      } catch (error) {
+        this.lockClientPromise = null;
+        throw error;
+      }
       this.lockClient = client;
-    }
-    const { rows } = await this.lockClient.query<{ ok: boolean }>(
-      'select pg_try_advisory_lock(hashtextextended($1, 0)) as ok',
-      [lockKey(name)],
-    );
+      return client;
+    })();
+    return this.lockClientPromise;
+  }
+
+  private async acquireLeadership(name: string): Promise<boolean> {
+    const client = await this.lockSession();
+    const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as ok', [
+      lockKey(name),
+    ]);
     return rows[0].ok;
   }
 
