@@ -104,14 +104,14 @@ describe('projection runner', () => {
     const many = ['a', 'b', 'c', 'd'].map((n) => ({ ...countingProjection, name: `lead_${n}`, eventTypes: ['LeadOnly'] }));
     const first = host(many);
     first.start();
-    const { position } = await append('Lead-1', 'Counted');
+    const { position } = await append('Lead-1', 'LeadOnly');
     await first.waitFor(position, { timeoutMs: 10_000 });
     expect(first.status().every((s) => s.leader)).toBe(true);
     await first.stop();
     const second = host(many);
     second.start();
     try {
-      const next = await append('Lead-1', 'Counted');
+      const next = await append('Lead-1', 'LeadOnly');
       await second.waitFor(next.position, { timeoutMs: 10_000 });
       expect(second.status().every((s) => s.leader)).toBe(true);
     } finally {
