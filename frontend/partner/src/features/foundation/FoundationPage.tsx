@@ -1,6 +1,125 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import Button from 'antd/es/button';
+import Progress from 'antd/es/progress';
+import { ArrowRightOutlined, CheckCircleFilled, LockOutlined, ReloadOutlined, TrophyOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StatusCard } from '../../components/StatusCard';
+import { PageSpinner } from '../../components/Spinner';
+import { STEP_COUNT, completedSteps, foundationComplete, isTrue, progressQuery, type ProgressFlags } from '../../lib/progress';
+import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import './foundation.css';
 
-/** Placeholder: the foundation feature replaces this file. */
+const STEPS = [1, 2, 3, 4, 5] as const;
+const flagOf = (p: ProgressFlags, n: (typeof STEPS)[number]) => isTrue(p[`step${n}Completed`]);
+
+/** /foundation: greeting, overall progress, the five steps and the Academy card. */
 export function FoundationPage() {
-  return <PlaceholderPage titleKey="placeholder.foundation" />;
+  const { t } = useTranslation('foundation');
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { completed?: boolean };
+  const query = useQuery(progressQuery);
+  const progress = query.data?.progress ?? null;
+  const congratulated = useRef(false);
+
+  const allDone = foundationComplete(progress);
+  // ?completed=true: one congratulation when the foundation is done, and the value leaves the address
+  useEffect(() => {
+    if (!search.completed || query.isPending) return;
+    if (allDone && !congratulated.current) {
+      congratulated.current = true;
+      toast.success(t('congratsTitle'), t('congratsText'));
+    }
+    void navigate({ to: '/foundation', search: {}, replace: true });
+  }, [search.completed, allDone, query.isPending, navigate, t]);
+
+  if (query.isPending) return <PageSpinner label={t('loading')} />;
+  if (query.isError || !query.data) {
+    return (
+      <StatusCard
+        icon={<ReloadOutlined />}
+        tone="warn"
+        title={t('loadFailedTitle')}
+        actions={
+          <Button type="primary" onClick={() => void query.refetch()} loading={query.isFetching}>
+            {t('retry')}
+          </Button>
+        }
+      >
+        <p>{t('loadFailedText')}</p>
+      </StatusCard>
+    );
+  }
+
+  const count = completedSteps(progress);
+  const percent = Math.round((count / STEP_COUNT) * 100);
+  const current = typeof progress?.currentStep === 'number' ? progress.currentStep : 1;
+
+  return (
+    <div className="page fd-page">
+      <section className="fd-hero">
+        <div className="fd-hero-text">
+          <h1>{user ? t('greeting', { name: user.firstName }) : t('greetingNoName')}</h1>
+          <p>{count === 0 ? t('introNew') : allDone ? t('introDone') : t('introProgress', { count })}</p>
+          {!allDone && (
+            <Button type="primary" size="large" onClick={() => void navigate({ to: '/onboarding', search: { step: current } })}>
+              {count === 0 ? t('start') : t('resume', { n: current })} <ArrowRightOutlined />
+            </Button>
+          )}
+        </div>
+        <div className="fd-hero-progress">
+          <Progress type="circle" percent={percent} size={128} strokeColor="#0d7d67" aria-label={t('progressLabel')} />
+          <span className="fd-progress-caption">{t('overall', { percent })}</span>
+        </div>
+      </section>
+
+      <h2 className="fd-section-title">{t('stepsTitle')}</h2>
+      <ol className="fd-steps">
+        {STEPS.map((n) => {
+          const done = !!progress && flagOf(progress, n);
+          const isCurrent = !done && n === current;
+          return (
+            <li key={n} className={['fd-step', done && 'is-done', isCurrent && 'is-current'].filter(Boolean).join(' ')}>
+              <div className="fd-step-num" aria-hidden="true">
+                {done ? <CheckCircleFilled /> : n}
+              </div>
+              <div className="fd-step-body">
+                <span className="fd-step-kicker">{t('stepN', { n })}</span>
+                <h3>{t(`steps.${n}.title`)}</h3>
+                <p>{t(`steps.${n}.text`)}</p>
+              </div>
+              <div className="fd-step-side">
+                <span className={done ? 'fd-tag fd-tag-done' : isCurrent ? 'fd-tag fd-tag-current' : 'fd-tag'}>
+                  {done ? t('state.done') : isCurrent ? t('state.current') : t('state.todo')}
+                </span>
+                <Link to="/onboarding" search={{ step: n }} className={done ? 'fd-btn' : 'fd-btn fd-btn-primary'} aria-label={`${done ? t('review') : t('continue')}: ${t(`steps.${n}.title`)}`}>
+                  {done ? t('review') : t('continue')}
+                </Link>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+
+      <section className={allDone ? 'fd-academy is-open' : 'fd-academy'} aria-labelledby="fd-academy-title">
+        <div className="fd-academy-icon" aria-hidden="true">
+          {allDone ? <TrophyOutlined /> : <LockOutlined />}
+        </div>
+        <div className="fd-academy-body">
+          <h2 id="fd-academy-title">{t('academy.title')}</h2>
+          <p>{allDone ? t('academy.open') : t('academy.locked', { left: STEP_COUNT - count })}</p>
+        </div>
+        {allDone ? (
+          <Link to="/academy" className="fd-btn fd-btn-primary fd-btn-lg">
+            {t('academy.enter')} <ArrowRightOutlined />
+          </Link>
+        ) : (
+          <span className="fd-academy-lock">{t('academy.lockedTag')}</span>
+        )}
+      </section>
+    </div>
+  );
 }

@@ -1,6 +1,151 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import Button from 'antd/es/button';
+import Progress from 'antd/es/progress';
+import { ArrowLeftOutlined, ArrowRightOutlined, CheckOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { STEPS, type StepNumber, progressPercentOf } from '@portal/contracts/onboarding/endpoints';
+import { useCallback, useEffect, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StatusCard } from '../../components/StatusCard';
+import { PageSpinner } from '../../components/Spinner';
+import { completedSteps } from '../../lib/progress';
+import { fullProgressQuery, type Progress as ProgressData } from './api';
+import { Step1Newsletter } from './steps/Step1Newsletter';
+import { Step2Link } from './steps/Step2Link';
+import { Step3Lists } from './steps/Step3Lists';
+import { Step4Experience } from './steps/Step4Experience';
+import { Step5Why } from './steps/Step5Why';
+import type { StepProps } from './steps/types';
+import './onboarding.css';
 
-/** Placeholder: the onboarding feature replaces this file. */
+const STEP_VIEWS: Record<StepNumber, ComponentType<StepProps>> = {
+  1: Step1Newsletter,
+  2: Step2Link,
+  3: Step3Lists,
+  4: Step4Experience,
+  5: Step5Why,
+};
+
+const isStep = (v: unknown): v is StepNumber => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 5;
+const stepDone = (p: ProgressData, n: StepNumber) => p[`step${n}Completed`];
+
+/** The step in the address, read from the page itself (used on focus, when another tab or tool may have changed it). */
+function stepInAddress(): StepNumber | null {
+  const n = Number(new URLSearchParams(window.location.search).get('step'));
+  return isStep(n) ? n : null;
+}
+
+function StepIndicator({ progress, current, onSelect }: { progress: ProgressData; current: StepNumber; onSelect: (n: StepNumber) => void }) {
+  const { t } = useTranslation('onboarding');
+  return (
+    <nav className="ob-steps" aria-label={t('indicatorLabel')}>
+      <ol>
+        {STEPS.map((n) => {
+          const done = stepDone(progress, n);
+          const skipped = n === 4 && !done && progress.productExperience?.isSkipped;
+          const cls = ['ob-steps-item', done && 'is-done', n === current && 'is-current', skipped && 'is-skipped'].filter(Boolean).join(' ');
+          return (
+            <li key={n} className={cls}>
+              <button type="button" onClick={() => onSelect(n)} aria-current={n === current ? 'step' : undefined}>
+                <span className="ob-steps-dot" aria-hidden="true">
+                  {done ? <CheckOutlined /> : n}
+                </span>
+                <span className="ob-steps-text">
+                  <span className="ob-steps-title">{t(`titles.${n}`)}</span>
+                  <span className="ob-steps-state">{done ? t('state.done') : skipped ? t('state.skipped') : n === current ? t('state.current') : t('state.todo')}</span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+/** /onboarding?step={1..5}: the five-step foundation wizard. */
 export function OnboardingPage() {
-  return <PlaceholderPage titleKey="placeholder.onboarding" />;
+  const { t } = useTranslation('onboarding');
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { step?: number };
+  const query = useQuery(fullProgressQuery);
+  const progress = query.data?.progress;
+  const step: StepNumber = isStep(search.step) ? search.step : isStep(progress?.currentStep) ? progress.currentStep : 1;
+
+  const goTo = useCallback((n: StepNumber) => void navigate({ to: '/onboarding', search: { step: n } }), [navigate]);
+
+  // every step change starts at the top of the page
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0 });
+  }, [step]);
+
+  // back on the tab: follow the address (history moves are followed by the router itself)
+  useEffect(() => {
+    const onFocus = () => {
+      const inAddress = stepInAddress();
+      if (inAddress && inAddress !== search.step) void navigate({ to: '/onboarding', search: { step: inAddress }, replace: true });
+    };
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [navigate, search.step]);
+
+  if (query.isPending) return <PageSpinner label={t('loading')} />;
+  if (!progress) {
+    return (
+      <StatusCard
+        icon={<ReloadOutlined />}
+        tone="warn"
+        title={t('loadFailedTitle')}
+        actions={
+          <Button type="primary" onClick={() => void query.refetch()} loading={query.isFetching}>
+            {t('step1.retry')}
+          </Button>
+        }
+      >
+        <p>{t('loadFailedText')}</p>
+      </StatusCard>
+    );
+  }
+
+  const count = completedSteps(progress);
+  const View = STEP_VIEWS[step];
+  return (
+    <div className="page ob-page">
+      <div className="ob-top">
+        <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate({ to: '/dashboard' })}>
+          {t('backToDashboard')}
+        </Button>
+        <span className={count === 5 ? 'ob-badge ob-badge-done' : 'ob-badge'} data-testid="complete-badge">
+          {t('badge', { count })}
+        </span>
+      </div>
+      <header className="ob-head">
+        <h1>{t('title')}</h1>
+        <Progress percent={progressPercentOf(count)} aria-label={t('progressLabel')} strokeColor="#0d7d67" />
+      </header>
+      <StepIndicator progress={progress} current={step} onSelect={goTo} />
+      <section className="ob-card" aria-labelledby="ob-step-title">
+        <div className="ob-card-head">
+          <span className="ob-kicker">{t('stepOf', { n: step })}</span>
+          <h2 id="ob-step-title">{t(`titles.${step}`)}</h2>
+        </div>
+        {/* keyed by step: each step starts from the saved state */}
+        <View key={step} progress={progress} goTo={goTo} />
+      </section>
+      <div className="ob-pager">
+        {step > 1 ? (
+          <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => goTo((step - 1) as StepNumber)}>
+            {t('nav.previous')}
+          </Button>
+        ) : (
+          <span />
+        )}
+        {step < 5 && (
+          <Button type="text" onClick={() => goTo((step + 1) as StepNumber)}>
+            {t('nav.next')} <ArrowRightOutlined />
+          </Button>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,64 @@
+/**
+ * Step 3 list editing as a sequence of operations. The app keeps the operations not yet
+ * confirmed by the server and shows them applied on top of the last lists the server
+ * answered. When a save turns out stale (409), the same operations are applied again to the
+ * fresh lists, so an entry added in another tab and one added here both survive.
+ */
+export interface Entry {
+  id: string;
+  name: string;
+  note?: string;
+}
+
+export type ListName = 'customerList' | 'partnerList';
+
+export interface Lists {
+  customerList: Entry[];
+  partnerList: Entry[];
+}
+
+export type ListOp =
+  | { kind: 'add'; list: ListName; entry: Entry }
+  | { kind: 'edit'; list: ListName; id: string; name: string; note: string }
+  | { kind: 'delete'; list: ListName; id: string };
+
+/** Applies one operation; one whose entry is gone (deleted elsewhere) changes nothing. */
+export function applyOp(lists: Lists, op: ListOp): Lists {
+  const list = lists[op.list];
+  let next: Entry[] = list;
+  switch (op.kind) {
+    case 'add':
+      // new entries go first; an entry already there (the save did arrive) is not added twice
+      next = list.some((e) => e.id === op.entry.id) ? list : [op.entry, ...list];
+      break;
+    case 'edit': {
+      const name = op.name.trim();
+      const note = op.note.trim();
+      if (!name) return lists;
+      next = list.map((e) => (e.id === op.id ? (note ? { id: e.id, name, note } : { id: e.id, name }) : e));
+      break;
+    }
+    case 'delete':
+      next = list.filter((e) => e.id !== op.id);
+      break;
+  }
+  return next === list ? lists : { ...lists, [op.list]: next };
+}
+
+export const applyOps = (lists: Lists, ops: readonly ListOp[]): Lists => ops.reduce(applyOp, lists);
+
+/** A new entry from what was typed: trimmed, or null when blank. */
+export function newEntry(name: string, id: string = newId()): Entry | null {
+  const trimmed = name.trim();
+  return trimmed ? { id, name: trimmed } : null;
+}
+
+export function newId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** The text put on the clipboard by "copy list": one line per person, with the note after a dash. */
+export const listAsText = (list: readonly Entry[]) => list.map((e, i) => `${i + 1}. ${e.name}${e.note ? ` - ${e.note}` : ''}`).join('\n');
+
+export const sameLists = (a: Lists, b: Lists) => JSON.stringify(a) === JSON.stringify(b);

@@ -1,0 +1,247 @@
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
+import Progress from 'antd/es/progress';
+import {
+  CheckCircleFilled,
+  CheckOutlined,
+  CloseOutlined,
+  CloudSyncOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  ExclamationCircleFilled,
+  PlusOutlined,
+} from '@ant-design/icons';
+import { ENTRY_NAME_MAX, ENTRY_NOTE_MAX, LIST_MIN_ENTRIES, LIST_TARGET_ENTRIES } from '@portal/contracts/onboarding/endpoints';
+import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { completeStep } from '../api';
+import { type Entry, type ListName, type ListOp, listAsText, newEntry } from '../lists';
+import { useListSync, type SaveState } from '../useListSync';
+import type { StepProps } from './types';
+
+function EntryRow({ entry, onChange, onDelete }: { entry: Entry; onChange: (name: string, note: string) => void; onDelete: () => void }) {
+  const { t } = useTranslation('onboarding');
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(entry.name);
+  const [note, setNote] = useState(entry.note ?? '');
+
+  const start = () => {
+    setName(entry.name);
+    setNote(entry.note ?? '');
+    setEditing(true);
+  };
+  const save = () => {
+    if (!name.trim()) return;
+    onChange(name, note);
+    setEditing(false);
+  };
+  const keys = (e: KeyboardEvent) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      save();
+    } else if (e.key === 'Escape') setEditing(false);
+  };
+
+  if (editing) {
+    return (
+      <li className="ob-entry ob-entry-editing">
+        <div className="ob-entry-edit">
+          <Input
+            aria-label={t('step3.nameLabel')}
+            value={name}
+            maxLength={ENTRY_NAME_MAX}
+            status={!name.trim() ? 'error' : undefined}
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={keys}
+            autoFocus
+          />
+          <Input
+            aria-label={t('step3.noteLabel')}
+            placeholder={t('step3.notePlaceholder')}
+            value={note}
+            maxLength={ENTRY_NOTE_MAX}
+            onChange={(e) => setNote(e.target.value)}
+            onKeyDown={keys}
+          />
+        </div>
+        <div className="ob-entry-actions">
+          <Button type="primary" size="small" icon={<CheckOutlined />} onClick={save} disabled={!name.trim()} aria-label={t('step3.saveEntry')} />
+          <Button size="small" icon={<CloseOutlined />} onClick={() => setEditing(false)} aria-label={t('common:actions.cancel')} />
+        </div>
+      </li>
+    );
+  }
+  return (
+    <li className="ob-entry">
+      <div className="ob-entry-text">
+        <span className="ob-entry-name">{entry.name}</span>
+        {entry.note && <span className="ob-entry-note">{entry.note}</span>}
+      </div>
+      <div className="ob-entry-actions">
+        <Button type="text" size="small" icon={<EditOutlined />} onClick={start} aria-label={t('step3.editEntry', { name: entry.name })} />
+        <Button type="text" size="small" danger icon={<DeleteOutlined />} onClick={onDelete} aria-label={t('step3.deleteEntry', { name: entry.name })} />
+      </div>
+    </li>
+  );
+}
+
+function ProspectList({ list, entries, onOp }: { list: ListName; entries: Entry[]; onOp: (op: ListOp) => void }) {
+  const { t } = useTranslation('onboarding');
+  const [draft, setDraft] = useState('');
+  const key = list === 'customerList' ? 'customers' : 'partners';
+  const count = entries.length;
+  const enough = count >= LIST_MIN_ENTRIES;
+
+  const add = () => {
+    const entry = newEntry(draft);
+    if (!entry) return;
+    onOp({ kind: 'add', list, entry });
+    setDraft('');
+  };
+
+  const copy = async () => {
+    if (count === 0) {
+      toast.info(t(`step3.${key}.copyEmpty`));
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(listAsText(entries));
+      toast.success(t('step3.copiedTitle'), t('step3.copiedText', { count }));
+    } catch {
+      toast.error(t('step3.copyFailed'));
+    }
+  };
+
+  return (
+    <section className="ob-list" aria-labelledby={`${list}-title`} data-testid={list}>
+      <header className="ob-list-head">
+        <div>
+          <h3 id={`${list}-title`}>{t(`step3.${key}.title`)}</h3>
+          <p className="ob-muted">{t(`step3.${key}.hint`)}</p>
+        </div>
+        <Button size="small" icon={<CopyOutlined />} onClick={() => void copy()}>
+          {t('step3.copy')}
+        </Button>
+      </header>
+      <div className="ob-list-progress">
+        <Progress
+          percent={Math.min(100, Math.round((count / LIST_TARGET_ENTRIES) * 100))}
+          showInfo={false}
+          size="small"
+          status={enough ? 'success' : 'active'}
+          aria-label={t('step3.countLabel', { count, target: LIST_TARGET_ENTRIES })}
+        />
+        <span className={enough ? 'ob-count ob-count-ok' : 'ob-count'}>
+          {enough && <CheckCircleFilled />} {t('step3.count', { count, target: LIST_TARGET_ENTRIES })}
+        </span>
+      </div>
+      <div className="ob-add">
+        <Input
+          aria-label={t(`step3.${key}.addLabel`)}
+          placeholder={t(`step3.${key}.addPlaceholder`)}
+          value={draft}
+          maxLength={ENTRY_NAME_MAX}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              add();
+            }
+          }}
+        />
+        <Button type="primary" icon={<PlusOutlined />} onClick={add} disabled={!draft.trim()}>
+          {t('step3.add')}
+        </Button>
+      </div>
+      {count === 0 ? (
+        <p className="ob-empty">{t(`step3.${key}.empty`)}</p>
+      ) : (
+        <ul className={count > 5 ? 'ob-entries ob-entries-scroll' : 'ob-entries'} tabIndex={count > 5 ? 0 : undefined} aria-label={t(`step3.${key}.title`)}>
+          {entries.map((entry) => (
+            <EntryRow
+              key={entry.id}
+              entry={entry}
+              onChange={(name, note) => onOp({ kind: 'edit', list, id: entry.id, name, note })}
+              onDelete={() => onOp({ kind: 'delete', list, id: entry.id })}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SaveIndicator({ state, onRetry }: { state: SaveState; onRetry: () => void }) {
+  const { t } = useTranslation('onboarding');
+  if (state === 'idle') return <span className="ob-save" />;
+  if (state === 'error')
+    return (
+      <span className="ob-save ob-save-error" role="status">
+        <ExclamationCircleFilled /> {t('step3.notSaved')}{' '}
+        <Button type="link" size="small" onClick={onRetry}>
+          {t('step1.retry')}
+        </Button>
+      </span>
+    );
+  return (
+    <span className="ob-save" role="status" data-state={state}>
+      {state === 'saved' ? <CheckCircleFilled /> : <CloudSyncOutlined />} {state === 'saved' ? t('step3.saved') : t('step3.saving')}
+    </span>
+  );
+}
+
+/** Step 3, Prepare 2 Lists: customers and partners, saved as you type, confirmed by Complete Step 3. */
+export function Step3Lists({ progress, goTo }: StepProps) {
+  const { t } = useTranslation('onboarding');
+  const { lists, change, flush, state } = useListSync(progress);
+  const [busy, setBusy] = useState(false);
+  const ready = lists.customerList.length >= LIST_MIN_ENTRIES && lists.partnerList.length >= LIST_MIN_ENTRIES;
+
+  const complete = async () => {
+    setBusy(true);
+    try {
+      if (!(await flush())) return;
+      await completeStep({ step: 3 });
+      toast.success(t('step3.completedTitle'), t('step3.completedText'));
+      goTo(4);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'lists_too_short') toast.error(t('step3.tooShortTitle'), t('step3.tooShortText', { min: LIST_MIN_ENTRIES }));
+      else toast.error(t('errors.completeTitle'), t('errors.completeText'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="ob-step">
+      <p className="ob-lead">{t('step3.lead', { min: LIST_MIN_ENTRIES, target: LIST_TARGET_ENTRIES })}</p>
+      <div className="ob-lists">
+        <ProspectList list="customerList" entries={lists.customerList} onOp={change} />
+        <ProspectList list="partnerList" entries={lists.partnerList} onOp={change} />
+      </div>
+      <div className="ob-step-foot">
+        <SaveIndicator state={state} onRetry={() => void flush()} />
+        {progress.step3Completed ? (
+          <span className="ob-foot-actions">
+            <span className="ob-status ob-status-ok">
+              <CheckCircleFilled /> {t('step3.done')}
+            </span>
+            <Button type="primary" onClick={() => goTo(4)}>
+              {t('nav.continueTo', { n: 4 })}
+            </Button>
+          </span>
+        ) : (
+          <span className="ob-foot-actions">
+            {!ready && <span className="ob-muted">{t('step3.needMore', { min: LIST_MIN_ENTRIES })}</span>}
+            <Button type="primary" size="large" onClick={() => void complete()} disabled={!ready} loading={busy}>
+              {t('step3.complete')}
+            </Button>
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}

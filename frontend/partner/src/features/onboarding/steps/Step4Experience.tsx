@@ -1,0 +1,171 @@
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
+import Radio from 'antd/es/radio';
+import { CheckCircleFilled, CopyOutlined } from '@ant-design/icons';
+import { SHORT_ANSWER_MAX, TEXT_ANSWER_MAX } from '@portal/contracts/onboarding/endpoints';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../lib/toast';
+import { completeStep, updateOnboardingData } from '../api';
+import type { StepProps } from './types';
+
+interface Draft {
+  startDate: string;
+  positiveChanges: string;
+  confidenceLevel: '' | 'confident' | 'need_help';
+  challenges: string;
+}
+
+/** Step 4, Product Experience: the partner's own story, the base of their invitation script; may be skipped. */
+export function Step4Experience({ progress, goTo }: StepProps) {
+  const { t } = useTranslation('onboarding');
+  const saved = progress.productExperience;
+  const [draft, setDraft] = useState<Draft>({
+    startDate: saved?.startDate ?? '',
+    positiveChanges: saved?.positiveChanges ?? '',
+    confidenceLevel: saved?.confidenceLevel ?? '',
+    challenges: saved?.challenges ?? '',
+  });
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState<'submit' | 'skip' | null>(null);
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const missing = {
+    startDate: !draft.startDate.trim(),
+    positiveChanges: !draft.positiveChanges.trim(),
+    confidenceLevel: !draft.confidenceLevel,
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (missing.startDate || missing.positiveChanges || missing.confidenceLevel) {
+      toast.error(t('step4.requiredTitle'), t('step4.requiredText'));
+      return;
+    }
+    setBusy('submit');
+    try {
+      await completeStep({
+        step: 4,
+        data: {
+          startDate: draft.startDate,
+          positiveChanges: draft.positiveChanges,
+          confidenceLevel: draft.confidenceLevel,
+          ...(draft.challenges.trim() ? { challenges: draft.challenges } : {}),
+        },
+      });
+      toast.success(t('step4.savedTitle'), t('step4.savedText'));
+      goTo(5);
+    } catch {
+      toast.error(t('step4.saveFailedTitle'), t('step4.saveFailedText'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const skip = async () => {
+    setBusy('skip');
+    try {
+      await updateOnboardingData({ productExperience: { isSkipped: true } });
+      goTo(5);
+    } catch {
+      toast.error(t('step4.skipFailedTitle'), t('step4.skipFailedText'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const script =
+    draft.startDate.trim() && draft.positiveChanges.trim()
+      ? t('step4.script', { startDate: draft.startDate.trim(), changes: draft.positiveChanges.trim() })
+      : null;
+  const copyScript = async () => {
+    if (!script) return;
+    try {
+      await navigator.clipboard.writeText(script);
+      toast.success(t('step4.scriptCopied'));
+    } catch {
+      toast.error(t('step3.copyFailed'));
+    }
+  };
+
+  const err = (k: keyof typeof missing) => (tried && missing[k] ? 'error' : undefined);
+
+  return (
+    <div className="ob-step">
+      <p className="ob-lead">{t('step4.lead')}</p>
+      {saved?.isSkipped && !progress.step4Completed && <p className="ob-note">{t('step4.skippedNote')}</p>}
+      <form className="ob-form" onSubmit={(e) => void submit(e)} noValidate>
+        <label htmlFor="pe-start">
+          {t('step4.startDate')} <span className="ob-req">*</span>
+        </label>
+        <Input
+          id="pe-start"
+          placeholder={t('step4.startDatePlaceholder')}
+          value={draft.startDate}
+          maxLength={SHORT_ANSWER_MAX}
+          status={err('startDate')}
+          onChange={(e) => set({ startDate: e.target.value })}
+        />
+        <label htmlFor="pe-changes">
+          {t('step4.positiveChanges')} <span className="ob-req">*</span>
+        </label>
+        <Input.TextArea
+          id="pe-changes"
+          placeholder={t('step4.positiveChangesPlaceholder')}
+          autoSize={{ minRows: 3, maxRows: 8 }}
+          value={draft.positiveChanges}
+          maxLength={TEXT_ANSWER_MAX}
+          status={err('positiveChanges')}
+          onChange={(e) => set({ positiveChanges: e.target.value })}
+        />
+        <fieldset className={err('confidenceLevel') ? 'ob-fieldset ob-fieldset-error' : 'ob-fieldset'}>
+          <legend>
+            {t('step4.confidenceLevel')} <span className="ob-req">*</span>
+          </legend>
+          <Radio.Group value={draft.confidenceLevel} onChange={(e) => set({ confidenceLevel: e.target.value as Draft['confidenceLevel'] })}>
+            <Radio value="confident">{t('step4.confident')}</Radio>
+            <Radio value="need_help">{t('step4.needHelp')}</Radio>
+          </Radio.Group>
+        </fieldset>
+        <label htmlFor="pe-challenges">
+          {t('step4.challenges')} <span className="ob-optional">{t('optional')}</span>
+        </label>
+        <Input.TextArea
+          id="pe-challenges"
+          placeholder={t('step4.challengesPlaceholder')}
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          value={draft.challenges}
+          maxLength={TEXT_ANSWER_MAX}
+          onChange={(e) => set({ challenges: e.target.value })}
+        />
+
+        {script && (
+          <div className="ob-script">
+            <div className="ob-script-head">
+              <h3>{t('step4.scriptTitle')}</h3>
+              <Button size="small" icon={<CopyOutlined />} onClick={() => void copyScript()}>
+                {t('step3.copy')}
+              </Button>
+            </div>
+            <p>{script}</p>
+          </div>
+        )}
+
+        <div className="ob-step-foot">
+          {progress.step4Completed ? (
+            <span className="ob-status ob-status-ok">
+              <CheckCircleFilled /> {t('step4.done')}
+            </span>
+          ) : (
+            <Button type="text" onClick={() => void skip()} loading={busy === 'skip'} disabled={busy === 'submit'}>
+              {t('step4.skip')}
+            </Button>
+          )}
+          <Button type="primary" size="large" htmlType="submit" loading={busy === 'submit'} disabled={busy === 'skip'}>
+            {progress.step4Completed ? t('step4.update') : t('step4.submit')}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
