@@ -101,7 +101,7 @@ describe('projection runner', () => {
   });
 
   it('releases every leader lock on stop, so the next host (same process or not) leads all projections', async () => {
-    const many = ['a', 'b', 'c', 'd'].map((n) => ({ ...countingProjection, name: `lead_${n}`, eventTypes: ['LeadOnly'] }));
+    const many = ['a', 'b', 'c', 'd'].map((n) => ({ ...countingProjection, name: `lead_${n}`, eventTypes: ['LeadOnly'], apply: async () => undefined }));
     const first = host(many);
     first.start();
     const { position } = await append('Lead-1', 'LeadOnly');
