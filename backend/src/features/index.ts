@@ -4,6 +4,7 @@ import type { Projection } from '../projections/projection';
 import { auditLogProjection } from '../projections/auditLog';
 import { usersProjection } from '../projections/users';
 import { createAcademyFeature } from './academy';
+import { createAdminFeature } from './admin';
 import { createAuthFeature } from './auth';
 import { createOnboardingFeature } from './onboarding';
 import { createPartnersFeature } from './partners';
@@ -11,7 +12,7 @@ import { createPlatformFeature } from './platform';
 
 /** Every feature of the API. Add a feature here once; its routes, handlers and projections follow. */
 export function createFeatures(deps: AppDeps): Feature[] {
-  return [createPlatformFeature(deps), createAuthFeature(deps), createOnboardingFeature(deps), createPartnersFeature(deps), createAcademyFeature(deps)];
+  return [createPlatformFeature(deps), createAuthFeature(deps), createOnboardingFeature(deps), createPartnersFeature(deps), createAcademyFeature(deps), createAdminFeature(deps)];
 }
 
 /** Every projection, including the ones not tied to one feature. Pure data: safe to call without deps. */
