@@ -11,7 +11,8 @@ export const queues = {
   mailchimp: {
     name: 'mailchimp',
     jobs: {
-      sync: z.strictObject({ runId: z.uuid(), requestedBy: z.string().nullable() }),
+      // runId absent: a scheduled run, created by the worker
+      sync: z.strictObject({ runId: z.uuid().optional(), requestedBy: z.string().nullable().default(null) }),
     },
   },
   content: {
