@@ -1,0 +1,221 @@
+import type { UpdateUserBody } from '@portal/contracts/admin/schemas';
+import type { AppDeps } from '../../app/deps';
+import { type CommandMetadata, handleCommand } from '../../app/commandHandler';
+import { findUserById, type UserRecord } from '../../app/users';
+import { DomainError, conflict, invalid, notFound } from '../../domain/errors';
+import { onboardingDecider, onboardingStream } from '../../domain/onboarding/decider';
+import { tutorialStream } from '../../domain/tutorial/decider';
+import { userDecider, userStream, type UserCommand } from '../../domain/user/decider';
+import { emailStream, memberIdStream, reservationDecider } from '../../domain/user/reservation';
+import { StreamDeleted } from '../../eventStore/port';
+import { emailHash } from '../auth/accounts';
+import { createMailchimpClient, mailchimpSettings, subscriberHash } from '../../integrations/mailchimp/client';
+import { createNewsletter, NewsletterError } from '../../integrations/mailchimp/newsletter';
+import { deletionDecider, deletionStream } from './deletion';
+
+/**
+ * Every admin action on a user: each is one or more events with the admin as actor (the
+ * request's command metadata), then a wait for the read models (read-your-writes).
+ */
+type Deps = AppDeps;
+
+const later = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
+
+async function mustFind(deps: Deps, id: string): Promise<UserRecord> {
+  const user = await findUserById(deps.db, id);
+  if (!user) throw notFound('user_not_found', 'User not found');
+  return user;
+}
+
+async function waitFor(deps: Deps, position: string | null) {
+  if (position) await deps.projections.waitFor(position);
+}
+
+/** Changes the mailing list first: if the service refuses, nothing is recorded. */
+async function setMailingList(deps: Deps, user: UserRecord, subscribed: boolean) {
+  const newsletter = createNewsletter(mailchimpSettings(deps.config), deps.db, deps.logger);
+  try {
+    if (subscribed) await newsletter.subscribe({ email: user.email, firstName: user.firstName, lastName: user.lastName });
+    else await newsletter.unsubscribe(user.email);
+  } catch (error) {
+    if (error instanceof NewsletterError) {
+      throw new DomainError('unavailable', 'mailing_service_failed', `The mailing service did not accept the change (${error.kind}). Nothing was changed.`);
+    }
+    throw error;
+  }
+}
+
+/** A user may not become their own sponsor, directly or through their downline. */
+async function checkSponsor(deps: Deps, userId: string, sponsorId: string | null) {
+  if (sponsorId === null) return;
+  if (sponsorId === userId) throw invalid('invalid_sponsor', 'A user cannot be their own sponsor', { sponsorId: 'A user cannot be their own sponsor' });
+  let current: string | null = sponsorId;
+  for (let depth = 0; current && depth < 100; depth++) {
+    const row: { id: string; sponsor_id: string | null } | undefined = await deps.db('users').where({ id: current }).first('id', 'sponsor_id');
+    if (!row) {
+      if (depth === 0) throw invalid('invalid_sponsor', 'Sponsor not found', { sponsorId: 'Sponsor not found' });
+      return;
+    }
+    if (row.sponsor_id === userId) {
+      throw invalid('invalid_sponsor', 'This sponsor is in the user’s own downline', { sponsorId: 'This sponsor is in the user’s own downline' });
+    }
+    current = row.sponsor_id;
+  }
+}
+
+export async function updateUser(deps: Deps, actor: UserRecord, id: string, body: UpdateUserBody, meta: CommandMetadata) {
+  const user = await mustFind(deps, id);
+  if (id === actor.id && body.isLocked === true) throw invalid('cannot_lock_self', 'You cannot lock your own account', { isLocked: 'You cannot lock your own account' });
+  if (id === actor.id && body.isAdmin === false) {
+    throw invalid('cannot_demote_self', 'You cannot remove your own admin rights', { isAdmin: 'You cannot remove your own admin rights' });
+  }
+  const changes: Extract<UserCommand, { type: 'EditDetails' }>['changes'] = {};
+  if (body.firstName !== undefined && body.firstName !== user.firstName) changes.firstName = body.firstName;
+  if (body.lastName !== undefined && body.lastName !== user.lastName) changes.lastName = body.lastName;
+  const emailChanged = body.email !== undefined && body.email.toLowerCase() !== user.email.toLowerCase();
+  if (emailChanged) changes.email = body.email;
+  if (body.uid !== undefined && body.uid !== user.uid) changes.uid = body.uid;
+  if (body.sponsorId !== undefined && body.sponsorId !== user.sponsorId) {
+    await checkSponsor(deps, id, body.sponsorId);
+    changes.sponsorId = body.sponsorId;
+  }
+  const reservationMeta = { ...meta, idempotencyKey: undefined };
+  if (emailChanged) {
+    const taken = await deps.db('users').where({ email_lower: body.email!.toLowerCase() }).whereNot({ id }).first('id');
+    if (taken) throw conflict('email_taken', 'An account with this email already exists.');
+    await handleCommand(deps.store, emailStream(emailHash(body.email!)), reservationDecider, { type: 'ReserveEmail', userId: id }, reservationMeta);
+  }
+  if (changes.uid) {
+    const taken = await deps.db('users').where({ uid: changes.uid }).whereNot({ id }).first('id');
+    if (taken) throw conflict('member_id_taken', 'This member id is already taken.');
+    await handleCommand(deps.store, memberIdStream(changes.uid), reservationDecider, { type: 'ReserveMemberId', userId: id }, reservationMeta);
+  }
+  if (body.newsletter !== undefined && body.newsletter !== user.newsletter) await setMailingList(deps, user, body.newsletter);
+
+  const commands: UserCommand[] = [];
+  if (Object.keys(changes).length) commands.push({ type: 'EditDetails', changes });
+  if (body.isLocked !== undefined) commands.push({ type: 'SetLocked', locked: body.isLocked });
+  if (body.isAdmin !== undefined) commands.push({ type: 'SetAdmin', admin: body.isAdmin });
+  if (body.newsletter !== undefined) commands.push({ type: 'SetNewsletter', subscribed: body.newsletter, source: 'admin' });
+  let position: string | null = null;
+  for (const [i, command] of commands.entries()) {
+    const result = await handleCommand(deps.store, userStream(id), userDecider, command, {
+      ...meta,
+      idempotencyKey: meta.idempotencyKey ? `${meta.idempotencyKey}:${i}` : undefined,
+    });
+    position = later(position, result.position);
+  }
+  if (emailChanged) {
+    await handleCommand(deps.store, emailStream(emailHash(user.email)), reservationDecider, { type: 'ReleaseEmail', userId: id }, reservationMeta).catch(
+      (error) => deps.logger.warn({ err: error, userId: id }, 'old e-mail reservation not released'),
+    );
+  }
+  if (body.isLocked === true) await deps.sessions.revokeUser(id);
+  await waitFor(deps, position);
+}
+
+export async function resetPassword(deps: Deps, id: string, newPassword: string, meta: CommandMetadata) {
+  await mustFind(deps, id);
+  const passwordHash = await deps.passwords.hash(newPassword);
+  const result = await handleCommand(deps.store, userStream(id), userDecider, { type: 'IssueTemporaryPassword', passwordHash }, meta);
+  await deps.sessions.revokeUser(id);
+  await waitFor(deps, result.position);
+}
+
+export async function resetTraining(deps: Deps, id: string, meta: CommandMetadata) {
+  await mustFind(deps, id);
+  const result = await handleCommand(deps.store, onboardingStream(id), onboardingDecider, { type: 'ResetTraining' }, meta);
+  await waitFor(deps, result.position);
+}
+
+/** Removes the member from the mailing list for good (Mailchimp's permanent delete; the demo list row). */
+async function forgetMailingMember(deps: Deps, email: string) {
+  const settings = mailchimpSettings(deps.config);
+  if (!settings) {
+    await deps.db('newsletter_demo_members').where({ email_lower: email.toLowerCase() }).delete();
+    return;
+  }
+  const client = createMailchimpClient(settings) as unknown as {
+    lists: { deleteListMemberPermanent(listId: string, hash: string): Promise<unknown> };
+  };
+  try {
+    await client.lists.deleteListMemberPermanent(settings.audienceId, subscriberHash(email));
+  } catch (error) {
+    const status = (error as { status?: number }).status ?? 0;
+    if (status === 404) return; // not on the list: nothing to erase
+    throw new DomainError('unavailable', 'mailing_service_failed', `The mailing service could not remove the member (${status || 'no answer'}). Nothing was deleted.`);
+  }
+}
+
+const ignoreDeleted = (error: unknown) => {
+  if (!(error instanceof StreamDeleted)) throw error;
+};
+
+/**
+ * Deletes an account: the mailing-list member first (if that fails nothing changes), then
+ * sessions, then UserDeleted on `Deletion-<id>` (the projections drop the user's rows and erase
+ * personal data from the audit log), then the user's streams are tombstoned (their events are
+ * erased) and the e-mail reservation released, and the rows no projection owns are removed.
+ */
+export async function deleteUser(deps: Deps, actor: UserRecord, id: string, meta: CommandMetadata) {
+  if (id === actor.id) throw invalid('cannot_delete_self', 'You cannot delete your own account');
+  const user = await mustFind(deps, id);
+  await forgetMailingMember(deps, user.email);
+  await deps.sessions.revokeUser(id);
+  const result = await handleCommand(deps.store, deletionStream(id), deletionDecider, { type: 'Delete', userId: id }, meta);
+  await waitFor(deps, result.position);
+  for (const stream of [userStream(id), onboardingStream(id), tutorialStream(id)]) {
+    await deps.store.tombstoneStream(stream).catch(ignoreDeleted);
+  }
+  await handleCommand(deps.store, emailStream(emailHash(user.email)), reservationDecider, { type: 'ReleaseEmail', userId: id }, {
+    ...meta,
+    idempotencyKey: undefined,
+  });
+  await deps.db.transaction(async (trx) => {
+    await trx('users').where({ id }).delete();
+    await trx('onboarding_progress').where({ user_id: id }).delete();
+    await trx('academy_tutorials').where({ user_id: id }).delete();
+    await trx('sync_run_items').where({ user_id: id }).orWhere({ email: user.email.toLowerCase() }).delete();
+    await trx('sync_runs').where({ requested_by: id }).update({ requested_by: null });
+    await trx('newsletter_demo_members').where({ email_lower: user.email.toLowerCase() }).delete();
+  });
+}
+
+export type BulkAction = 'lock' | 'unlock' | 'subscribe' | 'unsubscribe';
+
+export async function bulkUsers(deps: Deps, actor: UserRecord, ids: string[], action: BulkAction, meta: CommandMetadata) {
+  const failed: { id: string; message: string }[] = [];
+  let updated = 0;
+  let unchanged = 0;
+  let position: string | null = null;
+  const unique = [...new Set(ids)];
+  let next = 0;
+  const work = async () => {
+    while (next < unique.length) {
+      const id = unique[next++];
+      try {
+        if (action === 'lock' && id === actor.id) throw invalid('cannot_lock_self', 'You cannot lock your own account');
+        const user = await mustFind(deps, id);
+        let command: UserCommand;
+        if (action === 'lock' || action === 'unlock') command = { type: 'SetLocked', locked: action === 'lock' };
+        else {
+          const subscribed = action === 'subscribe';
+          if (user.newsletter !== subscribed) await setMailingList(deps, user, subscribed);
+          command = { type: 'SetNewsletter', subscribed, source: 'admin' };
+        }
+        const result = await handleCommand(deps.store, userStream(id), userDecider, command, { ...meta, idempotencyKey: undefined });
+        if (result.events.length) updated++;
+        else unchanged++;
+        position = later(position, result.position);
+        if (action === 'lock') await deps.sessions.revokeUser(id);
+      } catch (error) {
+        const message = error instanceof DomainError ? error.message : 'Operation failed. Please try again.';
+        if (!(error instanceof DomainError)) deps.logger.error({ err: error, userId: id, action }, 'bulk admin action failed');
+        failed.push({ id, message });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(6, unique.length) }, work));
+  await waitFor(deps, position);
+  return { updated, unchanged, failed };
+}

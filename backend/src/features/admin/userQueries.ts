@@ -1,0 +1,169 @@
+import type { Knex } from 'knex';
+import type { AdminUser, UserFilter } from '@portal/contracts/admin/schemas';
+import type { AdminSortField } from '@portal/contracts/admin/endpoints';
+import { FOUNDATION_STEPS, partnerStatus, progressPercent, statusPredicateSql } from '../../domain/progress/status';
+import type { Db } from '../../infra/db';
+
+/**
+ * The admin user list: one query builder for the console list, the spec's paged call, the
+ * getMany lookups and the CSV export, so all of them filter and sort the same way.
+ */
+export type UserSortKey = AdminSortField | 'lastName' | 'uid' | 'id';
+
+export interface UserQuery {
+  filter?: UserFilter;
+  sort?: [UserSortKey, 'ASC' | 'DESC'];
+}
+
+const STATUS_COLS = { completedSteps: 'p.completed_steps', lastLoginAt: 'u.last_login_at' };
+
+const SORT_SQL: Record<UserSortKey, string> = {
+  createdAt: 'u.created_at',
+  lastLoginAt: 'u.last_login_at',
+  progress: 'coalesce(p.completed_steps, 0)',
+  firstName: 'lower(u.first_name)',
+  lastName: 'lower(u.last_name)',
+  email: 'u.email_lower',
+  uid: 'u.uid',
+  id: 'u.id',
+};
+
+/** `%`, `_` and `\` are literal in a search. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The same text the trigram index of the users migration is built on. */
+const SEARCH_TEXT = "(u.first_name || ' ' || u.last_name || ' ' || u.email_lower || ' ' || u.uid)";
+
+function applyFilter(q: Knex.QueryBuilder, filter: UserFilter | undefined, adminEmail: string) {
+  if (!filter) return q;
+  const text = filter.q?.trim();
+  if (text) {
+    for (const word of text.split(/\s+/).slice(0, 5)) {
+      q.whereRaw(`${SEARCH_TEXT} ilike ?`, [`%${escapeLike(word)}%`]);
+    }
+  }
+  switch (filter.status) {
+    case 'active':
+      q.where('u.is_locked', false);
+      break;
+    case 'locked':
+      q.where('u.is_locked', true);
+      break;
+    case 'admin':
+      q.where((w) => w.where('u.is_admin', true).orWhere('u.email_lower', adminEmail.toLowerCase()));
+      break;
+    case 'completed':
+      q.whereRaw(statusPredicateSql('complete', STATUS_COLS));
+      break;
+    default:
+      break;
+  }
+  if (filter.id !== undefined) q.whereIn('u.id', Array.isArray(filter.id) ? filter.id : [filter.id]);
+  if (filter.sponsorId) q.where('u.sponsor_id', filter.sponsorId);
+  if (filter.newsletter !== undefined) q.where('u.newsletter', filter.newsletter);
+  return q;
+}
+
+const base = (db: Db) =>
+  db('users as u')
+    .leftJoin('onboarding_progress as p', 'p.user_id', 'u.id')
+    .leftJoin('users as s', 's.id', 'u.sponsor_id');
+
+const COLUMNS = [
+  'u.id',
+  'u.uid',
+  'u.first_name',
+  'u.last_name',
+  'u.email',
+  'u.email_lower',
+  'u.sponsor_id',
+  'u.is_admin',
+  'u.is_locked',
+  'u.newsletter',
+  'u.must_change_password',
+  'u.last_login_at',
+  'u.created_at',
+  'u.preferred_language',
+  's.first_name as sponsor_first_name',
+  's.last_name as sponsor_last_name',
+  'p.completed_steps',
+  'p.training_completed',
+];
+
+export interface AdminUserRow {
+  id: string;
+  uid: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  email_lower: string;
+  sponsor_id: string | null;
+  is_admin: boolean;
+  is_locked: boolean;
+  newsletter: boolean;
+  must_change_password: boolean;
+  last_login_at: Date | null;
+  created_at: Date;
+  preferred_language: string | null;
+  sponsor_first_name: string | null;
+  sponsor_last_name: string | null;
+  completed_steps: number | null;
+  training_completed: boolean | null;
+}
+
+export function toAdminUser(r: AdminUserRow, adminEmail: string): AdminUser {
+  const completedSteps = Math.min(FOUNDATION_STEPS, Number(r.completed_steps ?? 0));
+  return {
+    id: r.id,
+    uid: r.uid,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    email: r.email,
+    sponsorId: r.sponsor_id,
+    sponsorName: r.sponsor_first_name !== null ? `${r.sponsor_first_name} ${r.sponsor_last_name ?? ''}`.trim() : null,
+    isAdmin: r.is_admin || r.email_lower === adminEmail.toLowerCase(),
+    isLocked: r.is_locked,
+    newsletter: r.newsletter,
+    mustChangePassword: r.must_change_password,
+    lastLoginAt: r.last_login_at ? new Date(r.last_login_at).toISOString() : null,
+    createdAt: new Date(r.created_at).toISOString(),
+    progress: progressPercent(completedSteps),
+    completedSteps,
+    trainingCompleted: Boolean(r.training_completed) || completedSteps >= FOUNDATION_STEPS,
+    status: partnerStatus({ completedSteps, lastLoginAt: r.last_login_at }),
+    preferredLanguage: r.preferred_language,
+  };
+}
+
+/** The ordered, filtered rows (no paging): the caller adds offset/limit or streams it. */
+export function selectUsers(db: Db, query: UserQuery, adminEmail: string) {
+  const [key, dir] = query.sort ?? ['createdAt', 'DESC'];
+  const q = applyFilter(base(db).select(COLUMNS), query.filter, adminEmail);
+  const direction = dir === 'ASC' ? 'asc' : 'desc';
+  q.orderByRaw(`${SORT_SQL[key]} ${direction} nulls last, u.id ${direction}`);
+  return q;
+}
+
+export async function countUsers(db: Db, filter: UserFilter | undefined, adminEmail: string): Promise<number> {
+  const needsProgress = filter?.status === 'completed';
+  const q = needsProgress ? db('users as u').leftJoin('onboarding_progress as p', 'p.user_id', 'u.id') : db('users as u');
+  const row = await applyFilter(q, filter, adminEmail).count<{ count: number }[]>({ count: '*' }).first();
+  return Number(row?.count ?? 0);
+}
+
+export async function listUsers(
+  db: Db,
+  query: UserQuery & { offset: number; limit: number },
+  adminEmail: string,
+): Promise<{ rows: AdminUser[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    selectUsers(db, query, adminEmail).offset(query.offset).limit(query.limit) as Promise<AdminUserRow[]>,
+    countUsers(db, query.filter, adminEmail),
+  ]);
+  return { rows: rows.map((r) => toAdminUser(r, adminEmail)), total };
+}
+
+export async function getAdminUser(db: Db, id: string, adminEmail: string): Promise<AdminUser | null> {
+  const row = (await base(db).select(COLUMNS).where('u.id', id).first()) as AdminUserRow | undefined;
+  return row ? toAdminUser(row, adminEmail) : null;
+}
