@@ -15,15 +15,15 @@ import type { StepProps } from './types';
 export const ACADEMY_REDIRECT_MS = 1500;
 
 type Field = Exclude<keyof WhyAnswers, 'shareWithSponsor'>;
-const FIELDS: { name: Field; long: boolean; optional?: boolean }[] = [
+const FIELDS: { name: Field; long: boolean; optional?: boolean; half?: boolean }[] = [
   { name: 'joinReason', long: true },
   { name: 'monthlyGoal3', long: false },
   { name: 'monthlyGoal6', long: false },
   { name: 'monthlyGoal12', long: false },
   { name: 'lifeChanges', long: true },
   { name: 'nonMonetaryGoals', long: true, optional: true },
-  { name: 'commitmentLevel', long: false },
-  { name: 'timeAvailable', long: false },
+  { name: 'commitmentLevel', long: false, half: true },
+  { name: 'timeAvailable', long: false, half: true },
   { name: 'helpNeeded', long: true },
   { name: 'strengths', long: true },
 ];
@@ -81,8 +81,8 @@ export function Step5Why({ progress }: StepProps) {
     <div className="ob-step">
       <p className="ob-lead">{t('step5.lead')}</p>
       <form className="ob-form ob-why" onSubmit={(e) => void submit(e)} noValidate>
-        {FIELDS.map(({ name, long, optional }) => (
-          <div key={name} className={long ? 'ob-field ob-field-wide' : 'ob-field'}>
+        {FIELDS.map(({ name, long, optional, half }) => (
+          <div key={name} className={long ? 'ob-field ob-field-wide' : half ? 'ob-field ob-field-half' : 'ob-field'}>
             <label htmlFor={`why-${name}`}>
               {t(`step5.${name}`)} {optional && <span className="ob-optional">{t('optional')}</span>}
             </label>
