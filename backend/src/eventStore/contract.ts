@@ -204,6 +204,7 @@ export function describeEventStoreContract(
       );
       const written = await store.readStream(stream);
       const positions = written.map((e) => e.position);
+      await visible(store, positions[4]);
 
       const after1 = await store.readAll({ after: positions[1], maxCount: 1_000 });
       expectStrictlyIncreasing(after1.map((e) => e.position));
@@ -231,7 +232,8 @@ export function describeEventStoreContract(
       const stream = streamName('NoSystem');
       await store.appendToStream(stream, [newEvent('A')], { expectedRevision: 'no_stream' });
       await store.setStreamMetadata(stream, { owner: 'contract' });
-      await store.appendToStream(stream, [newEvent('B')], { expectedRevision: 0n });
+      const b = await store.appendToStream(stream, [newEvent('B')], { expectedRevision: 0n });
+      await visible(store, b.position);
       const all = await store.readAll({ after: before, maxCount: 1_000 });
       expect(all.filter((e) => e.type.startsWith('$') || e.streamId.startsWith('$'))).toEqual([]);
       expect(all.filter((e) => e.streamId === stream).map((e) => e.type)).toEqual(['A', 'B']);
@@ -366,6 +368,7 @@ export function describeEventStoreContract(
       const r = await store.appendToStream(streamName('Head'), [newEvent('A')], {
         expectedRevision: 'no_stream',
       });
+      await visible(store, r.position);
       const after = await store.headPosition();
       expect(after).not.toBeNull();
       expect((after as string) >= r.position).toBe(true);
@@ -567,4 +570,17 @@ function collector(subscription: Subscription): Collector {
     }
   })();
   return c;
+}
+
+/**
+ * Waits until readers can see `position`. EventStoreDB shows an event at once; the PostgreSQL
+ * store shows it once every transaction that started before it has ended (its safe global
+ * order), which on a shared server includes other databases' transactions.
+ */
+async function visible(store: EventStore, position: string) {
+  const deadline = Date.now() + 10_000;
+  while (((await store.headPosition()) ?? '') < position) {
+    if (Date.now() > deadline) throw new Error(`position ${position} never became visible`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }

@@ -182,62 +182,39 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     opts: { expectedRevision?: ExpectedRevision } = {},
   ): Promise<AppendResult> {
     const expected = opts.expectedRevision ?? 'any';
+    if (events.length === 0) return appendNothing(streamId, expected);
+    const values = [
+      streamId,
+      typeof expected === 'bigint' ? expected.toString() : expected,
+      events.map((e) => e.id),
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data ?? {})),
+      events.map((e) => JSON.stringify(e.metadata ?? {})),
+    ];
+    const sql = 'select * from es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])';
+    type Outcome = { outcome: string; current_revision: string | null; next_revision: string; last_tx_id: string; last_seq: string };
+    // One statement, one round trip. Tests may hook in before COMMIT, which needs a transaction.
+    const row = options.beforeCommit
+      ? await withTransaction(async (client) => {
+          const result = (await query<Outcome>(client, sql, values)).rows[0];
+          if (result.outcome === 'ok') await options.beforeCommit!(streamId);
+          return result;
+        })
+      : (await query<Outcome>(pool, sql, values)).rows[0];
+    const current = row.current_revision === null ? 'no_stream' : BigInt(row.current_revision);
+    if (row.outcome === 'deleted') throw new StreamDeleted(streamId);
+    if (row.outcome === 'conflict') throw new WrongExpectedRevision(streamId, expected, current);
+    return { nextRevision: BigInt(row.next_revision), position: formatPosition(row.last_tx_id, row.last_seq) };
+  }
+
+  async function appendNothing(streamId: string, expected: ExpectedRevision): Promise<AppendResult> {
     return withTransaction(async (client) => {
       const stream = await lockStream(client, streamId);
       if (stream?.deleted === 'tombstone') throw new StreamDeleted(streamId);
-      const softDeleted = stream?.deleted === 'soft';
-      const current: bigint | 'no_stream' = stream && !softDeleted ? BigInt(stream.revision) : 'no_stream';
-
-      // Idempotent retry: the same event ids already in the stream answer the original result.
-      if (events.length > 0) {
-        const { rows: existing } = await query<{ revision: string; tx_id: string; global_seq: string }>(
-          client,
-          'select revision, tx_id, global_seq from es_events where stream_id = $1 and event_id = any($2::uuid[]) order by revision',
-          [streamId, events.map((e) => e.id)],
-        );
-        if (existing.length === events.length) {
-          const last = existing[existing.length - 1];
-          return { nextRevision: BigInt(last.revision), position: formatPosition(last.tx_id, last.global_seq) };
-        }
-        if (existing.length > 0) {
-          throw new WrongExpectedRevision(streamId, expected, current);
-        }
-      }
-
+      const current: bigint | 'no_stream' = stream && !stream.deleted && BigInt(stream.revision) >= 0n ? BigInt(stream.revision) : 'no_stream';
       checkExpected(streamId, expected, current);
-      const base = stream ? BigInt(stream.revision) + 1n : 0n;
-      if (events.length === 0) {
-        const position = await headPositionWith(client);
-        return { nextRevision: stream ? BigInt(stream.revision) : -1n, position: position ?? formatPosition('0', '0') };
-      }
-      const { rows } = await query<{ tx_id: string; global_seq: string }>(
-        client,
-        `insert into es_events (stream_id, revision, event_id, type, data, metadata)
-         select $1, $2::bigint + ord - 1, id, type, data, metadata
-         from unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) with ordinality as e(id, type, data, metadata, ord)
-         order by ord
-         returning tx_id, global_seq`,
-        [
-          streamId,
-          base.toString(),
-          events.map((e) => e.id),
-          events.map((e) => e.type),
-          events.map((e) => JSON.stringify(e.data ?? {})),
-          events.map((e) => JSON.stringify(e.metadata ?? {})),
-        ],
-      );
-      const nextRevision = base + BigInt(events.length) - 1n;
-      await query(
-        client,
-        `insert into es_streams (stream_id, revision) values ($1, $2)
-         on conflict (stream_id) do update set revision = excluded.revision,
-           deleted = null`,
-        [streamId, nextRevision.toString()],
-      );
-      await query(client, 'select pg_notify($1, $2)', [CHANNEL, streamId.slice(0, 200)]);
-      await options.beforeCommit?.(streamId);
-      const last = rows.reduce((a, b) => (BigInt(a.global_seq) > BigInt(b.global_seq) ? a : b));
-      return { nextRevision, position: formatPosition(last.tx_id, last.global_seq) };
+      const position = await headPositionWith(client);
+      return { nextRevision: stream ? BigInt(stream.revision) : -1n, position: position ?? formatPosition('0', '0') };
     });
   }
 

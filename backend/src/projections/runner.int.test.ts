@@ -168,9 +168,10 @@ describe('crash safety (QUALITY 25)', () => {
 
     const h = host([countingProjection]);
     h.start();
+    const countedSoFar = async () => Number((await db('counted').whereIn('event_id', [...stored]).count<{ n: number }[]>('* as n'))[0].n);
     try {
-      const head = await store.headPosition();
-      await h.waitFor(head!, { timeoutMs: 20_000 });
+      const deadline = Date.now() + 20_000;
+      while ((await countedSoFar()) < stored.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     } finally {
       await h.stop();
     }
