@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type Koa from 'koa';
 import { authRoutes } from '@portal/contracts/auth/routes';
 import type { AppDeps } from '../../app/deps';
@@ -53,6 +53,14 @@ export function createAuthFeature(deps: AppDeps) {
     return user;
   };
 
+  // Unknown e-mails are compared against a hash made at the configured cost, so they take as
+  // long as a real account at any BCRYPT_COST (the fixed cost-12 dummy of the hasher would not).
+  let dummyHash: Promise<string> | null = null;
+  const dummyVerify = async (password: string) => {
+    dummyHash ??= passwords.hash(randomUUID());
+    await passwords.verify(password, await dummyHash);
+  };
+
   const view = (user: UserRecord) => userView(db, user, config.ADMIN_EMAIL);
 
   /** A new session id holding only the signed-in user; the previous id is destroyed (QUALITY 9). */
@@ -89,7 +97,7 @@ export function createAuthFeature(deps: AppDeps) {
         const user = await findUserByEmail(db, email);
         let passwordOk = false;
         if (user) passwordOk = await passwords.verify(password, user.passwordHash);
-        else await passwords.dummyVerify(password);
+        else await dummyVerify(password);
 
         if (!user || !passwordOk || user.isLocked) {
           const { failures, waitSeconds } = await throttle.recordFailure(email);
