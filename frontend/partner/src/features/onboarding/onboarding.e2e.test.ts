@@ -1,0 +1,188 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../../testing/app';
+import { launchBrowser } from '../../../../../testing/browser';
+import { createUser } from '../../../../../testing/users';
+
+// The real API serving the built partner bundle (run `npm run build` first), driven by Chromium.
+let app: TestApp;
+let browser: Browser;
+let sponsorId: string;
+
+beforeAll(async () => {
+  app = await startTestApp({ SERVE_BUNDLES: '1' });
+  browser = await launchBrowser();
+  sponsorId = (await createUser(app, { firstName: 'Sofia', lastName: 'Mendes' })).id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function signedInContext(firstName: string): Promise<BrowserContext> {
+  const user = await createUser(app, { firstName, lastName: 'Partner', sponsorId, newsletter: false });
+  const context = await browser.newContext({ baseURL: app.url, locale: 'en-US', viewport: { width: 1280, height: 900 } });
+  const res = await context.request.post('/api/login', { data: { email: user.email, password: user.password } });
+  expect(res.status()).toBe(200);
+  return context;
+}
+
+const badge = (page: Page) => page.getByTestId('complete-badge');
+const indicator = (page: Page, title: string) => page.getByRole('navigation', { name: 'Foundation steps' }).getByRole('button', { name: new RegExp(title) });
+const waitSaved = (page: Page) => page.getByText('All changes saved').waitFor();
+
+async function addNames(page: Page, list: 'customer' | 'partner', names: string[], how: 'enter' | 'button') {
+  const input = page.getByLabel(`Name of a possible ${list}`);
+  const section = page.getByTestId(list === 'customer' ? 'customerList' : 'partnerList');
+  for (const name of names) {
+    await input.fill(name);
+    if (how === 'enter') await input.press('Enter');
+    else await section.getByRole('button', { name: 'Add' }).click();
+    await section.getByText(name, { exact: true }).waitFor();
+  }
+}
+
+describe('foundation wizard in Chromium', () => {
+  it('takes a new partner through all five steps, reloading at each one, and ends on /academy', async () => {
+    const context = await signedInContext('Nora');
+    const page = await context.newPage();
+
+    await page.goto('/foundation');
+    await page.getByRole('heading', { name: 'Welcome, Nora!' }).waitFor();
+    await page.getByRole('button', { name: /Start Step 1/ }).click();
+    await page.waitForURL(/\/onboarding\?step=1/);
+    await expect.poll(() => badge(page).textContent()).toBe('0 of 5 Complete');
+
+    // step 1: subscribe; moves to step 2
+    await page.getByRole('button', { name: 'Subscribe to the newsletter' }).click();
+    await page.waitForURL(/step=2/);
+    await page.reload();
+    await page.getByLabel('Your FG link').waitFor();
+    expect(await badge(page).textContent()).toBe('1 of 5 Complete');
+    expect(await indicator(page, 'Get Connected').textContent()).toContain('Completed');
+
+    // step 2: a rejected link, then a good one
+    await page.getByLabel('Your FG link').fill('https://example.com/c/nora');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('Please enter a valid UFeelGreat link format (ufeelgreat.com/c/YOURLINKHERE).').first().waitFor();
+    await page.reload();
+    await page.getByLabel('Your FG link').waitFor();
+    expect(await page.getByLabel('Your FG link').inputValue()).toBe('');
+    expect(await badge(page).textContent()).toBe('1 of 5 Complete');
+    await page.getByLabel('Your FG link').fill('ufeelgreat.com/c/Nora2026');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/step=3/);
+    await page.goto('/onboarding?step=2');
+    expect(await page.getByTestId('saved-link').textContent()).toBe('https://ufeelgreat.com/c/Nora2026');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    expect(await page.getByRole('button', { name: 'Update' }).isVisible()).toBe(true);
+
+    // step 3: a partner list that is too short cannot complete; everything is saved
+    await page.goto('/onboarding?step=3');
+    await addNames(page, 'customer', ['Ana', 'Ben', 'Cleo', 'Dan', 'Eve'], 'enter');
+    await addNames(page, 'partner', ['Finn', 'Gus', 'Hana', 'Ivo'], 'button');
+    await waitSaved(page);
+    const completeButton = page.getByRole('button', { name: 'Complete Step 3' });
+    expect(await completeButton.isDisabled()).toBe(true);
+    await page.reload();
+    await page.getByTestId('customerList').getByText('Eve', { exact: true }).waitFor();
+    const customers = await page.getByTestId('customerList').locator('.ob-entry-name').allTextContents();
+    expect(customers).toEqual(['Eve', 'Dan', 'Cleo', 'Ben', 'Ana']); // newest first
+    expect(await page.getByTestId('partnerList').locator('.ob-entry-name').count()).toBe(4);
+    expect(await badge(page).textContent()).toBe('2 of 5 Complete');
+    // edit a name and its note
+    await page.getByRole('button', { name: 'Edit Ana' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('  Ana Silva ');
+    await page.getByLabel('Note', { exact: true }).fill('met at the gym');
+    await page.getByRole('button', { name: 'Save entry' }).click();
+    await addNames(page, 'partner', ['Jo'], 'enter');
+    await completeButton.click();
+    await page.waitForURL(/step=4/);
+    await page.goto('/onboarding?step=3');
+    await page.getByText('Step 3 complete').waitFor();
+    await page.getByTestId('customerList').getByText('Ana Silva', { exact: true }).waitFor();
+    await page.getByText('met at the gym').waitFor();
+    expect(await badge(page).textContent()).toBe('3 of 5 Complete');
+
+    // step 4: required fields, then submit
+    await page.goto('/onboarding?step=4');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.getByText('Please fill in required fields').waitFor();
+    await page.getByLabel('When did you start using the product?').fill('March 2025');
+    await page.getByLabel('What positive changes have you noticed?').fill('More energy');
+    await page.getByText('I feel confident sharing it').click();
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.waitForURL(/step=5/);
+    await page.goto('/onboarding?step=4');
+    expect(await page.getByLabel('When did you start using the product?').inputValue()).toBe('March 2025');
+    expect(await page.getByRole('button', { name: 'Skip for now' }).count()).toBe(0); // hidden once complete
+    expect(await badge(page).textContent()).toBe('4 of 5 Complete');
+
+    // step 5: the why, then the Academy
+    await page.goto('/onboarding?step=5');
+    await page.getByLabel('Why did you join?').fill('Freedom for my family');
+    await page.getByLabel('Monthly income goal in 3 months').fill('$500');
+    await page.getByRole('button', { name: 'Complete training' }).click();
+    await page.getByText('Opening the Academy...').waitFor();
+    await page.waitForURL(/\/academy$/);
+    await page.locator('main h1').first().waitFor();
+
+    await page.goto('/dashboard');
+    await page.waitForURL(/\/academy$/);
+    await page.goto('/foundation');
+    await page.getByRole('link', { name: /Enter the Academy/ }).waitFor();
+    await page.goto('/onboarding?step=5');
+    expect(await page.getByLabel('Why did you join?').inputValue()).toBe('Freedom for my family');
+    expect(await badge(page).textContent()).toBe('5 of 5 Complete');
+    await context.close();
+  });
+
+  it('another partner skips step 4: it moves on without completing it, and stays skipped after a reload', async () => {
+    const context = await signedInContext('Omar');
+    const page = await context.newPage();
+    await page.goto('/onboarding?step=4');
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await page.waitForURL(/step=5/);
+    await page.goto('/onboarding?step=4');
+    await page.getByText('You skipped this step.').waitFor();
+    expect(await indicator(page, 'Product Experience').textContent()).toContain('Skipped');
+    expect(await badge(page).textContent()).toBe('0 of 5 Complete');
+    await context.close();
+  });
+
+  it('two tabs editing the lists at once lose no entry: the stale save gets 409 and is re-applied', async () => {
+    const context = await signedInContext('Tess');
+    const [tabA, tabB] = [await context.newPage(), await context.newPage()];
+    for (const tab of [tabA, tabB]) {
+      await tab.goto('/onboarding?step=3');
+      await tab.getByLabel('Name of a possible customer').waitFor();
+    }
+    const statuses: number[] = [];
+    tabB.on('response', (r) => {
+      if (r.url().endsWith('/api/update-onboarding-data')) statuses.push(r.status());
+    });
+
+    // A saves first; B, still on the lists it loaded, saves on an old revision
+    await addNames(tabA, 'customer', ['From A'], 'enter');
+    await waitSaved(tabA);
+    await addNames(tabB, 'customer', ['From B'], 'enter');
+    await waitSaved(tabB);
+    expect(statuses).toEqual([409, 200]);
+    await tabB.getByTestId('customerList').getByText('From A', { exact: true }).waitFor();
+
+    // both at once, in both lists
+    await Promise.all([
+      addNames(tabA, 'partner', ['A1', 'A2'], 'enter'),
+      addNames(tabB, 'partner', ['B1', 'B2'], 'button'),
+    ]);
+    await Promise.all([waitSaved(tabA), waitSaved(tabB)]);
+
+    const fresh = await context.newPage();
+    await fresh.goto('/onboarding?step=3');
+    await fresh.getByTestId('partnerList').getByText('B2', { exact: true }).waitFor();
+    const names = async (list: string) => (await fresh.getByTestId(list).locator('.ob-entry-name').allTextContents()).sort();
+    expect(await names('customerList')).toEqual(['From A', 'From B']);
+    expect(await names('partnerList')).toEqual(['A1', 'A2', 'B1', 'B2']);
+    await context.close();
+  });
+});
