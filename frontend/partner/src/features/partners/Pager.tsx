@@ -6,18 +6,22 @@ import { pageButtons, shownRange, totalPages } from './partnersModel';
 /** 'Showing X to Y of Z partners', previous / next and up to five page buttons. */
 export function Pager({
   page,
+  shownPage = page,
   pageSize,
   total,
   onPage,
 }: {
+  /** the page asked for (highlighted at once) */
   page: number;
+  /** the page whose cards are on screen (differs from `page` while the next one loads) */
+  shownPage?: number;
   pageSize: number;
   total: number;
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation('partners');
   const pages = totalPages(total, pageSize);
-  const range = shownRange(page, pageSize, total);
+  const range = shownRange(shownPage, pageSize, total);
   return (
     <div className="partners-pager">
       <p className="partners-showing" data-testid="partners-showing">

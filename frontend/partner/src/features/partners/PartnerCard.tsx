@@ -55,12 +55,12 @@ export function PartnerCard({
           </span>
           <span className="partner-card-id">
             <span className="partner-name">{name}</span>
-            <span className="partner-email">
-              <MailOutlined aria-hidden="true" /> {partner.email}
-            </span>
             <span className="partner-uid">{partner.uid}</span>
           </span>
           <StatusBadge status={partner.status} />
+        </span>
+        <span className="partner-email" title={partner.email}>
+          <MailOutlined aria-hidden="true" /> {partner.email}
         </span>
         {showLevel && (
           <span className="partner-level-row">

@@ -253,10 +253,22 @@ function SheetBody({ partner, details }: { partner: PartnerItem; details: Partne
   );
 }
 
+/** The sheet's width: 520 px, or the whole screen on a phone. */
+function useSheetWidth(preferred: number) {
+  const [width, setWidth] = useState(() => Math.min(preferred, window.innerWidth));
+  useEffect(() => {
+    const onResize = () => setWidth(Math.min(preferred, window.innerWidth));
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, [preferred]);
+  return width;
+}
+
 /** Right-side sheet with one partner's progress; details are fetched when it opens. */
 export function PartnerSheet({ partner, onClose }: { partner: PartnerItem | null; onClose: () => void }) {
   const { t } = useTranslation('partners');
   const lastLogin = useLastLoginText();
+  const width = useSheetWidth(520);
   const details = useQuery({ ...partnerDetailsQuery(partner?.id ?? ''), enabled: !!partner });
   const name = partner ? `${partner.firstName} ${partner.lastName}`.trim() : '';
   return (
@@ -264,7 +276,7 @@ export function PartnerSheet({ partner, onClose }: { partner: PartnerItem | null
       open={!!partner}
       onClose={onClose}
       placement="right"
-      size={520}
+      size={width}
       className="partner-sheet"
       destroyOnHidden
       title={

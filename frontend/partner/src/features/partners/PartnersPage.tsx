@@ -179,6 +179,7 @@ export function PartnersPage() {
         </ul>
         <Pager
           page={page}
+          shownPage={list.data.page}
           pageSize={list.data.pageSize ?? PARTNERS_PAGE_SIZE}
           total={total}
           onPage={goToPage}

@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import type { AppDeps } from '../../app/deps';
+import { findUserByEmail } from '../../app/users';
+import { seedPartner, type SeedPartner } from './seed';
+
+/** A stable uuid from a text, so seeding twice gives the same ids. */
+export function stableId(text: string): string {
+  const h = createHash('sha256').update(`partners-demo:${text}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const DAY = 86_400_000;
+
+/** [first, last, completed steps, days since last login (null: never), index of the sponsor in this list (-1: the demo sponsor)] */
+const TEAM: [string, string, number, number | null, number][] = [
+  ['Lucía', 'Fernández', 5, 1, -1],
+  ['Marc', 'Dubois', 3, 2, -1],
+  ['Aisha', 'Khan', 1, 4, -1],
+  ['Tom', 'Becker', 0, null, -1],
+  ['Grace', 'Okafor', 5, 0, -1],
+  ['Diego', 'Morales', 2, 9, -1],
+  ['Hannah', 'Schmidt', 4, 3, -1],
+  ['Yuki', 'Tanaka', 0, 15, -1],
+  ['Olivia', 'Brown', 5, 6, -1],
+  ['Pierre', 'Lambert', 1, null, -1],
+  ['Sara', 'Lindqvist', 3, 21, -1],
+  ['Kwame', 'Mensah', 2, 1, -1],
+  ['Elena', 'Popescu', 0, 30, -1],
+  ['Noah', 'Wilson', 4, 5, -1],
+  ['Camille', 'Martin', 5, 12, -1],
+  ['Rafael', 'Santos', 1, 2, -1],
+  ['Ingrid', 'Johansson', 0, null, -1],
+  ['Mateo', 'García', 3, 7, -1],
+  ['Fatima', 'Zahra', 2, 45, -1],
+  ['Liam', "O'Connor", 5, 3, -1],
+  ['Chloé', 'Bernard', 1, 1, -1],
+  ['Jonas', 'Weber', 0, 2, -1],
+  ['Priya', 'Sharma', 4, 0, -1],
+  ['Ethan', 'Clark', 2, 60, -1],
+  ['Valentina', 'Rossi', 3, 8, -1],
+  // their own partners: the whole-team view shows levels 2 and 3
+  ['Mia', 'Fernández', 2, 2, 0],
+  ['Hugo', 'Dubois', 0, null, 1],
+  ['Zoe', 'Okafor', 5, 4, 4],
+  ['Leo', 'Okafor', 1, 10, 27],
+];
+
+const WHY = {
+  joinReason: 'I want more time with my kids and a second income I can grow.',
+  monthlyGoal3: '$300',
+  monthlyGoal6: '$1,000',
+  monthlyGoal12: '$3,000',
+  lifeChanges: 'Pay off the car and travel once a year.',
+  nonMonetaryGoals: 'Feel healthier and help friends do the same.',
+  commitmentLevel: 'Fully committed',
+  timeAvailable: '8 hours a week',
+  helpNeeded: 'Starting conversations with people I know.',
+  strengths: 'Organised, good listener',
+};
+
+function demoPartner(i: number, sponsorIds: string[], demoSponsorId: string, now: number): SeedPartner {
+  const [firstName, lastName, steps, days, sponsorIndex] = TEAM[i]!;
+  const email = `${firstName}.${lastName}`
+    .normalize('NFD')
+    .replace(/[^A-Za-z.]/g, '')
+    .toLowerCase();
+  const p: SeedPartner = {
+    id: sponsorIds[i],
+    sponsorId: sponsorIndex < 0 ? demoSponsorId : sponsorIds[sponsorIndex]!,
+    firstName,
+    lastName,
+    email: `${email}@example.com`,
+    completedSteps: steps,
+    lastLoginAt: days === null ? undefined : new Date(now - days * DAY - 3_600_000).toISOString(),
+  };
+  if (steps >= 2)
+    p.feelGreatLink = `https://ufeelgreat.com/c/${firstName.normalize('NFD').replace(/[^A-Za-z]/g, '')}${i}`;
+  if (steps >= 3) {
+    p.customerList = ['Ana', 'Ben', 'Carla', 'Dev', 'Eva'].map((name, k) => ({
+      id: `c${k}`,
+      name,
+      ...(k === 0 ? { note: 'Asked about sleep' } : {}),
+    }));
+    p.partnerList = ['Finn', 'Gia', 'Hal', 'Ivy', 'Jo'].map((name, k) => ({ id: `p${k}`, name }));
+  }
+  if (steps >= 4)
+    p.productExperience =
+      i % 5 === 0
+        ? 'skipped'
+        : {
+            startDate: '2026-01-12',
+            positiveChanges: 'Better sleep and fewer cravings.',
+            confidenceLevel: i % 2 ? 'confident' : 'need_help',
+            challenges: 'Finding time to share.',
+          };
+  if (steps >= 5) p.whyAnswers = { ...WHY, shareWithSponsor: i % 3 !== 2 };
+  return p;
+}
+
+/**
+ * The demo sponsor and a team of 29 partners (25 direct, 4 further down) at every stage of the
+ * foundation. Idempotent: does nothing when the sponsor already exists.
+ */
+export async function seedDemoPartners(
+  deps: Pick<AppDeps, 'store' | 'db' | 'passwords' | 'projections'>,
+  sponsor: { email: string; password: string; firstName?: string; lastName?: string; now?: Date },
+): Promise<{ sponsorId: string; created: number }> {
+  const sponsorId = stableId(sponsor.email.toLowerCase());
+  if (await findUserByEmail(deps.db, sponsor.email)) return { sponsorId, created: 0 };
+  const now = (sponsor.now ?? new Date()).getTime();
+  await seedPartner(deps, {
+    id: sponsorId,
+    sponsorId: null,
+    firstName: sponsor.firstName ?? 'Sam',
+    lastName: sponsor.lastName ?? 'Sponsor',
+    email: sponsor.email,
+    passwordHash: await deps.passwords.hash(sponsor.password),
+    lastLoginAt: new Date(now - DAY).toISOString(),
+    completedSteps: 5,
+  });
+  const ids = TEAM.map((t) => stableId(`${sponsor.email.toLowerCase()}:${t[0]}:${t[1]}`));
+  let position = '';
+  for (let i = 0; i < TEAM.length; i++)
+    ({ position } = await seedPartner(deps, demoPartner(i, ids, sponsorId, now)));
+  await deps.projections.waitFor(position, { timeoutMs: 30_000 });
+  return { sponsorId, created: TEAM.length + 1 };
+}

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startE2eApp, type E2eApp } from '../../../../../testing/browser';
+import { seedDemoPartners } from '../../../../../backend/src/features/partners/demo';
+import { seedPartner } from '../../../../../backend/src/features/partners/seed';
+
+const PASSWORD = 'Sponsor-Demo-2026';
+let e2e: E2eApp;
+
+async function signedInPage(email: string): Promise<Page> {
+  const context = await e2e.newContext();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.app.url });
+  const page = await context.newPage();
+  const res = await page.request.post('/api/login', { data: { email, password: PASSWORD } });
+  expect(res.status()).toBe(200);
+  await page.goto('/partners');
+  return page;
+}
+
+const showing = (page: Page) => page.getByTestId('partners-showing');
+const cards = (page: Page) => page.getByTestId('partner-card');
+
+async function choose(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+}
+
+beforeAll(async () => {
+  e2e = await startE2eApp();
+  await seedDemoPartners(e2e.app.deps, { email: 'sponsor@example.test', password: PASSWORD });
+  const { position } = await seedPartner(e2e.app.deps, {
+    sponsorId: null,
+    firstName: 'Nora',
+    lastName: 'New',
+    email: 'nora@example.test',
+    passwordHash: await e2e.app.deps.passwords.hash(PASSWORD),
+  });
+  await e2e.app.deps.projections.waitFor(position);
+});
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('partners page', () => {
+  it('a sponsor searches, filters, pages and opens a partner’s detail sheet', async () => {
+    const page = await signedInPage('sponsor@example.test');
+
+    // stat cards and the first page
+    await expect
+      .poll(() => page.locator('.partners-stat-value').allTextContents())
+      .toEqual(['25', '5', '14']);
+    await expect.poll(() => showing(page).textContent()).toBe('Showing 1 to 20 of 25 partners');
+    expect(await cards(page).count()).toBe(20);
+    expect(await page.getByTestId('partners-found').textContent()).toBe('25 partners found');
+
+    // paging
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect.poll(() => showing(page).textContent()).toBe('Showing 21 to 25 of 25 partners');
+    expect(await cards(page).count()).toBe(5);
+
+    // a filter goes back to page 1
+    await choose(page, 'status-filter', 'Complete');
+    await expect.poll(() => showing(page).textContent()).toBe('Showing 1 to 5 of 5 partners');
+    expect(await page.locator('.partner-card .partner-status').allTextContents()).toEqual(
+      Array(5).fill('Complete'),
+    );
+
+    await choose(page, 'status-filter', 'Not started');
+    await choose(page, 'sort-select', 'Name');
+    await expect
+      .poll(() => page.locator('.partner-name').allTextContents())
+      .toEqual([
+        'Elena Popescu',
+        'Ingrid Johansson',
+        'Jonas Weber',
+        'Pierre Lambert',
+        'Tom Becker',
+        'Yuki Tanaka',
+      ]);
+    await choose(page, 'status-filter', 'All statuses');
+
+    // search, then the whole team with levels
+    await page.getByRole('textbox', { name: 'Search partners' }).fill('okafor');
+    await expect.poll(() => page.locator('.partner-name').allTextContents()).toEqual(['Grace Okafor']);
+    await page.getByText('Whole team').click();
+    await expect
+      .poll(() => page.locator('.partner-name').allTextContents())
+      .toEqual(['Grace Okafor', 'Leo Okafor', 'Zoe Okafor']);
+    expect(await page.locator('.partner-level').allTextContents()).toEqual(['Level 1', 'Level 3', 'Level 2']);
+    await page.getByText('My partners').click();
+
+    // nothing found, then clear filters
+    await page.getByRole('textbox', { name: 'Search partners' }).fill('nobody-like-this');
+    await expect.poll(() => page.getByText('No partners found').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect.poll(() => showing(page).textContent()).toBe('Showing 1 to 20 of 25 partners');
+
+    // detail sheet: header, account info, one step open at a time, step 5 shared answers, copy
+    await page.getByRole('textbox', { name: 'Search partners' }).fill('grace');
+    await expect.poll(() => page.locator('.partner-name').allTextContents()).toEqual(['Grace Okafor']);
+    await cards(page).first().click();
+    const sheet = page.locator('.partner-sheet');
+    await sheet.getByText('Account information').waitFor();
+    expect(await sheet.locator('a.sheet-mail').getAttribute('href')).toBe('mailto:grace.okafor@example.com');
+    expect(await sheet.locator('.sheet-percent-badge').textContent()).toBe('100% complete');
+    const uid = (await sheet.locator('.sheet-grid code').textContent())!;
+    expect(uid).toMatch(/^P-/);
+    await sheet.getByText('Step 3: Prepare 2 Lists').click();
+    await sheet.getByText('Asked about sleep').waitFor();
+    await sheet.getByText('Step 5: Start your Why').click();
+    await sheet.getByText('I want more time with my kids and a second income I can grow.').waitFor();
+    await expect.poll(() => sheet.getByText('Asked about sleep').isVisible()).toBe(false);
+    await sheet.getByRole('button', { name: 'Copy User ID' }).click();
+    await sheet.getByRole('button', { name: 'Copied!' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(uid);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => sheet.isVisible()).toBe(false);
+
+    // a partner who keeps step 5 private
+    await page.getByRole('textbox', { name: 'Search partners' }).fill('camille');
+    await expect.poll(() => page.locator('.partner-name').allTextContents()).toEqual(['Camille Martin']);
+    await cards(page).first().click();
+    await sheet.getByText('Step 5: Start your Why').click();
+    await sheet.getByText('This partner has chosen not to share their Step 5 responses.').waitFor();
+    await page.context().close();
+  });
+
+  it('a sponsor without partners sees the first-time empty state', async () => {
+    const page = await signedInPage('nora@example.test');
+    await page.getByText("You haven't added any partners yet").waitFor();
+    await page.getByRole('button', { name: 'Start Adding Partners' }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Search partners');
+    await page.context().close();
+  });
+});
