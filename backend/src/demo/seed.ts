@@ -1,11 +1,12 @@
 import type { AppDeps } from '../app/deps';
 import { seedAcademyContent } from './academy';
+import { seedDemoUsers } from './users';
 
 /**
  * Demo data: the admin and a few partners in a sponsor tree at different points of the
  * foundation. Each feature adds its part here. Must be idempotent.
  */
 export async function seedDemoData(deps: AppDeps): Promise<string> {
-  const parts = [await seedAcademyContent(deps.db)];
+  const parts = [await seedDemoUsers(deps), await seedAcademyContent(deps.db)];
   return `demo data: ${parts.join('; ')}`;
 }
