@@ -1,3 +1,4 @@
+import i18n from 'i18next';
 import type { BodyOf, Endpoint, ErrorBody, ParamsOf, QueryOf, ResponseOf } from '@portal/contracts/core/http';
 
 /**
@@ -126,6 +127,14 @@ export async function request<R>(endpoint: Endpoint, opts: RequestOptions<R> = {
   })) as ResponseOf<R>;
 }
 
-/** The server's message of a failed call, if any. */
-export const serverMessageOf = (e: unknown): string | undefined =>
-  e instanceof ApiError ? e.serverMessage : undefined;
+/**
+ * The message of a failed call for people: the translation of the server's error id when the
+ * app knows it (`common:serverErrors.<id>`, so answers read in the chosen language), else the
+ * server's own message, if any.
+ */
+export const serverMessageOf = (e: unknown): string | undefined => {
+  if (!(e instanceof ApiError)) return undefined;
+  const key = e.code ? `common:serverErrors.${e.code}` : null;
+  if (key && i18n.isInitialized && i18n.exists(key)) return i18n.t(key);
+  return e.serverMessage;
+};

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { i18n } from './i18n';
+import { ApiError, serverMessageOf } from './api';
+
+const failure = (status: number, body: { error: string; message: string }) =>
+  new ApiError(status, '', JSON.stringify(body), body);
+
+describe('serverMessageOf', () => {
+  it("translates the server's error ids the app knows, in the chosen language", async () => {
+    const e = failure(401, { error: 'invalid_credentials', message: 'Incorrect email or password.' });
+    await i18n.changeLanguage('es');
+    expect(serverMessageOf(e)).toBe('Correo electrónico o contraseña incorrectos.');
+    await i18n.changeLanguage('fr');
+    expect(serverMessageOf(e)).toBe('Adresse e-mail ou mot de passe incorrect.');
+    await i18n.changeLanguage('en');
+    expect(serverMessageOf(e)).toBe('Incorrect email or password.');
+  });
+
+  it("falls back to the server's message for other ids, and to nothing for other errors", () => {
+    expect(serverMessageOf(failure(400, { error: 'invalid_input', message: 'email: Invalid email address' }))).toBe('email: Invalid email address');
+    expect(serverMessageOf(new Error('network'))).toBeUndefined();
+  });
+});
