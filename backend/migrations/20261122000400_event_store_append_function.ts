@@ -2,7 +2,9 @@ import type { Knex } from 'knex';
 
 /**
  * es_append: the whole append (stream lock, expected-revision check, idempotent retry, insert,
- * stream head update, NOTIFY) in one statement, so an append costs one round trip.
+ * stream head update) in one statement, so an append costs one round trip.
+ * NOTIFY is sent by the caller after COMMIT (a NOTIFY inside the transaction would serialize
+ * every appending commit on PostgreSQL's notification queue lock).
  * Outcomes: ok, duplicate (same event ids already appended: the original result), conflict
  * (wrong expected revision), deleted (tombstoned stream).
  */
@@ -61,7 +63,6 @@ begin
   select max(global_seq) into v_seq from inserted;
   insert into es_streams (stream_id, revision) values (p_stream, v_base + v_count - 1)
     on conflict (stream_id) do update set revision = excluded.revision, deleted = null;
-  perform pg_notify('es_events', left(p_stream, 200));
   return query select 'ok'::text, v_current, v_base + v_count - 1, pg_current_xact_id(), v_seq;
 end
 $fn$;

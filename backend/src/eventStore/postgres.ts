@@ -204,6 +204,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     const current = row.current_revision === null ? 'no_stream' : BigInt(row.current_revision);
     if (row.outcome === 'deleted') throw new StreamDeleted(streamId);
     if (row.outcome === 'conflict') throw new WrongExpectedRevision(streamId, expected, current);
+    if (row.outcome === 'ok') announce();
     return { nextRevision: BigInt(row.next_revision), position: formatPosition(row.last_tx_id, row.last_seq) };
   }
 
@@ -263,11 +264,29 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
 
   // One LISTEN connection shared by all subscribers of this store.
   const waiters = new Set<() => void>();
+  /**
+   * After a commit: wake this process's subscribers at once, and other processes through one
+   * NOTIFY (coalesced: at most one in flight). Outside the append transaction on purpose.
+   */
+  let notifying = false;
+  function announce() {
+    wakeAll();
+    if (notifying) return;
+    notifying = true;
+    setImmediate(() => {
+      pool
+        .query('select pg_notify($1, $2)', [CHANNEL, ''])
+        .catch(() => undefined)
+        .finally(() => {
+          notifying = false;
+        });
+    });
+  }
   let listener: pg.Client | null = null;
   let listenerStarting: Promise<void> | null = null;
-  const wakeAll = () => {
+  function wakeAll() {
     for (const wake of [...waiters]) wake();
-  };
+  }
   function ensureListener() {
     if (listener || listenerStarting) return;
     listenerStarting = (async () => {

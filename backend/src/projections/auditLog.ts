@@ -1,4 +1,5 @@
 import { eventsByType } from '@portal/contracts';
+import type { RecordedEvent } from '../eventStore/port';
 import type { Projection } from './projection';
 
 /** Subject of an event: the id after the category in `<Category>-<id>`. */
@@ -11,40 +12,48 @@ const SECRET_FIELDS = new Set(['passwordHash', 'password', 'newPassword', 'passc
  * Secrets never enter it; when a user is deleted, personal data in that user's rows is erased
  * and only what happened, when and by whom is kept.
  */
+function auditRow(event: RecordedEvent) {
+  const def = eventsByType.get(event.type);
+  const data = (event.data ?? {}) as Record<string, unknown>;
+  const changes = Object.fromEntries(Object.entries(data).filter(([k]) => !SECRET_FIELDS.has(k)));
+  let summary = event.type;
+  try {
+    if (def) summary = def.summary(def.schema.parse(event.data));
+  } catch {
+    summary = event.type;
+  }
+  const meta = event.metadata as { actorId?: string | null; correlationId?: string };
+  return {
+    event_id: event.id,
+    position: event.position,
+    stream_id: event.streamId,
+    subject_id: (data.userId as string | undefined) ?? subjectOf(event.streamId),
+    event_type: event.type,
+    actor_id: meta.actorId ?? null,
+    summary,
+    changes: Object.keys(changes).length ? JSON.stringify(changes) : null,
+    correlation_id: meta.correlationId ?? null,
+    occurred_at: event.createdAt,
+  };
+}
+
 export const auditLogProjection: Projection = {
   name: 'audit_log',
   tables: ['audit_log'],
   async apply(trx, event) {
-    const def = eventsByType.get(event.type);
-    const data = (event.data ?? {}) as Record<string, unknown>;
-    const changes = Object.fromEntries(Object.entries(data).filter(([k]) => !SECRET_FIELDS.has(k)));
-    let summary = event.type;
-    try {
-      if (def) summary = def.summary(def.schema.parse(event.data));
-    } catch {
-      summary = event.type;
+    await auditLogProjection.applyBatch!(trx, [event]);
+  },
+  async applyBatch(trx, events) {
+    const rows = events.map(auditRow);
+    for (let i = 0; i < rows.length; i += 500) {
+      await trx('audit_log').insert(rows.slice(i, i + 500)).onConflict('event_id').ignore();
     }
-    const meta = event.metadata as { actorId?: string | null; correlationId?: string };
-    const subjectId = (data.userId as string | undefined) ?? subjectOf(event.streamId);
-    await trx('audit_log')
-      .insert({
-        event_id: event.id,
-        position: event.position,
-        stream_id: event.streamId,
-        subject_id: subjectId,
-        event_type: event.type,
-        actor_id: meta.actorId ?? null,
-        summary,
-        changes: Object.keys(changes).length ? JSON.stringify(changes) : null,
-        correlation_id: meta.correlationId ?? null,
-        occurred_at: event.createdAt,
-      })
-      .onConflict('event_id')
-      .ignore();
-    if (event.type === 'UserDeleted' && subjectId) {
+    // A deletion erases the personal data of everything recorded about that user before it.
+    for (const row of rows) {
+      if (row.event_type !== 'UserDeleted' || !row.subject_id) continue;
       await trx('audit_log')
-        .where({ subject_id: subjectId })
-        .whereNot({ event_id: event.id })
+        .where({ subject_id: row.subject_id })
+        .whereNot({ event_id: row.event_id })
         .update({ changes: null, summary: trx.raw("event_type || ' (personal data erased)'") });
     }
   },

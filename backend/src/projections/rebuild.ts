@@ -1,6 +1,6 @@
 import type { Db } from '../infra/db';
 import type { EventStore, RecordedEvent } from '../eventStore/port';
-import { type Projection, handles } from './projection';
+import { type Projection, applyEvents } from './projection';
 import { writeCheckpoint } from './runner';
 
 /**
@@ -28,7 +28,7 @@ export async function rebuildProjection(
   let count = 0;
   const replay = async (trx: Db, events: RecordedEvent[]) => {
     await trx.raw(`set local search_path to ${db.client.wrapIdentifier(schema)}, public`);
-    for (const event of events) if (handles(projection, event)) await projection.apply(trx as never, event);
+    await applyEvents(projection, trx as never, events);
   };
   for (;;) {
     const events = await store.readAll({ after: position, maxCount: batchSize });

@@ -5,7 +5,7 @@ import { isDbUnavailable } from '../infra/db';
 import type { Logger } from '../infra/logger';
 import type { Metrics } from '../infra/metrics';
 import type { EventStore, RecordedEvent } from '../eventStore/port';
-import { type Projection, handles } from './projection';
+import { type Projection, applyEvents, handles } from './projection';
 
 export interface ProjectionHostDeps {
   db: Db;
@@ -221,7 +221,7 @@ export class ProjectionHost {
     const relevant = batch.filter((e) => handles(projection, e));
     try {
       await db.transaction(async (trx) => {
-        for (const event of relevant) await projection.apply(trx, event);
+        await applyEvents(projection, trx, relevant);
         await writeCheckpoint(trx as unknown as Db, projection.name, last.position, last.createdAt);
       });
     } catch (error) {

@@ -1,7 +1,26 @@
+import type { RecordedEvent } from '../eventStore/port';
 import type { Projection } from './projection';
 import { subjectOf } from './auditLog';
 
 type Data = Record<string, unknown>;
+
+function registrationRow(event: RecordedEvent): Data {
+  const data = event.data as Data;
+  return {
+    id: subjectOf(event.streamId),
+    uid: data.uid,
+    first_name: data.firstName,
+    last_name: data.lastName,
+    email: data.email,
+    email_lower: String(data.email).toLowerCase(),
+    password_hash: data.passwordHash,
+    sponsor_id: data.sponsorId ?? null,
+    is_admin: data.isAdmin ?? false,
+    must_change_password: data.mustChangePassword ?? false,
+    created_at: event.createdAt,
+    updated_at: event.createdAt,
+  };
+}
 
 /** Keeps the `users` read model from the events of every user stream. */
 export const usersProjection: Projection = {
@@ -23,6 +42,23 @@ export const usersProjection: Projection = {
     'PreferredLanguageChanged',
     'UserDeleted',
   ],
+  async applyBatch(trx, events) {
+    // Runs of registrations become one multi-row INSERT; everything else goes one by one.
+    let rows: Record<string, unknown>[] = [];
+    const flush = async () => {
+      if (rows.length) await trx('users').insert(rows).onConflict('id').ignore();
+      rows = [];
+    };
+    for (const event of events) {
+      if (event.type === 'UserRegistered' && event.streamId.startsWith('User-')) {
+        rows.push(registrationRow(event));
+        continue;
+      }
+      await flush();
+      await usersProjection.apply(trx, event);
+    }
+    await flush();
+  },
   async apply(trx, event) {
     const data = event.data as Data;
     const at = event.createdAt;
@@ -35,23 +71,7 @@ export const usersProjection: Projection = {
     const update = (values: Data) => trx('users').where({ id }).update({ ...values, updated_at: at });
     switch (event.type) {
       case 'UserRegistered':
-        await trx('users')
-          .insert({
-            id,
-            uid: data.uid,
-            first_name: data.firstName,
-            last_name: data.lastName,
-            email: data.email,
-            email_lower: String(data.email).toLowerCase(),
-            password_hash: data.passwordHash,
-            sponsor_id: data.sponsorId ?? null,
-            is_admin: data.isAdmin ?? false,
-            must_change_password: data.mustChangePassword ?? false,
-            created_at: at,
-            updated_at: at,
-          })
-          .onConflict('id')
-          .ignore();
+        await trx('users').insert(registrationRow(event)).onConflict('id').ignore();
         return;
       case 'UserSignedIn':
         return void (await update({ last_login_at: data.at }));
