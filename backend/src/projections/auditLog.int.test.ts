@@ -24,7 +24,7 @@ describe('audit log projection', () => {
       },
       { id: randomUUID(), type: 'UserLocked', data: {}, metadata: meta(adminId) },
     ]);
-    let rows = [] as Record<string, unknown>[];
+    let rows: Record<string, unknown>[];
     const first = await store.headPosition();
     await projections.waitFor(first!);
     rows = await db('audit_log').where({ subject_id: userId }).orderBy('position');
