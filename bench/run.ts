@@ -29,7 +29,7 @@ import { percentile, runLoad } from './load';
 
 const smoke = process.argv.includes('--smoke');
 const scale = smoke
-  ? { large: 3_000, small: 300, bigSponsor: 300, seconds: 1, appends: 400 }
+  ? { large: 1_000, small: 200, bigSponsor: 150, seconds: 1, appends: 300 }
   : { large: 100_000, small: 1_000, bigSponsor: 5_000, seconds: 8, appends: 4_000 };
 const PASSWORD = 'Bench-Password-2026';
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
