@@ -19,11 +19,11 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function signedInContext(firstName: string): Promise<BrowserContext> {
+async function signedInContext(firstName: string, locale = 'en-US'): Promise<BrowserContext> {
   const user = await createUser(app, { firstName, lastName: 'Partner', sponsorId, newsletter: false });
-  const context = await browser.newContext({ baseURL: app.url, locale: 'en-US', viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ baseURL: app.url, locale, viewport: { width: 1280, height: 900 } });
   const res = await context.request.post('/api/login', { data: { email: user.email, password: user.password } });
-  expect(res.status()).toBe(200);
+  expect(res.status(), await res.text()).toBe(200);
   return context;
 }
 
@@ -129,8 +129,11 @@ describe('foundation wizard in Chromium', () => {
 
     await page.goto('/dashboard');
     await page.waitForURL(/\/academy$/);
-    await page.goto('/foundation');
+    await page.goto('/foundation?completed=true');
+    await page.getByText('You have completed your foundation training. The Academy is unlocked.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/foundation' && !url.search.includes('completed'));
     await page.getByRole('link', { name: /Enter the Academy/ }).waitFor();
+    expect(await page.getByText('100% complete').isVisible()).toBe(true);
     await page.goto('/onboarding?step=5');
     expect(await page.getByLabel('Why did you join?').inputValue()).toBe('Freedom for my family');
     expect(await badge(page).textContent()).toBe('5 of 5 Complete');
@@ -147,6 +150,18 @@ describe('foundation wizard in Chromium', () => {
     await page.getByText('You skipped this step.').waitFor();
     expect(await indicator(page, 'Product Experience').textContent()).toContain('Skipped');
     expect(await badge(page).textContent()).toBe('0 of 5 Complete');
+    await context.close();
+  });
+
+  it('speaks the browser language (Spanish), refused link message included', async () => {
+    const context = await signedInContext('Lucía', 'es-ES');
+    const page = await context.newPage();
+    await page.goto('/onboarding?step=2');
+    await page.getByRole('button', { name: 'VOLVER AL PANEL' }).waitFor();
+    expect(await badge(page).textContent()).toBe('0 de 5 completados');
+    await page.getByLabel('Tu enlace FG', { exact: true }).fill('ufeelgreat.com/c/no-valid');
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await page.getByText('Introduce un enlace de UFeelGreat con un formato válido (ufeelgreat.com/c/TUENLACEAQUI).').first().waitFor();
     await context.close();
   });
 
