@@ -1,6 +1,243 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import Button from 'antd/es/button';
+import {
+  ArrowRightOutlined,
+  BookOutlined,
+  CheckCircleFilled,
+  CompassOutlined,
+  ExportOutlined,
+  FolderOpenOutlined,
+  LockOutlined,
+  PlayCircleOutlined,
+  RiseOutlined,
+  ShoppingOutlined,
+  StarOutlined,
+  TeamOutlined,
+  TrophyOutlined,
+  UnlockOutlined,
+  VideoCameraOutlined,
+} from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type ReactNode, Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '../../components/Spinner';
+import { STEP_COUNT, foundationComplete, progressQuery } from '../../lib/progress';
+import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { ACADEMY_PROMPT_DELAY_MS, recordTourCompleted, recordTourSkipped, shouldPrompt, tutorialQuery } from './tutorial';
+import './academy.css';
 
-/** Placeholder: the academy feature replaces this file. */
+const AcademyTour = lazy(() => import('./AcademyTour'));
+const TourPrompt = lazy(() => import('./TourPrompt'));
+
+/** External pages (spec: "an external advanced academy" and "a course purchase page"). */
+export const ADVANCED_ACADEMY_URL = 'https://academy.feelgreat-partners.com/';
+export const COURSE_PURCHASE_URL = 'https://academy.feelgreat-partners.com/courses';
+
+type CardKey = 'liveCalls' | 'replays' | 'vault' | 'resources' | 'partners' | 'foundation';
+
+interface HubCard {
+  key: CardKey;
+  to: '/live-calls' | '/replays' | '/vault' | '/resources' | '/partners' | '/foundation';
+  tour?: string;
+  icon: ReactNode;
+  tone: string;
+}
+
+const CARDS: HubCard[] = [
+  { key: 'liveCalls', to: '/live-calls', tour: 'live-calls', icon: <VideoCameraOutlined />, tone: 'blue' },
+  { key: 'replays', to: '/replays', tour: 'replays', icon: <PlayCircleOutlined />, tone: 'violet' },
+  { key: 'vault', to: '/vault', tour: 'success-stories', icon: <StarOutlined />, tone: 'amber' },
+  { key: 'resources', to: '/resources', tour: 'resources', icon: <FolderOpenOutlined />, tone: 'teal' },
+  { key: 'partners', to: '/partners', tour: 'partners', icon: <TeamOutlined />, tone: 'rose' },
+  { key: 'foundation', to: '/foundation', icon: <BookOutlined />, tone: 'green' },
+];
+
+function Card({ card, locked }: { card: HubCard; locked: boolean }) {
+  const { t } = useTranslation('academy');
+  const navigate = useNavigate();
+  const isFoundation = card.key === 'foundation';
+  const disabled = locked && !isFoundation;
+  const open = () => {
+    if (!disabled) void navigate({ to: card.to });
+  };
+  return (
+    <article
+      className={`hub-card hub-tone-${card.tone}${disabled ? ' hub-card-locked' : ''}`}
+      data-tour={card.tour}
+      data-card={card.key}
+      aria-disabled={disabled || undefined}
+      onClick={open}
+    >
+      <div className="hub-card-top">
+        <span className="hub-card-icon" aria-hidden="true">
+          {card.icon}
+        </span>
+        {disabled ? (
+          <span className="hub-badge hub-badge-locked">
+            <LockOutlined /> {t('cards.locked')}
+          </span>
+        ) : locked && isFoundation ? (
+          <span className="hub-badge hub-badge-available">{t('cards.available')}</span>
+        ) : null}
+      </div>
+      <h3>{t(`cards.${card.key}.title`)}</h3>
+      <p>{t(`cards.${card.key}.text`)}</p>
+      <Button
+        type={isFoundation ? 'default' : 'primary'}
+        block
+        disabled={disabled}
+        icon={disabled ? <LockOutlined /> : undefined}
+        onClick={(e) => {
+          e.stopPropagation();
+          open();
+        }}
+      >
+        {isFoundation ? t('cards.review') : t('cards.explore')}
+        {!disabled && <ArrowRightOutlined />}
+      </Button>
+    </article>
+  );
+}
+
+/** /academy: the hub once the foundation is done, the locked hub before. */
 export function AcademyPage() {
-  return <PlaceholderPage titleKey="placeholder.academy" />;
+  const { t } = useTranslation('academy');
+  const { user } = useSession();
+  const progressState = useQuery(progressQuery);
+  const unlocked = foundationComplete(progressState.data?.progress);
+  const tutorial = useQuery({ ...tutorialQuery, enabled: !!user && !user.mustChangePassword });
+  const [touring, setTouring] = useState(false);
+  const [prompting, setPrompting] = useState(false);
+  const prompted = useRef(false);
+
+  // Auto-prompt 1 s after the academy opens, for a partner who completed training and never met the tour.
+  useEffect(() => {
+    if (prompted.current || !unlocked || !shouldPrompt(tutorial.data)) return;
+    const id = window.setTimeout(() => {
+      prompted.current = true;
+      setPrompting(true);
+    }, ACADEMY_PROMPT_DELAY_MS);
+    return () => window.clearTimeout(id);
+  }, [unlocked, tutorial.data]);
+
+  const startTour = useCallback(() => {
+    prompted.current = true;
+    setPrompting(false);
+    setTouring(true);
+  }, []);
+
+  const onFinished = useCallback(async () => {
+    setTouring(false);
+    await recordTourCompleted();
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    toast.success(t('tour.doneTitle'), t('tour.doneText'));
+  }, [t]);
+
+  const onSkipped = useCallback(async () => {
+    setTouring(false);
+    setPrompting(false);
+    await recordTourSkipped();
+  }, []);
+
+  if (!user || progressState.isPending || (!progressState.data && !progressState.isError)) {
+    return <PageSpinner label={t('loading')} />;
+  }
+
+  const locked = !unlocked;
+  return (
+    <div className={`page academy${locked ? ' academy-locked' : ''}`}>
+      <section className="academy-hero">
+        <div className="academy-hero-text">
+          {locked ? (
+            <span className="hub-pill hub-pill-warn">
+              <LockOutlined /> {t('hero.foundationRequired')}
+            </span>
+          ) : (
+            <span className="hub-pill">
+              <CheckCircleFilled /> {t('hero.foundationComplete')}
+            </span>
+          )}
+          <h1>{locked ? t('hero.lockedTitle') : t('hero.title', { name: user.firstName })}</h1>
+          <p>{locked ? t('hero.lockedText') : t('hero.text')}</p>
+        </div>
+        <div className="academy-hero-actions">
+          {locked ? (
+            <Link to="/foundation" className="ant-btn-link-reset">
+              <Button type="primary" size="large" icon={<ArrowRightOutlined />} iconPosition="end">
+                {t('hero.continueFoundation')}
+              </Button>
+            </Link>
+          ) : (
+            <Button size="large" icon={<CompassOutlined />} onClick={startTour} data-testid="start-tour">
+              {t('hero.startTour')}
+            </Button>
+          )}
+        </div>
+      </section>
+
+      <div className="academy-layout">
+        <section className="hub-grid" aria-label={t('cards.label')}>
+          {CARDS.map((card) => (
+            <Card key={card.key} card={card} locked={locked} />
+          ))}
+        </section>
+
+        <aside className="academy-side">
+          <section className="progress-card" data-tour="progress">
+            <header>
+              <TrophyOutlined aria-hidden="true" />
+              <h2>{t('progress.title')}</h2>
+            </header>
+            {locked ? (
+              <p className="progress-note">{t('progress.lockedText')}</p>
+            ) : (
+              <>
+                <div className="progress-ring" role="img" aria-label={t('progress.percent', { percent: 100 })}>
+                  <span>100%</span>
+                  <small>{t('progress.complete')}</small>
+                </div>
+                <ul className="progress-facts">
+                  <li>
+                    <CheckCircleFilled /> {t('progress.steps', { done: STEP_COUNT, total: STEP_COUNT })}
+                  </li>
+                  <li>
+                    <UnlockOutlined /> {t('progress.unlocked')}
+                  </li>
+                  <li>
+                    <RiseOutlined /> {t('progress.growth')}
+                  </li>
+                </ul>
+              </>
+            )}
+          </section>
+
+          <section className="advanced-card">
+            <h2>{t('advanced.title')}</h2>
+            <p>{t('advanced.text')}</p>
+            <Button type="primary" block icon={<ExportOutlined />} href={ADVANCED_ACADEMY_URL} target="_blank" rel="noopener noreferrer">
+              {t('advanced.open')}
+            </Button>
+            <Button type="link" block icon={<ShoppingOutlined />} href={COURSE_PURCHASE_URL} target="_blank" rel="noopener noreferrer">
+              {t('advanced.courses')}
+            </Button>
+          </section>
+        </aside>
+      </div>
+
+      <section className="academy-stats" aria-label={t('stats.label')}>
+        {(['sessions', 'partners', 'success'] as const).map((k) => (
+          <div className="academy-stat" key={k}>
+            <strong>{t(`stats.${k}.value`)}</strong>
+            <span>{t(`stats.${k}.label`)}</span>
+          </div>
+        ))}
+      </section>
+
+      <Suspense fallback={null}>
+        {prompting && !touring && <TourPrompt onStart={startTour} onSkip={onSkipped} />}
+        {touring && <AcademyTour onFinished={onFinished} onSkipped={onSkipped} />}
+      </Suspense>
+    </div>
+  );
 }

@@ -1,6 +1,284 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
+import Modal from 'antd/es/modal';
+import Skeleton from 'antd/es/skeleton';
+import {
+  AudioOutlined,
+  ExportOutlined,
+  FileExcelOutlined,
+  FileImageOutlined,
+  FileOutlined,
+  FilePdfOutlined,
+  FilePptOutlined,
+  FileTextOutlined,
+  FileWordOutlined,
+  FolderFilled,
+  FolderOpenOutlined,
+  HomeOutlined,
+  InfoCircleOutlined,
+  LockOutlined,
+  PlaySquareOutlined,
+  RightOutlined,
+  SearchOutlined,
+  TableOutlined,
+  FundProjectionScreenOutlined,
+} from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DRIVE_ROOT_ALIAS, academyEndpoints } from '@portal/contracts/academy/endpoints';
+import { type FileType, formatFileSize } from '@portal/contracts/academy/files';
+import type { AcademyRoutes } from '@portal/contracts/academy/routes';
+import type { DriveFile } from '@portal/contracts/academy/schemas';
+import { StatusCard } from '../../components/StatusCard';
+import { PageHeader } from '../../components/PageHeader';
+import { request } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import './resources.css';
 
-/** Placeholder: the resources feature replaces this file. */
+/** Skeleton cards while a folder or a search loads (spec section 9). */
+const SKELETONS = 8;
+const SEARCH_DEBOUNCE_MS = 250;
+
+const ICONS: Record<FileType, ReactNode> = {
+  folder: <FolderFilled />,
+  pdf: <FilePdfOutlined />,
+  image: <FileImageOutlined />,
+  video: <PlaySquareOutlined />,
+  audio: <AudioOutlined />,
+  'google-doc': <FileTextOutlined />,
+  'google-sheet': <TableOutlined />,
+  'google-slides': <FundProjectionScreenOutlined />,
+  word: <FileWordOutlined />,
+  excel: <FileExcelOutlined />,
+  powerpoint: <FilePptOutlined />,
+  other: <FileOutlined />,
+};
+
+interface Crumb {
+  id: string;
+  name: string;
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const id = window.setTimeout(() => setV(value), ms);
+    return () => window.clearTimeout(id);
+  }, [value, ms]);
+  return v;
+}
+
+function FileCard({ file, onOpen, onInfo }: { file: DriveFile; onOpen: () => void; onInfo: () => void }) {
+  const { t, i18n } = useTranslation('resources');
+  const size = formatFileSize(file.size);
+  const modified = file.modifiedTime
+    ? new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' }).format(new Date(file.modifiedTime))
+    : null;
+  return (
+    <div className={`res-card res-${file.fileType}`} data-file={file.id}>
+      <button type="button" className="res-card-main" onClick={onOpen} aria-label={file.isFolder ? t('openFolder', { name: file.name }) : t('openFile', { name: file.name })}>
+        <span className="res-icon" aria-hidden="true">
+          {ICONS[file.fileType]}
+        </span>
+        <span className="res-name" title={file.name}>
+          {file.name}
+        </span>
+        <span className="res-meta">
+          <span className="res-type">{t(`types.${file.fileType}`)}</span>
+          {size && <span>{size}</span>}
+          {modified && <span>{modified}</span>}
+        </span>
+      </button>
+      {!file.isFolder && (
+        <button type="button" className="res-info" onClick={onInfo} aria-label={t('details', { name: file.name })}>
+          <InfoCircleOutlined />
+        </button>
+      )}
+    </div>
+  );
+}
+
+function InfoDialog({ file, onClose }: { file: DriveFile | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation('resources');
+  const [thumbFailed, setThumbFailed] = useState(false);
+  useEffect(() => setThumbFailed(false), [file]);
+  const size = file ? formatFileSize(file.size) : null;
+  return (
+    <Modal open={!!file} onCancel={onClose} title={file?.name} footer={null} centered width={480} destroyOnHidden>
+      {file && (
+        <div className="res-detail">
+          <div className={`res-detail-preview res-${file.fileType}`}>
+            {file.thumbnailLink && !thumbFailed ? (
+              <img src={file.thumbnailLink} alt="" referrerPolicy="no-referrer" onError={() => setThumbFailed(true)} />
+            ) : (
+              <span className="res-icon res-icon-lg" aria-hidden="true">
+                {ICONS[file.fileType]}
+              </span>
+            )}
+          </div>
+          <dl>
+            <dt>{t('info.type')}</dt>
+            <dd>{t(`types.${file.fileType}`)}</dd>
+            {size && (
+              <>
+                <dt>{t('info.size')}</dt>
+                <dd>{size}</dd>
+              </>
+            )}
+            {file.modifiedTime && (
+              <>
+                <dt>{t('info.modified')}</dt>
+                <dd>
+                  {new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(file.modifiedTime))}
+                </dd>
+              </>
+            )}
+          </dl>
+          {file.webViewLink && (
+            <Button type="primary" block icon={<ExportOutlined />} href={file.webViewLink} target="_blank" rel="noopener noreferrer">
+              {t('info.open')}
+            </Button>
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+/** /resources: the shared Drive folder, with breadcrumbs from "Resources", search and a detail dialog. */
 export function ResourcesPage() {
-  return <PlaceholderPage titleKey="placeholder.resources" />;
+  const { t } = useTranslation('resources');
+  const { user } = useSession();
+  const root: Crumb = { id: DRIVE_ROOT_ALIAS, name: t('root') };
+  const [trail, setTrail] = useState<Crumb[]>([]);
+  const [text, setText] = useState('');
+  const [info, setInfo] = useState<DriveFile | null>(null);
+  const search = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+  const searching = text.trim().length > 0;
+  const folderId = trail.at(-1)?.id ?? DRIVE_ROOT_ALIAS;
+
+  const folder = useQuery({
+    queryKey: [academyEndpoints.driveResources.path, folderId],
+    queryFn: ({ signal }) =>
+      request<AcademyRoutes['driveResources']>(academyEndpoints.driveResources, {
+        query: { folderId, t: String(Date.now()) },
+        signal,
+      }),
+    enabled: !!user && !searching,
+    staleTime: 0,
+    gcTime: 60_000,
+  });
+  const results = useQuery({
+    queryKey: [academyEndpoints.driveSearch.path, search],
+    queryFn: ({ signal }) => request<AcademyRoutes['driveSearch']>(academyEndpoints.driveSearch, { query: { q: search }, signal }),
+    enabled: !!user && searching && search.length > 0,
+    staleTime: 30_000,
+  });
+
+  useEffect(() => {
+    if (folder.isError) toast.error(t('loadErrorTitle'), t('loadErrorText'));
+  }, [folder.isError, folder.errorUpdatedAt, t]);
+  useEffect(() => {
+    if (results.isError) toast.error(t('searchErrorTitle'), t('searchErrorText'));
+  }, [results.isError, results.errorUpdatedAt, t]);
+
+  if (!user) {
+    return (
+      <StatusCard icon={<LockOutlined />} tone="warn" title={t('restrictedTitle')}>
+        <p>{t('restrictedText')}</p>
+      </StatusCard>
+    );
+  }
+
+  const active = searching ? results : folder;
+  const loading = searching ? search !== text.trim() || results.isPending || results.isFetching : folder.isPending || folder.isFetching;
+  const files = active.data?.files ?? [];
+
+  const open = (file: DriveFile) => {
+    if (file.isFolder) {
+      // from search results the folder's own path is unknown: it opens right under Resources
+      setTrail((tr) => (searching ? [{ id: file.id, name: file.name }] : [...tr, { id: file.id, name: file.name }]));
+      setText('');
+    } else if (file.webViewLink) {
+      window.open(file.webViewLink, '_blank', 'noopener,noreferrer');
+    }
+  };
+
+  const crumbs = [root, ...trail];
+  return (
+    <div className="page resources">
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <div className="res-toolbar">
+        <Input
+          size="large"
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('searchPlaceholder')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-label={t('search')}
+          className="res-search"
+        />
+      </div>
+
+      {searching ? (
+        <p className="res-search-note">{t('searchingFor', { q: text.trim() })}</p>
+      ) : (
+        <nav className="res-crumbs" aria-label={t('breadcrumbs')}>
+          <ol>
+            {crumbs.map((c, i) => {
+              const last = i === crumbs.length - 1;
+              return (
+                <li key={`${c.id}-${i}`}>
+                  {i > 0 && <RightOutlined className="res-crumb-sep" aria-hidden="true" />}
+                  {last ? (
+                    <span aria-current="page" className="res-crumb-current">
+                      {i === 0 ? <HomeOutlined /> : <FolderOpenOutlined />} {c.name}
+                    </span>
+                  ) : (
+                    <button type="button" className="res-crumb" onClick={() => setTrail((tr) => tr.slice(0, i))}>
+                      {i === 0 ? <HomeOutlined /> : <FolderOpenOutlined />} {c.name}
+                    </button>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        </nav>
+      )}
+
+      <section aria-busy={loading} aria-live="polite">
+        {loading ? (
+          <div className="res-grid">
+            {Array.from({ length: SKELETONS }, (_, i) => (
+              <div className="res-card res-skeleton" key={i} data-testid="resource-skeleton">
+                <Skeleton active avatar={{ shape: 'square', size: 44 }} paragraph={{ rows: 1 }} title={false} />
+              </div>
+            ))}
+          </div>
+        ) : active.isError ? (
+          <div className="res-empty">
+            <FolderOpenOutlined aria-hidden="true" />
+            <h2>{searching ? t('searchErrorTitle') : t('loadErrorTitle')}</h2>
+            <Button onClick={() => void active.refetch()}>{t('retry')}</Button>
+          </div>
+        ) : files.length === 0 ? (
+          <div className="res-empty">
+            {searching ? <SearchOutlined aria-hidden="true" /> : <FolderOpenOutlined aria-hidden="true" />}
+            <h2>{searching ? t('noResultsTitle') : t('emptyTitle')}</h2>
+            <p>{searching ? t('noResultsText') : t('emptyText')}</p>
+          </div>
+        ) : (
+          <div className="res-grid">
+            {files.map((f) => (
+              <FileCard key={f.id} file={f} onOpen={() => open(f)} onInfo={() => setInfo(f)} />
+            ))}
+          </div>
+        )}
+      </section>
+      <InfoDialog file={info} onClose={() => setInfo(null)} />
+    </div>
+  );
 }
