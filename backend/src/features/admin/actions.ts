@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app/deps';
 import { type CommandMetadata, handleCommand } from '../../app/commandHandler';
 import { findUserById, type UserRecord } from '../../app/users';
 import { DomainError, conflict, invalid, notFound } from '../../domain/errors';
-import { onboardingDecider, onboardingStream } from '../../domain/onboarding/decider';
+import { onboardingStream } from '../../domain/onboarding/decider';
 import { tutorialStream } from '../../domain/tutorial/decider';
 import { userDecider, userStream, type UserCommand } from '../../domain/user/decider';
 import { emailStream, memberIdStream, reservationDecider } from '../../domain/user/reservation';
@@ -12,6 +12,7 @@ import { emailHash } from '../auth/accounts';
 import { createMailchimpClient, mailchimpSettings, subscriberHash } from '../../integrations/mailchimp/client';
 import { createNewsletter, NewsletterError } from '../../integrations/mailchimp/newsletter';
 import { deletionDecider, deletionStream } from './deletion';
+import { resetTraining as resetOnboarding, syncNewsletterStep } from '../onboarding';
 
 /**
  * Every admin action on a user: each is one or more events with the admin as actor (the
@@ -112,6 +113,8 @@ export async function updateUser(deps: Deps, actor: UserRecord, id: string, body
   }
   if (body.isLocked === true) await deps.sessions.revokeUser(id);
   await waitFor(deps, position);
+  // step 1 of the foundation follows the newsletter
+  if (body.newsletter !== undefined && body.newsletter !== user.newsletter) await syncNewsletterStep(deps, id, body.newsletter, { ...meta, idempotencyKey: undefined });
 }
 
 export async function resetPassword(deps: Deps, id: string, newPassword: string, meta: CommandMetadata) {
@@ -124,8 +127,7 @@ export async function resetPassword(deps: Deps, id: string, newPassword: string,
 
 export async function resetTraining(deps: Deps, id: string, meta: CommandMetadata) {
   await mustFind(deps, id);
-  const result = await handleCommand(deps.store, onboardingStream(id), onboardingDecider, { type: 'ResetTraining' }, meta);
-  await waitFor(deps, result.position);
+  await resetOnboarding(deps, id, meta);
 }
 
 /** Removes the member from the mailing list for good (Mailchimp's permanent delete; the demo list row). */
@@ -204,6 +206,9 @@ export async function bulkUsers(deps: Deps, actor: UserRecord, ids: string[], ac
           command = { type: 'SetNewsletter', subscribed, source: 'admin' };
         }
         const result = await handleCommand(deps.store, userStream(id), userDecider, command, { ...meta, idempotencyKey: undefined });
+        if (command.type === 'SetNewsletter' && result.events.length) {
+          await syncNewsletterStep(deps, id, command.subscribed, { ...meta, idempotencyKey: undefined });
+        }
         if (result.events.length) updated++;
         else unchanged++;
         position = later(position, result.position);

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../app/deps';
 import { handleCommand } from '../../app/commandHandler';
 import { userDecider, userStream } from '../../domain/user/decider';
+import { onboardingDecider, onboardingStream } from '../../domain/onboarding/decider';
 import { createMailchimpClient, type MailchimpClient, mailchimpSettings } from './client';
 import { callProvider, ProviderError, RedisSemaphore, type RetryOptions } from './concurrency';
 
@@ -201,13 +202,11 @@ async function applyPage(deps: Deps, runId: string, page: number, members: Audie
   await mapLimit(pending, options.commandConcurrency ?? 8, async (item) => {
     try {
       if (!item.user_id) throw new Error('No account with this e-mail');
-      await handleCommand(
-        store,
-        userStream(item.user_id),
-        userDecider,
-        { type: 'SetNewsletter', subscribed: item.action === 'subscribed', source: 'sync' },
-        { actorId: null, correlationId: `sync-${runId}`, causationId: null, idempotencyKey: `sync:${runId}:${item.email}` },
-      );
+      const subscribed = item.action === 'subscribed';
+      const meta = { actorId: null, correlationId: `sync-${runId}`, causationId: null, idempotencyKey: `sync:${runId}:${item.email}` };
+      await handleCommand(store, userStream(item.user_id), userDecider, { type: 'SetNewsletter', subscribed, source: 'sync' }, meta);
+      // step 1 of the foundation follows the newsletter
+      await handleCommand(store, onboardingStream(item.user_id), onboardingDecider, { type: 'SyncNewsletterStep', subscribed }, meta);
       results.push({ id: item.id, status: 'success', error: null });
     } catch (error) {
       results.push({ id: item.id, status: 'error', error: error instanceof Error ? error.message.slice(0, 300) : String(error) });
