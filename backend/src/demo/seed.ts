@@ -1,5 +1,6 @@
 import type { AppDeps } from '../app/deps';
 import { seedAcademyContent } from './academy';
+import { seedDemoOnboarding } from './onboarding';
 import { seedDemoUsers } from './users';
 
 /**
@@ -7,6 +8,6 @@ import { seedDemoUsers } from './users';
  * foundation. Each feature adds its part here. Must be idempotent.
  */
 export async function seedDemoData(deps: AppDeps): Promise<string> {
-  const parts = [await seedDemoUsers(deps), await seedAcademyContent(deps.db)];
+  const parts = [await seedDemoUsers(deps), await seedDemoOnboarding(deps), await seedAcademyContent(deps.db)];
   return `demo data: ${parts.join('; ')}`;
 }
