@@ -8,7 +8,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { authEndpoints } from '@portal/contracts/auth/endpoints';
 import type { AuthRoutes } from '@portal/contracts/auth/routes';
 import type { BodyOf } from '@portal/contracts/core/http';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/Spinner';
 import { ApiError, request, serverMessageOf } from '../../lib/api';
@@ -67,6 +67,10 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
   const filled =
     !!values?.firstName?.trim() && !!values?.lastName?.trim() && !!values?.email?.trim() && !!values?.password;
   const complete = filled && !!values?.sponsorId;
+  const passcodeLost = useCallback(() => {
+    setPasscodeVerified(false);
+    onPasscodeLost();
+  }, [onPasscodeLost]);
 
   const mutation = useMutation({
     mutationFn: (body: RegisterBody) =>
@@ -80,10 +84,7 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
     onError: (e) => {
       toast.error(t('form.failedTitle'), serverMessageOf(e) ?? t('form.failedDefault'));
       // the server forgot the passcode (new session): ask for it again
-      if (e instanceof ApiError && e.code === 'passcode_required') {
-        setPasscodeVerified(false);
-        onPasscodeLost();
-      }
+      if (e instanceof ApiError && e.code === 'passcode_required') passcodeLost();
     },
   });
 
@@ -161,7 +162,7 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
           label={t('form.sponsor')}
           rules={[{ required: true, message: t('form.sponsorRequired') }]}
         >
-          <SponsorPicker disabled={locked || busy} />
+          <SponsorPicker disabled={locked || busy} enabled={!locked} onPasscodeLost={passcodeLost} />
         </Form.Item>
         <Form.Item name="newsletter" valuePropName="checked">
           <Checkbox>{t('form.newsletter')}</Checkbox>
@@ -184,6 +185,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const session = useSession();
   const [verified, setVerified] = useState(isPasscodeVerified);
+  const lost = useCallback(() => setVerified(false), []);
 
   // a signed-in user has nothing to register
   useEffect(() => {
@@ -194,7 +196,7 @@ export function RegisterPage() {
   return (
     <div className="register page">
       <RegisterPanel />
-      <RegisterForm locked={!verified} onPasscodeLost={() => setVerified(false)} />
+      <RegisterForm locked={!verified} onPasscodeLost={lost} />
       {!verified && <PasscodeModal onVerified={() => setVerified(true)} />}
     </div>
   );

@@ -3,7 +3,8 @@ import { useQuery, queryOptions } from '@tanstack/react-query';
 import { authEndpoints } from '@portal/contracts/auth/endpoints';
 import type { AuthRoutes } from '@portal/contracts/auth/routes';
 import type { ResponseOf } from '@portal/contracts/core/http';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { ApiError } from '../../lib/api';
 import { useTranslation } from 'react-i18next';
 import {
   buildSponsorOptions,
@@ -26,12 +27,20 @@ interface Props {
   onBlur?: () => void;
   status?: 'error';
   disabled?: boolean;
+  /** false until the passcode is verified: the server lists sponsors only after that */
+  enabled?: boolean;
+  /** the server no longer knows the passcode (session ended): ask for it again */
+  onPasscodeLost?: () => void;
 }
 
-export function SponsorPicker({ id, value, onChange, onBlur, status, disabled }: Props) {
+export function SponsorPicker({ id, value, onChange, onBlur, status, disabled, enabled = true, onPasscodeLost }: Props) {
   const { t } = useTranslation('register');
   const [search, setSearch] = useState('');
-  const { data, isPending, isError } = useQuery(sponsorsQuery);
+  const { data, isPending, isError, error } = useQuery({ ...sponsorsQuery, enabled });
+  const passcodeLost = error instanceof ApiError && error.code === 'passcode_required';
+  useEffect(() => {
+    if (passcodeLost) onPasscodeLost?.();
+  }, [passcodeLost, onPasscodeLost]);
   const sponsors: Sponsor[] = useMemo(() => data?.sponsors ?? [], [data]);
   const byId = useMemo(() => new Map(sponsors.map((s) => [s.id, s])), [sponsors]);
   const { options, total, shown, searching } = useMemo(

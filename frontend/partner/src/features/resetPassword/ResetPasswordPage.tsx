@@ -6,7 +6,7 @@ import { authEndpoints, INSECURE_PASSWORD, PASSWORD_MIN_LENGTH } from '@portal/c
 import type { AuthRoutes } from '@portal/contracts/auth/routes';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, request } from '../../lib/api';
+import { ApiError, request, serverMessageOf } from '../../lib/api';
 import { setCurrentUser, signOut, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { canSubmitForcedPassword, checkForcedPassword, type ForcedPasswordProblem } from './validation';
@@ -59,7 +59,7 @@ export function ForcedPasswordScreen({ onDone }: { onDone?: () => void }) {
       setCurrentUser(user);
       onDone?.();
     } catch (err) {
-      if (err instanceof ApiError) toast.error(t('reset.failedTitle'), err.serverMessage ?? t('reset.failedDefault'));
+      if (err instanceof ApiError) toast.error(t('reset.failedTitle'), serverMessageOf(err) ?? t('reset.failedDefault'));
       else toast.error(t('reset.errorTitle'), t('reset.errorText'));
       setBusy(false);
     }

@@ -1,0 +1,184 @@
+import { existsSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, startTestApp } from '../../../../testing/app';
+import { launchBrowser } from '../../../../testing/browser';
+import { type CreatedUser, createUser } from '../../../../testing/users';
+import { issueTemporaryPassword } from '../../../../backend/src/features/auth/testSupport';
+
+// Sign-in, registration, the guard, the forced password change and the language choice, in
+// real Chromium against the real API serving the built bundles (`npm run build` first).
+let app: TestApp;
+let browser: Browser;
+let sponsor: CreatedUser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  app = await startTestApp({ SERVE_BUNDLES: '1' });
+  browser = await launchBrowser();
+  sponsor = await createUser(app, { firstName: 'Sam', lastName: 'Sponsor' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function newPage(locale = 'en-US'): Promise<Page> {
+  const context = await browser.newContext({ baseURL: app.url, locale, viewport: { width: 1280, height: 860 } });
+  contexts.push(context);
+  return context.newPage();
+}
+
+const loginDialog = (page: Page) => page.getByRole('dialog', { name: /Training Login/ });
+
+async function signInThroughDialog(page: Page, email: string, password: string) {
+  const dialog = loginDialog(page);
+  await dialog.waitFor();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'SIGN IN' }).click();
+}
+
+describe('sign-in flow in Chromium', () => {
+  it('registers with the passcode and a sponsor, lands on /foundation, signs out and signs in again', async () => {
+    const page = await newPage();
+    await page.goto('/register');
+    await page.getByRole('heading', { name: 'Registration Passcode' }).waitFor();
+    await page.getByLabel('Passcode').fill('TESTPASS');
+    await page.getByRole('button', { name: 'Verify Passcode' }).click();
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+
+    await page.getByLabel('First name').fill('Nadia');
+    await page.getByLabel('Last name').fill('Newcomer');
+    await page.getByLabel('Email').fill('nadia@example.test');
+    await page.getByLabel('Password', { exact: true }).fill('nadia-secret');
+    const sponsorInput = page.getByRole('combobox', { name: 'Sponsor' });
+    await sponsorInput.click();
+    await sponsorInput.fill('Sam');
+    // antd's Select: the visible entries are its option items (the role=option list is for screen readers)
+    await page.locator('.ant-select-item-option', { hasText: 'Sam Sponsor' }).click();
+    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/register-filled.png` });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await page.waitForURL(/\/foundation$/);
+    await page.getByText('Account created successfully!').waitFor();
+    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/registered.png` });
+    const me = await page.request.get('/api/me');
+    expect(await me.json()).toMatchObject({ email: 'nadia@example.test', sponsorName: 'Sam Sponsor' });
+
+    // sign out through the menu: back on the landing page, signed out
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'LOGIN' }).waitFor();
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+
+    // and in again through the top bar
+    await page.getByRole('button', { name: 'Sign in' }).first().click();
+    await signInThroughDialog(page, 'nadia@example.test', 'nadia-secret');
+    await page.getByText('You have successfully signed in.').waitFor();
+    await page.waitForURL(/\/foundation$/);
+  });
+
+  it('a wrong password shows the inline error and the toast, and clears the password', async () => {
+    const user = await createUser(app, { sponsorId: sponsor.id });
+    const page = await newPage();
+    await page.goto('/login');
+    await page.waitForURL((url) => url.pathname === '/');
+    await signInThroughDialog(page, user.email, 'not-my-password');
+    const dialog = loginDialog(page);
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Incorrect email or password.');
+    await page.getByText('Login failed. Please try again.').waitFor();
+    expect(await dialog.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+    // editing a field clears the error
+    await dialog.getByLabel('Password', { exact: true }).fill('x');
+    await dialog.getByRole('alert').waitFor({ state: 'detached' });
+  });
+
+  it('a guarded page while signed out shows Authentication Required, then the login', async () => {
+    const page = await newPage();
+    await page.goto('/settings');
+    await page.getByText('Authentication Required').waitFor();
+    await page.getByText('You need to be logged in to access this page.').waitFor();
+    await page.getByText('Redirecting to login page...').waitFor();
+    await loginDialog(page).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('an admin-reset user is held on the forced change screen until the new password is set', async () => {
+    const user = await createUser(app, { firstName: 'Rita', sponsorId: sponsor.id });
+    await issueTemporaryPassword(app, user.id, 'Temporary-42');
+    const page = await newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await signInThroughDialog(page, user.email, 'Temporary-42');
+    await page.getByRole('heading', { name: 'Set a New Password' }).waitFor();
+
+    // every other page keeps her on the password change
+    await page.goto('/foundation');
+    await page.getByText('Password Reset Required').waitFor();
+    await page.getByRole('heading', { name: 'Set a New Password' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/reset-password');
+    expect((await page.request.get('/api/onboarding-progress')).status()).toBe(403);
+
+    // 123456 is refused, then a real password goes through
+    await page.getByLabel('New password', { exact: true }).fill('123456');
+    await page.getByLabel('Confirm new password').fill('123456');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Please choose a more secure password.').waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('Rita-own-pass');
+    await page.getByLabel('Confirm new password').fill('Rita-own-pass');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Your password has been successfully updated. Welcome!').waitFor();
+    await page.getByRole('heading', { name: 'Set a New Password' }).waitFor({ state: 'detached' });
+    expect((await (await page.request.get('/api/me')).json()).mustChangePassword).toBe(false);
+    await page.goto('/foundation');
+    await page.waitForURL(/\/foundation$/);
+    expect(await page.getByText('Password Reset Required').count()).toBe(0);
+  });
+
+  it('the language choice survives a reload', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Welcome to the Training Academy' }).waitFor();
+    await page.getByRole('button', { name: /Choose language/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Español' }).click();
+    await page.getByRole('heading', { name: 'Bienvenido a la Training Academy' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('preferredLanguage'))).toBe('es');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Bienvenido a la Training Academy' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    // and server answers follow it: a failed sign-in reads in Spanish
+    await page.getByRole('button', { name: 'ACCEDER' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').first().fill('nobody@example.test');
+    await dialog.locator('input[type=password]').fill('wrong-password');
+    await dialog.locator('button[type=submit]').click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Correo electrónico o contraseña incorrectos.');
+  });
+});
+
+describe('served bundles', () => {
+  it('the partner app loads at / and at a deep link; unknown paths show the 404 page', async () => {
+    const page = await newPage();
+    const res = await page.goto('/');
+    expect(res?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Welcome to the Training Academy' }).waitFor();
+    await page.getByText('V1.10').waitFor();
+    await page.goto('/no-such-page');
+    await page.getByText('404 Page Not Found').waitFor();
+  });
+
+  it.skipIf(!existsSync('frontend/admin/dist/index.html'))('the admin console loads at /admin/ for an admin', async () => {
+    const admin = await createUser(app, { admin: true });
+    const page = await newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await signInThroughDialog(page, admin.email, admin.password);
+    await page.waitForURL(/\/foundation$/);
+    const res = await page.goto('/admin/');
+    expect(res?.status()).toBe(200);
+    await page.waitForFunction(() => (document.querySelector('#root')?.childElementCount ?? 0) > 0);
+    expect(await page.evaluate(() => document.querySelector('script[src*="/admin/assets/"]') !== null)).toBe(true);
+  });
+});
