@@ -199,6 +199,8 @@ describe('GET /api/users/sponsors', () => {
     const sam = res.body.sponsors.find((s: { id: string }) => s.id === sponsor.id);
     expect(sam).toEqual({ id: sponsor.id, uid: sponsor.uid, firstName: 'Sam', lastName: 'Sponsor' });
     expect(res.body.sponsors.some((s: { id: string }) => s.id === lockedSponsor.id)).toBe(false);
+    // the bootstrap admin (ADMIN_EMAIL) is not offered as a sponsor
+    expect(res.body.sponsors.some((s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}` === 'Admin Portal')).toBe(false);
     expect(JSON.stringify(res.body)).not.toContain('@');
   });
 

@@ -152,8 +152,10 @@ export function createAuthFeature(deps: AppDeps) {
         if (!rc.user && !sessionOf(rc.ctx)?.passcodeVerified) {
           throw forbidden('passcode_required', 'Please enter the registration passcode first.');
         }
+        // unlocked accounts, without the configured admin address (a service account, not a sponsor)
         const rows = await db('users')
           .where({ is_locked: false })
+          .whereNot({ email_lower: config.ADMIN_EMAIL })
           .select('id', 'uid', 'first_name', 'last_name')
           .orderBy([{ column: 'first_name' }, { column: 'last_name' }, { column: 'uid' }]);
         return { sponsors: rows.map((r) => ({ id: r.id, uid: r.uid, firstName: r.first_name, lastName: r.last_name })) };
