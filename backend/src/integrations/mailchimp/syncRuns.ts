@@ -3,7 +3,7 @@ import { queues } from '@portal/contracts';
 import type { SyncRun } from '@portal/contracts/admin/schemas';
 import type { AppDeps } from '../../app/deps';
 import { handleCommand, type CommandMetadata } from '../../app/commandHandler';
-import { mailchimpConfigured, syncRunRecorder } from './audienceSync';
+import { mailchimpConfigured, SYNC_PAGE_SIZE, syncRunRecorder } from './audienceSync';
 
 /** Starting sync runs and reading their progress (the API and the worker's scheduler both use it). */
 
@@ -121,13 +121,13 @@ async function clearAbandoned(deps: Deps) {
  */
 export async function startSyncRun(
   deps: Deps,
-  options: { trigger: 'manual' | 'scheduled'; requestedBy: string | null; metadata?: CommandMetadata },
+  options: { trigger: 'manual' | 'scheduled'; requestedBy: string | null; metadata?: CommandMetadata; pageSize?: number },
 ): Promise<{ run: SyncRun; created: boolean }> {
   await clearAbandoned(deps);
   const id = randomUUID();
   const inserted = await deps.db.raw(
-    "insert into sync_runs (id, status, trigger, requested_by, adapter) values (?, 'queued', ?, ?, ?) on conflict do nothing returning id",
-    [id, options.trigger, options.requestedBy, mailchimpConfigured(deps.config) ? 'mailchimp' : 'demo'],
+    "insert into sync_runs (id, status, trigger, requested_by, adapter, page_size) values (?, 'queued', ?, ?, ?, ?) on conflict do nothing returning id",
+    [id, options.trigger, options.requestedBy, mailchimpConfigured(deps.config) ? 'mailchimp' : 'demo', options.pageSize ?? SYNC_PAGE_SIZE],
   );
   if (inserted.rows.length === 0) {
     const active = await deps.db('sync_runs').whereIn('status', ['queued', 'running']).first();
