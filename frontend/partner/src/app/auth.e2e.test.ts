@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../../../testing/app';
@@ -169,7 +169,9 @@ describe('served bundles', () => {
     await page.getByText('404 Page Not Found').waitFor();
   });
 
-  it.skipIf(!existsSync('frontend/admin/dist/index.html'))('the admin console loads at /admin/ for an admin', async () => {
+  it('/admin/ serves the admin console to an admin, and the partner app (Access Denied) to anyone else', async () => {
+    const adminHtml = readFileSync('frontend/admin/dist/index.html', 'utf8');
+    const partnerHtml = readFileSync('frontend/partner/dist/index.html', 'utf8');
     const admin = await createUser(app, { admin: true });
     const page = await newPage();
     await page.goto('/');
@@ -178,7 +180,16 @@ describe('served bundles', () => {
     await page.waitForURL(/\/foundation$/);
     const res = await page.goto('/admin/');
     expect(res?.status()).toBe(200);
-    await page.waitForFunction(() => (document.querySelector('#root')?.childElementCount ?? 0) > 0);
-    expect(await page.evaluate(() => document.querySelector('script[src*="/admin/assets/"]') !== null)).toBe(true);
-  });
+    expect(await res?.text()).toBe(adminHtml);
+
+    const partner = await createUser(app, { sponsorId: sponsor.id });
+    const other = await newPage();
+    await other.goto('/');
+    await other.getByRole('button', { name: 'LOGIN' }).click();
+    await signInThroughDialog(other, partner.email, partner.password);
+    await other.waitForURL(/\/foundation$/);
+    const denied = await other.goto('/admin/');
+    expect(await denied?.text()).toBe(partnerHtml);
+    await other.getByText('Access Denied').waitFor();
+});
 });
