@@ -77,6 +77,7 @@ export default function AcademyTour({ onFinished, onSkipped }: { onFinished: () 
         buttons: ['back', 'close', 'primary', 'skip'],
         scrollOffset: TOUR_SCROLL_OFFSET,
         spotlightPadding: TOUR_SPOTLIGHT_PADDING,
+        spotlightRadius: 18,
         overlayClickAction: 'close',
         closeButtonAction: 'skip',
         primaryColor: '#0d7d67',

@@ -39,9 +39,7 @@ function Thumbnail({ video }: { video: ReplayVideo }) {
   const [failed, setFailed] = useState(false);
   if (!video.thumbnail || failed) {
     return (
-      <div className="replay-thumb-fallback" aria-hidden="true">
-        <VideoCameraOutlined />
-      </div>
+      <div className="replay-thumb-fallback" aria-hidden="true" />
     );
   }
   return <img src={video.thumbnail} alt="" loading="lazy" onError={() => setFailed(true)} />;

@@ -44,9 +44,7 @@ function Thumb({ urls }: { urls: string[] }) {
   const [index, setIndex] = useState(0);
   if (index >= urls.length) {
     return (
-      <div className="vault-thumb-fallback" aria-hidden="true">
-        <StarFilled />
-      </div>
+      <div className="vault-thumb-fallback" aria-hidden="true" />
     );
   }
   return <img src={urls[index]} alt="" loading="lazy" onError={() => setIndex((i) => i + 1)} />;

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startE2eApp, type E2eApp } from '../../../../../testing/browser';
+import { createUser, type CreatedUser } from '../../../../../testing/users';
+
+let e2e: E2eApp;
+/** expect.poll with room for a shared, busy machine (no timing is asserted) */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+/** The partner finished the foundation: StepCompleted 1..5 and TrainingCompleted on their onboarding stream. */
+async function finishFoundation(userId: string) {
+  const events = [1, 2, 3, 4, 5].map((step) => ({ type: 'StepCompleted', data: { step } }));
+  events.push({ type: 'TrainingCompleted', data: {} as { step: number } });
+  const result = await e2e.app.deps.store.appendToStream(
+    `Onboarding-${userId}`,
+    events.map((e) => ({ id: randomUUID(), ...e, metadata: { actorId: userId, correlationId: randomUUID(), causationId: null, schemaVersion: 1 } })),
+  );
+  await e2e.app.deps.projections.waitFor(result.position);
+}
+
+async function signedIn(user: CreatedUser, options: { clock?: boolean } = {}): Promise<Page> {
+  const page = await e2e.newPage();
+  if (options.clock) await page.clock.install();
+  const res = await page.request.post('/api/login', { data: { email: user.email, password: user.password } });
+  expect(res.status()).toBe(200);
+  return page;
+}
+
+const tutorialOf = async (page: Page) => (await page.request.get('/api/academy-tutorial')).json();
+const tooltip = (page: Page) => page.locator('[role="alertdialog"], .react-joyride__tooltip, [data-joyride-tooltip]').first();
+
+beforeAll(async () => {
+  e2e = await startE2eApp();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('academy hub', () => {
+  it('a partner who finished the foundation sees the unlocked hub, is offered the tour and completes it', async () => {
+    const user = await createUser(e2e.app, { firstName: 'Ada' });
+    await finishFoundation(user.id);
+    const page = await signedIn(user);
+    await page.goto('/academy');
+
+    await page.getByText('Foundation complete').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome to the Academy, Ada!');
+    const cards = page.locator('.hub-card');
+    expect(await cards.count()).toBe(6);
+    expect(await page.locator('.hub-card-locked').count()).toBe(0);
+    expect(await page.locator('.hub-card button').allTextContents()).toEqual(['Explore', 'Explore', 'Explore', 'Explore', 'Explore', 'Review']);
+    await poll(() => page.locator('.progress-card').innerText()).toContain('5/5 foundation steps');
+    expect(await page.locator('.academy-stat strong').allTextContents()).toEqual(['50+', '1000+', '95%']);
+    const advanced = page.getByRole('link', { name: 'Open the Advanced Academy' });
+    expect(await advanced.getAttribute('target')).toBe('_blank');
+
+    // the prompt appears by itself (1 s after the page opens)
+    const prompt = page.getByRole('dialog').filter({ hasText: 'Take a quick tour?' });
+    await prompt.waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/academy-prompt.png` });
+    await prompt.getByRole('button', { name: 'Start the tour' }).click();
+
+    const titles = ['Live Calls', 'Replays', 'Success Stories', 'Resources', 'Partners', 'Your progress'];
+    for (const [i, title] of titles.entries()) {
+      await poll(() => tooltip(page).innerText().catch(() => '')).toContain(title);
+      // progress shows on the Next button; the last step's button reads Finish
+      if (i < titles.length - 1) expect(await tooltip(page).innerText()).toContain(`Next (${i + 1} of 6)`);
+      if (i === 0 && SHOTS) await page.screenshot({ path: `${SHOTS}/academy-tour.png` });
+      const last = i === titles.length - 1;
+      await tooltip(page)
+        .getByRole('button', { name: last ? 'Finish' : /^Next/ })
+        .click();
+    }
+    await poll(async () => (await tutorialOf(page)).tutorialCompleted).toBe(true);
+    await page.getByText("You're all set!").waitFor();
+    expect(await tutorialOf(page)).toMatchObject({ tutorialCompleted: true, academyTourSeen: true, skipTutorial: false });
+    await page.close();
+
+    // next visit: no prompt, even after the prompt delay has long passed
+    const again = await signedIn(user, { clock: true });
+    await again.goto('/academy');
+    await again.getByText('Foundation complete').waitFor();
+    await again.clock.runFor(5000);
+    expect(await again.getByText('Take a quick tour?').count()).toBe(0);
+    expect(await tooltip(again).count()).toBe(0);
+    if (SHOTS) await again.screenshot({ path: `${SHOTS}/academy-unlocked.png`, fullPage: true });
+  });
+
+  it('skipping the tour from its tooltip records skip and seen', async () => {
+    const user = await createUser(e2e.app);
+    await finishFoundation(user.id);
+    const page = await signedIn(user);
+    await page.goto('/academy');
+    const prompt = page.getByRole('dialog').filter({ hasText: 'Take a quick tour?' });
+    await prompt.waitFor();
+    await prompt.getByRole('button', { name: 'No thanks' }).click();
+    await poll(async () => (await tutorialOf(page)).skipTutorial).toBe(true);
+
+    // the button still starts it by hand; skipping from the tooltip keeps the record
+    await page.getByTestId('start-tour').click();
+    await poll(() => tooltip(page).innerText().catch(() => '')).toContain('Live Calls');
+    await tooltip(page).getByRole('button', { name: 'Skip tour' }).click();
+    await poll(() => tooltip(page).count()).toBe(0);
+    expect(await tutorialOf(page)).toMatchObject({ skipTutorial: true, academyTourSeen: true, tutorialCompleted: false });
+  });
+
+  it('a partner who did not finish the foundation sees locked cards and is sent to the foundation', async () => {
+    const user = await createUser(e2e.app);
+    const page = await signedIn(user, { clock: true });
+    await page.goto('/academy');
+    await page.getByText('Foundation required').waitFor();
+    expect(await page.locator('.hub-card-locked').count()).toBe(5);
+    expect(await page.locator('.hub-card-locked .hub-badge').allTextContents()).toEqual(Array(5).fill(' Locked'));
+    const foundation = page.locator('[data-card="foundation"]');
+    expect(await foundation.locator('.hub-badge').textContent()).toBe('Available');
+    expect(await page.locator('.hub-card-locked button[disabled]').count()).toBe(5);
+    // a locked card does nothing
+    await page.locator('[data-card="replays"]').click({ force: true });
+    expect(new URL(page.url()).pathname).toBe('/academy');
+    // no tour prompt for a partner without the foundation
+    await page.clock.runFor(3000);
+    expect(await page.getByText('Take a quick tour?').count()).toBe(0);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/academy-locked.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Continue foundation' }).click();
+    await page.waitForURL('**/foundation');
+  });
+});

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startE2eApp, type E2eApp } from '../../../../../testing/browser';
+import { createUser, type CreatedUser } from '../../../../../testing/users';
+import { seedAcademyContent } from '../../../../../backend/src/demo/academy';
+
+/** The content pages of the Academy in Chromium: replays, vault, resources (sample sources). */
+let e2e: E2eApp;
+/** expect.poll with room for a shared, busy machine (no timing is asserted) */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
+let user: CreatedUser;
+let context: BrowserContext;
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+async function open(path: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+beforeAll(async () => {
+  e2e = await startE2eApp();
+  await seedAcademyContent(e2e.app.deps.db);
+  user = await createUser(e2e.app);
+  context = await e2e.newContext();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.app.url });
+  const res = await context.request.post(`${e2e.app.url}/api/login`, { data: { email: user.email, password: user.password } });
+  expect(res.status()).toBe(200);
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('replays', () => {
+  it('filters by search, category and date, clears the category from the empty state, and plays a video', async () => {
+    const page = await open('/replays');
+    const found = page.locator('.replays-count');
+    await poll(() => found.textContent()).toBe('15 video(s) found');
+    expect(await page.locator('.replay-card').count()).toBe(15);
+    expect(await page.locator('.replay-card .replay-duration').first().textContent()).toMatch(/^\d+:\d{2}(:\d{2})?$/);
+
+    await page.getByRole('textbox', { name: 'Search' }).fill('webinar');
+    await poll(() => found.textContent()).toBe('1 video(s) found');
+    expect(await page.locator('.replay-card h3').allTextContents()).toEqual(['Weekly Partner Webinar – Prospecting With Confidence']);
+    await page.getByRole('textbox', { name: 'Search' }).fill('');
+
+    await page.getByRole('radio', { name: 'Product Demo' }).click();
+    await poll(() => found.textContent()).toBe('3 video(s) found');
+    expect(await page.locator('.replay-category').allTextContents()).toEqual(Array(3).fill('Product Demo'));
+
+    await page.locator('.replays-sidebar .ant-select').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="This week"]').click();
+    await poll(() => found.textContent()).toBe('0 video(s) found');
+    await page.getByText('No videos found').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    // the category goes back to All; the date filter stays
+    await poll(() => found.textContent()).toBe('2 video(s) found');
+    expect(await page.getByRole('radio', { name: 'All' }).getAttribute('aria-checked')).toBe('true');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/replays-filtered.png`, fullPage: true });
+
+    await page.locator('.replay-card').first().locator('.replay-body button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.locator('iframe').getAttribute('src')).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/sample01\?autoplay=1/);
+    expect(await dialog.innerText()).toContain('A step-by-step training for new partners');
+    await page.keyboard.press('Escape');
+    await poll(() => dialog.count()).toBe(0);
+  });
+});
+
+describe('vault', () => {
+  it('filters by category with counts and an explanation, and copies a link', async () => {
+    const page = await open('/vault');
+    await poll(() => page.locator('.vault-card').count()).toBe(60);
+    const all = page.locator('.vault-sidebar [data-category="all"]');
+    expect(await all.locator('.vault-cat-count').textContent()).toBe('60');
+    const thyroid = page.locator('.vault-sidebar [data-category="thyroid"]');
+    const count = Number(await thyroid.locator('.vault-cat-count').textContent());
+    expect(count).toBeGreaterThan(0);
+
+    await thyroid.click();
+    await poll(() => page.locator('.vault-card').count()).toBe(count);
+    const explain = page.locator('.vault-explain');
+    expect(await explain.locator('h2').textContent()).toBe('Thyroid');
+    expect(await explain.innerText()).toContain(`${count} videos`);
+    for (const badges of await page.locator('.vault-card .vault-badges').allInnerTexts()) expect(badges).toMatch(/Thyroid|\+\d+ more/);
+    // at most three badges, then "+N more"
+    await all.click();
+    const crowded = page.locator('.vault-card').filter({ hasText: '+1 more' }).first();
+    expect(await crowded.locator('.vault-badge').count()).toBe(4);
+
+    await page.locator('.vault-card').first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.locator('iframe').getAttribute('src')).toMatch(/youtube-nocookie\.com\/embed\/|drive\.google\.com\/file\/d\/.+\/preview/);
+    await dialog.getByRole('button', { name: 'Copy Link' }).click();
+    await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^https:\/\/(www\.youtube\.com\/watch\?v=|drive\.google\.com\/)/);
+    await page.getByText('Video link copied to clipboard').waitFor();
+    // the label returns after 2 s
+    await dialog.getByRole('button', { name: 'Copy Link' }).waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/vault-dialog.png` });
+  });
+
+  it('uses a drawer for the categories on small screens', async () => {
+    const small = await e2e.newContext({ viewport: { width: 390, height: 800 } });
+    await small.request.post(`${e2e.app.url}/api/login`, { data: { email: user.email, password: user.password } });
+    const page = await small.newPage();
+    await page.goto('/vault');
+    await poll(() => page.locator('.vault-card').count()).toBe(60);
+    expect(await page.locator('.vault-sidebar').isVisible()).toBe(false);
+    await page.getByRole('button', { name: /Category: All/ }).click();
+    await page.locator('.ant-drawer [data-category="pcos"]').click();
+    await page.locator('.vault-explain h2').filter({ hasText: 'PCOS' }).waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/vault-mobile.png` });
+    await small.close();
+  });
+});
+
+describe('resources', () => {
+  it('enters folders, goes back by breadcrumb, searches, and shows details', async () => {
+    const page = await open('/resources');
+    const names = () => page.locator('.res-card .res-name').allTextContents();
+    const crumbs = () => page.locator('.res-crumbs li').allInnerTexts();
+    await poll(names).toEqual([
+      'Archive',
+      'Forms & Documents',
+      'Getting Started',
+      'Marketing Materials',
+      'Product Information',
+      'Training Videos',
+      'Quick Start Checklist',
+      'Welcome Guide.pdf',
+    ]);
+    expect((await crumbs()).map((c) => c.trim())).toEqual(['Resources']);
+
+    await page.getByRole('button', { name: 'Open folder Marketing Materials' }).click();
+    await poll(names).toEqual(['Social Media Graphics', 'Business Presentation.pptx', 'Customer Brochure.pdf']);
+    await page.getByRole('button', { name: 'Open folder Social Media Graphics' }).click();
+    await poll(names).toEqual(['Facebook Cover.png', 'Instagram Post - Morning Routine.png', 'Story Template.png']);
+    expect((await crumbs()).map((c) => c.trim())).toEqual(['Resources', 'Marketing Materials', 'Social Media Graphics']);
+    expect(await page.locator('.res-card.res-image').count()).toBe(3);
+
+    // back by breadcrumb
+    await page.locator('.res-crumbs').getByRole('button', { name: 'Marketing Materials' }).click();
+    await poll(names).toEqual(['Social Media Graphics', 'Business Presentation.pptx', 'Customer Brochure.pdf']);
+    await page.locator('.res-crumbs').getByRole('button', { name: 'Resources' }).click();
+    await poll(() => page.locator('.res-card').count()).toBe(8);
+
+    // a file opens its view link in a new tab (Google is answered locally: this network is closed)
+    await context.route('https://drive.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Drive</title>' }));
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Open Welcome Guide.pdf in a new tab' }).click(),
+    ]);
+    expect(tab.url()).toContain('drive.google.com/file/d/s-welcome-guide/view');
+    await tab.close();
+
+    // search hides the breadcrumbs; clearing it brings the folder back
+    await page.getByRole('textbox', { name: 'Search resources' }).fill('price');
+    await poll(names).toEqual(['Price List 2026.xlsx']);
+    expect(await page.locator('.res-crumbs').count()).toBe(0);
+    expect(await page.locator('.res-card .res-meta').first().innerText()).toContain('38 KB');
+    await page.getByRole('textbox', { name: 'Search resources' }).fill('zzzz');
+    await page.getByText('No files found').waitFor();
+    await page.getByText('Try adjusting your search terms.').waitFor();
+    await page.getByRole('textbox', { name: 'Search resources' }).fill('');
+    await poll(() => page.locator('.res-card').count()).toBe(8);
+    expect(await page.locator('.res-crumbs').count()).toBe(1);
+
+    // details of a file: type, size, date, open button
+    const guide = page.locator('.res-card').filter({ hasText: 'Welcome Guide.pdf' });
+    await guide.hover();
+    await guide.getByRole('button', { name: 'Details of Welcome Guide.pdf' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const text = await dialog.innerText();
+    expect(text).toContain('PDF');
+    expect(text).toContain('2.34 MB');
+    expect(await dialog.getByRole('link', { name: 'Open in Google Drive' }).getAttribute('href')).toContain('s-welcome-guide');
+    await page.keyboard.press('Escape');
+
+    // an empty folder
+    await page.getByRole('button', { name: 'Open folder Archive' }).click();
+    await page.getByText('Folder is empty').waitFor();
+    await page.getByText('This folder contains no files or subfolders.').waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/resources-empty.png` });
+  });
+});
