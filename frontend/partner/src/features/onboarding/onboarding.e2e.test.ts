@@ -153,6 +153,47 @@ describe('foundation wizard in Chromium', () => {
     await context.close();
   });
 
+  it('step 1 shows an error with Retry, subscribed and (after confirmation) unsubscribed', async () => {
+    const context = await signedInContext('Ines');
+    const page = await context.newPage();
+    // the first status check fails (as when the mailing service is down): error state with Retry
+    let failOnce = true;
+    await page.route('**/api/check-newsletter-status', async (route) => {
+      if (failOnce) {
+        failOnce = false;
+        await route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"newsletter_failed","message":"x"}' });
+      } else await route.continue();
+    });
+    await page.goto('/onboarding?step=1');
+    await page.getByText('Unable to verify status').waitFor();
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByText('You are not subscribed yet').waitFor();
+
+    await page.getByRole('button', { name: 'Subscribe to the newsletter' }).click();
+    await page.waitForURL(/step=2/);
+    await page.goto('/onboarding?step=1');
+    await page.getByText('You are subscribed to the newsletter').waitFor();
+    const unsubscribe = page.locator('#main').getByRole('button', { name: 'Unsubscribe' });
+    await unsubscribe.click();
+    const dialog = page.getByRole('dialog', { name: 'Unsubscribe from the newsletter?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await badge(page).textContent()).toBe('1 of 5 Complete');
+    await unsubscribe.click();
+    await dialog.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByText('You are not subscribed yet').waitFor();
+    await expect.poll(() => badge(page).textContent()).toBe('0 of 5 Complete');
+    await page.reload();
+    await page.getByText('You are not subscribed yet').waitFor();
+    expect(await indicator(page, 'Get Connected').textContent()).toContain('In progress');
+
+    // copying an empty list says so
+    await page.goto('/onboarding?step=3');
+    await page.getByTestId('customerList').getByRole('button', { name: 'Copy' }).click();
+    await page.getByText('No customers to copy').waitFor();
+    await context.close();
+  });
+
   it('speaks the browser language (Spanish), refused link message included', async () => {
     const context = await signedInContext('Lucía', 'es-ES');
     const page = await context.newPage();
