@@ -89,6 +89,10 @@ describe('sign-in flow in Chromium', () => {
     const dialog = loginDialog(page);
     await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Incorrect email or password.');
     await page.getByText('Login failed. Please try again.').waitFor();
+    if (process.env.SHOTS) {
+      await page.waitForTimeout(600); // let the animations finish, for the picture only
+      await page.screenshot({ path: `${process.env.SHOTS}/login-failed.png` });
+    }
     expect(await dialog.getByLabel('Password', { exact: true }).inputValue()).toBe('');
     // editing a field clears the error
     await dialog.getByLabel('Password', { exact: true }).fill('x');
@@ -126,6 +130,7 @@ describe('sign-in flow in Chromium', () => {
     await page.getByLabel('Confirm new password').fill('123456');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByText('Please choose a more secure password.').waitFor();
+    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/forced-change.png` });
     await page.getByLabel('New password', { exact: true }).fill('Rita-own-pass');
     await page.getByLabel('Confirm new password').fill('Rita-own-pass');
     await page.getByRole('button', { name: 'Update Password' }).click();
