@@ -30,9 +30,13 @@ import './academy.css';
 const AcademyTour = lazy(() => import('./AcademyTour'));
 const TourPrompt = lazy(() => import('./TourPrompt'));
 
-/** External pages (spec: "an external advanced academy" and "a course purchase page"). */
-export const ADVANCED_ACADEMY_URL = 'https://academy.feelgreat-partners.com/';
-export const COURSE_PURCHASE_URL = 'https://academy.feelgreat-partners.com/courses';
+/**
+ * External pages (spec: "an external advanced academy" and "a course purchase page"); their
+ * addresses are set at build time (VITE_ADVANCED_ACADEMY_URL, VITE_COURSE_PURCHASE_URL).
+ */
+const env = import.meta.env as Record<string, string | undefined>;
+export const ADVANCED_ACADEMY_URL = env.VITE_ADVANCED_ACADEMY_URL || 'https://academy.example.com/';
+export const COURSE_PURCHASE_URL = env.VITE_COURSE_PURCHASE_URL || 'https://academy.example.com/courses';
 
 type CardKey = 'liveCalls' | 'replays' | 'vault' | 'resources' | 'partners' | 'foundation';
 
