@@ -28,7 +28,7 @@ const supported = (code: string | null | undefined): Locale | undefined => {
 
 /** Same order as the partner app: the stored choice, then the browser, then English. */
 export function initialLocale(): Locale {
-  let stored: string | null = null;
+  let stored: string | null;
   try {
     stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
   } catch {

@@ -1,0 +1,60 @@
+// Screenshots of the console against a real app (own database): `npx tsx frontend/admin/scripts/screens.ts [outDir]`.
+import { mkdirSync } from 'node:fs';
+import { startE2eApp } from '../../../testing/browser';
+import { createUser } from '../../../testing/users';
+import { seedPartner } from '../../../backend/src/features/partners/seed';
+
+const out = process.argv[2] ?? '/tmp/admin-screens';
+mkdirSync(out, { recursive: true });
+const e2e = await startE2eApp();
+try {
+  const { app } = e2e;
+  const admin = await createUser(app, { admin: true, firstName: 'Ada', lastName: 'Admin' });
+  let position = '';
+  for (let i = 0; i < 30; i++) {
+    ({ position } = await seedPartner(app.deps, {
+      sponsorId: admin.id,
+      firstName: ['Lucía', 'Marc', 'Amélie', 'John', 'Sofía'][i % 5],
+      lastName: `Example ${i}`,
+      email: `partner${i}@example.test`,
+      completedSteps: i % 6,
+      lastLoginAt: i % 3 ? new Date(Date.now() - i * 86_400_000).toISOString() : undefined,
+    }));
+  }
+  await app.deps.projections.waitFor(position);
+  for (let i = 0; i < 20; i++) await admin.client.get('/api/me');
+  await app.deps.requestStats.flush();
+  const context = await e2e.newContext({ locale: process.env.LOCALE ?? 'en-US', viewport: { width: 1360, height: 900 } });
+  const url = new URL(app.url);
+  await context.addCookies(
+    admin.client.cookie!.split('; ').map((pair) => {
+      const i = pair.indexOf('=');
+      return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: url.hostname, path: '/' };
+    }),
+  );
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('pageerror', e.message));
+  page.on('console', (m) => m.type() === 'error' && console.error('console', m.text()));
+  const shots: [string, string][] = [
+    ['users', '/admin/#/users'],
+    ['edit', '/admin/#/users/' + admin.id],
+    ['audit', '/admin/#/audit'],
+    ['sync', '/admin/#/sync-runs'],
+    ['performance', '/admin/#/performance'],
+    ['system', '/admin/#/system-metrics'],
+  ];
+  for (const [name, path] of shots) {
+    await page.goto(app.url + path);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1200);
+    await page.screenshot({ path: `${out}/${name}.png`, fullPage: true });
+  }
+  for (const tab of ['Real-time', 'Database', 'Users']) {
+    await page.goto(app.url + '/admin/#/performance');
+    await page.getByRole('tab', { name: tab }).click().catch(() => undefined);
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: `${out}/performance-${tab}.png`, fullPage: true });
+  }
+} finally {
+  await e2e.close();
+}

@@ -1,0 +1,48 @@
+import { Admin, CustomRoutes, Resource, defaultTheme } from 'react-admin';
+import { Route } from 'react-router-dom';
+import PeopleIcon from '@mui/icons-material/People';
+import HistoryIcon from '@mui/icons-material/History';
+import SyncIcon from '@mui/icons-material/Sync';
+import { authProvider } from './authProvider';
+import { dataProvider } from './dataProvider';
+import { i18nProvider } from './i18n/i18nProvider';
+import { Layout } from './Layout';
+import { UserEdit } from './users/UserEdit';
+import { UserList } from './users/UserList';
+import { AuditList } from './audit/AuditList';
+import { SyncRunList, SyncRunShow } from './sync/SyncRuns';
+import { PerformanceDashboard } from './performance/PerformanceDashboard';
+import { SystemMetrics } from './system/SystemMetrics';
+
+const theme = {
+  ...defaultTheme,
+  palette: { ...defaultTheme.palette, primary: { main: '#0d7d67' }, secondary: { main: '#0b5f4f' } },
+  sidebar: { width: 232, closedWidth: 56 },
+};
+
+/** The admin console: one resource folder per resource, custom pages for the dashboard and metrics. */
+export function App() {
+  return (
+    <Admin
+      title="app.title"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      layout={Layout}
+      theme={theme}
+      requireAuth
+      disableTelemetry
+      loginPage={false}
+    >
+      <Resource name="users" list={UserList} edit={UserEdit} icon={PeopleIcon} recordRepresentation={(r) => `${r.firstName} ${r.lastName}`} />
+      <Resource name="audit" list={AuditList} icon={HistoryIcon} />
+      <Resource name="sync-runs" list={SyncRunList} show={SyncRunShow} icon={SyncIcon} />
+      <Resource name="sync-run-items" />
+      <Resource name="user-events" />
+      <CustomRoutes>
+        <Route path="/performance" element={<PerformanceDashboard />} />
+        <Route path="/system-metrics" element={<SystemMetrics />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,38 @@
+import PeopleIcon from '@mui/icons-material/People';
+import HistoryIcon from '@mui/icons-material/History';
+import SyncIcon from '@mui/icons-material/Sync';
+import SpeedIcon from '@mui/icons-material/Speed';
+import MemoryIcon from '@mui/icons-material/Memory';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Typography from '@mui/material/Typography';
+import Box from '@mui/material/Box';
+import { AppBar, Layout as RaLayout, LocalesMenuButton, Menu, TitlePortal, useTranslate, type LayoutProps } from 'react-admin';
+
+function AdminMenu() {
+  const t = useTranslate();
+  return (
+    <Menu>
+      <Menu.Item to="/users" primaryText={t('app.menu.users')} leftIcon={<PeopleIcon />} />
+      <Menu.Item to="/audit" primaryText={t('app.menu.audit')} leftIcon={<HistoryIcon />} />
+      <Menu.Item to="/sync-runs" primaryText={t('app.menu.sync')} leftIcon={<SyncIcon />} />
+      <Menu.Item to="/performance" primaryText={t('app.menu.performance')} leftIcon={<SpeedIcon />} />
+      <Menu.Item to="/system-metrics" primaryText={t('app.menu.system')} leftIcon={<MemoryIcon />} />
+      <Box sx={{ borderTop: '1px solid', borderColor: 'divider', mt: 1 }} />
+      <Menu.Item to="/back" onClick={(e: React.MouseEvent) => { e.preventDefault(); window.location.assign('/dashboard'); }} primaryText={t('app.backToPortal')} leftIcon={<ArrowBackIcon />} />
+    </Menu>
+  );
+}
+
+function AdminAppBar() {
+  const t = useTranslate();
+  return (
+    <AppBar toolbar={<LocalesMenuButton />}>
+      <Typography variant="subtitle1" sx={{ fontWeight: 600, mr: 2, whiteSpace: 'nowrap' }}>
+        {t('app.title')}
+      </Typography>
+      <TitlePortal />
+    </AppBar>
+  );
+}
+
+export const Layout = (props: LayoutProps) => <RaLayout {...props} menu={AdminMenu} appBar={AdminAppBar} />;

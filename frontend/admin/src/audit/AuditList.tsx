@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import {
+  AutocompleteInput,
+  Datagrid,
+  DateInput,
+  FunctionField,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  useDataProvider,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import type { AdminUser, AuditEntry } from '@portal/contracts/admin/schemas';
+import type { AdminDataProvider } from '../dataProvider';
+import { useDateFormat } from '../lib/format';
+import { Changes } from '../users/UserTimeline';
+
+function EventTypeInput(props: { source: string; alwaysOn?: boolean }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [choices, setChoices] = useState<{ id: string; name: string }[]>([]);
+  useEffect(() => {
+    dataProvider.getJson<{ id: string; name: string }[]>('/audit-event-types').then(setChoices, () => setChoices([]));
+  }, [dataProvider]);
+  return <SelectInput {...props} choices={choices} emptyText="app.audit.allTypes" />;
+}
+
+const userText = (u: AdminUser) => `${u.firstName} ${u.lastName}`;
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="" />,
+  <EventTypeInput key="eventType" source="eventType" alwaysOn />,
+  <ReferenceInput key="actorId" source="actorId" reference="users" alwaysOn>
+    <AutocompleteInput label="resources.audit.fields.actorId" optionText={userText} filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 200 }} />
+  </ReferenceInput>,
+  <ReferenceInput key="subjectId" source="subjectId" reference="users" alwaysOn>
+    <AutocompleteInput label="resources.audit.fields.subjectId" optionText={userText} filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 200 }} />
+  </ReferenceInput>,
+  <DateInput key="from" source="from" alwaysOn />,
+  <DateInput key="to" source="to" alwaysOn />,
+];
+
+function Expanded() {
+  const record = useRecordContext<AuditEntry>();
+  const t = useTranslate();
+  if (!record) return null;
+  return (
+    <Box sx={{ px: 2, py: 1 }}>
+      <Typography variant="caption" color="text.secondary">
+        {t('resources.audit.fields.streamId')}: {record.streamId} · {t('resources.audit.fields.correlationId')}: {record.correlationId ?? '—'}
+      </Typography>
+      <Changes changes={record.changes} />
+    </Box>
+  );
+}
+
+function UserLink({ id, name }: { id: string | null; name: string | null }) {
+  const t = useTranslate();
+  if (!id) return <>{t('app.audit.system')}</>;
+  if (!name) return <Typography variant="body2" color="text.secondary">{t('app.audit.deletedUser')}</Typography>;
+  return (
+    <Link component={RouterLink} to={`/users/${id}`} onClick={(e: React.MouseEvent) => e.stopPropagation()}>
+      {name}
+    </Link>
+  );
+}
+
+export function AuditList() {
+  const { dateTime } = useDateFormat();
+  return (
+    <List filters={filters} sort={{ field: 'occurredAt', order: 'DESC' }} perPage={50} exporter={false}>
+      <Datagrid expand={<Expanded />} bulkActionButtons={false} rowClick="expand">
+        <FunctionField<AuditEntry> source="occurredAt" render={(r) => dateTime(r.occurredAt)} />
+        <FunctionField<AuditEntry>
+          source="eventType"
+          render={(r) => (
+            <Box>
+              <Typography variant="body2">{r.summary}</Typography>
+              <Chip size="small" variant="outlined" label={r.eventType} sx={{ mt: 0.5 }} />
+            </Box>
+          )}
+        />
+        <FunctionField<AuditEntry> source="subjectName" sortable={false} render={(r) => <UserLink id={r.subjectId && /^[0-9a-f-]{36}$/.test(r.subjectId) ? r.subjectId : null} name={r.subjectName} />} />
+        <FunctionField<AuditEntry> source="actorName" sortable={false} render={(r) => <UserLink id={r.actorId} name={r.actorName} />} />
+      </Datagrid>
+    </List>
+  );
+}

@@ -1,0 +1,68 @@
+import type { AuthProvider } from 'react-admin';
+
+interface Me {
+  id: string;
+  firstName: string;
+  lastName: string;
+  isAdmin: boolean;
+  mustChangePassword: boolean;
+}
+
+let cached: Promise<Me | null> | null = null;
+async function me(force = false): Promise<Me | null> {
+  if (!cached || force) {
+    cached = fetch('/api/me', { credentials: 'same-origin' }).then(async (res) => (res.ok ? ((await res.json()) as Me) : null));
+  }
+  return cached;
+}
+
+/** Leaves the console for a page of the partner app (which signs in, or explains). */
+const leave = (path: string) => {
+  window.location.assign(path);
+  // never settles: the page is going away
+  return new Promise<never>(() => undefined);
+};
+
+/**
+ * The console uses the portal's session: no login page of its own. Anyone signed out goes to
+ * the portal's sign-in, a non-admin to /dashboard (the server never sends them this bundle and
+ * refuses every admin call anyway).
+ */
+export const authProvider: AuthProvider = {
+  async login() {
+    return leave('/login');
+  },
+  async logout() {
+    await fetch('/api/logout', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(
+      () => undefined,
+    );
+    cached = null;
+    return leave('/');
+  },
+  async checkAuth() {
+    const user = await me();
+    if (!user) return leave('/login');
+    if (user.mustChangePassword) return leave('/');
+    if (!user.isAdmin) return leave('/dashboard');
+  },
+  async checkError(error: { status?: number; body?: { error?: string } }) {
+    if (error?.status === 401) {
+      cached = null;
+      return leave('/login');
+    }
+    if (error?.status === 403 && error.body?.error !== 'cannot_lock_self') {
+      const user = await me(true);
+      if (!user?.isAdmin) return leave('/dashboard');
+    }
+  },
+  async getIdentity() {
+    const user = await me();
+    if (!user) throw new Error('Not signed in');
+    return { id: user.id, fullName: `${user.firstName} ${user.lastName}`.trim() };
+  },
+  async getPermissions() {
+    return (await me())?.isAdmin ? 'admin' : null;
+  },
+};
+
+export const currentUserId = async () => (await me())?.id ?? null;

@@ -1,0 +1,78 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import { type DataProvider, fetchUtils, HttpError } from 'react-admin';
+
+/** Every admin call goes to /api/admin on the same origin, with the session cookie. */
+export const API = '/api/admin';
+
+export const httpClient = (url: string, options: fetchUtils.Options = {}) =>
+  fetchUtils.fetchJson(url, { ...options, credentials: 'same-origin' });
+
+const base = simpleRestProvider(API, httpClient);
+
+/** The editable fields of a user; the server refuses any other key. */
+const USER_FIELDS = ['firstName', 'lastName', 'email', 'uid', 'sponsorId', 'isAdmin', 'isLocked', 'newsletter'] as const;
+
+function changedUserFields(data: Record<string, unknown>, previous: Record<string, unknown> | undefined) {
+  const out: Record<string, unknown> = {};
+  for (const key of USER_FIELDS) {
+    if (!(key in data)) continue;
+    let value = data[key];
+    if (key === 'sponsorId' && (value === '' || value === undefined)) value = null;
+    if (!previous || previous[key] !== value) out[key] = value;
+  }
+  return out;
+}
+
+export type BulkAction = 'lock' | 'unlock' | 'subscribe' | 'unsubscribe';
+export interface BulkResult {
+  updated: number;
+  unchanged: number;
+  failed: { id: string; message: string }[];
+}
+
+const post = async <T>(path: string, body: unknown = {}): Promise<T> =>
+  (await httpClient(`${API}${path}`, { method: 'POST', body: JSON.stringify(body) })).json as T;
+
+/**
+ * ra-data-simple-rest, plus: updates send only the changed editable fields; the user timeline
+ * (`user-events`) reads /users/{id}/events; the admin actions that are not CRUD.
+ */
+export const dataProvider = {
+  ...base,
+  async update(resource, params) {
+    if (resource !== 'users') return base.update(resource, params);
+    const data = changedUserFields(params.data as Record<string, unknown>, params.previousData as Record<string, unknown>);
+    if (Object.keys(data).length === 0) return { data: params.previousData };
+    return base.update(resource, { ...params, data });
+  },
+  async updateMany(resource, params) {
+    if (resource !== 'users') return base.updateMany(resource, params);
+    const data = params.data as { isLocked?: boolean; newsletter?: boolean };
+    const action: BulkAction =
+      data.isLocked !== undefined ? (data.isLocked ? 'lock' : 'unlock') : data.newsletter ? 'subscribe' : 'unsubscribe';
+    const result = await post<BulkResult>('/users-bulk', { ids: params.ids, action });
+    if (result.failed.length && result.updated + result.unchanged === 0) throw new HttpError(result.failed[0].message, 400, result);
+    return { data: params.ids.filter((id) => !result.failed.some((f) => f.id === id)) };
+  },
+  async getManyReference(resource, params) {
+    if (resource !== 'user-events') return base.getManyReference(resource, params);
+    const { page, perPage } = params.pagination;
+    const start = (page - 1) * perPage;
+    const query = new URLSearchParams({
+      sort: JSON.stringify([params.sort.field, params.sort.order]),
+      range: JSON.stringify([start, start + perPage - 1]),
+    });
+    const { json, headers } = await httpClient(`${API}/users/${encodeURIComponent(String(params.id))}/events?${query}`);
+    return { data: json, total: Number(headers.get('content-range')?.split('/').pop() ?? json.length) };
+  },
+  async create(resource, params) {
+    if (resource === 'sync-runs') return { data: await post('/sync-runs', {}) };
+    return base.create(resource, params);
+  },
+  resetPassword: (id: string, newPassword: string) => post(`/users/${encodeURIComponent(id)}/reset-password`, { newPassword }),
+  resetTraining: (id: string) => post(`/users/${encodeURIComponent(id)}/reset-training`, {}),
+  bulkUsers: (ids: string[], action: BulkAction) => post<BulkResult>('/users-bulk', { ids, action }),
+  getJson: async <T>(path: string): Promise<T> => (await httpClient(`${API}${path}`)).json as T,
+} satisfies DataProvider & Record<string, unknown>;
+
+export type AdminDataProvider = typeof dataProvider;

@@ -1,0 +1,218 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import SyncIcon from '@mui/icons-material/Sync';
+import {
+  Button,
+  Datagrid,
+  FunctionField,
+  List,
+  Pagination,
+  ReferenceManyField,
+  Show,
+  TextField,
+  useCreate,
+  useGetList,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { useEffect, useState } from 'react';
+import type { SyncRun, SyncRunItem } from '@portal/contracts/admin/schemas';
+import { useDateFormat } from '../lib/format';
+
+const STATUS_COLOR: Record<SyncRun['status'], 'default' | 'info' | 'success' | 'error'> = {
+  queued: 'default',
+  running: 'info',
+  completed: 'success',
+  failed: 'error',
+};
+
+export function RunStatus({ run }: { run: SyncRun }) {
+  const t = useTranslate();
+  return <Chip size="small" color={STATUS_COLOR[run.status]} label={t(`app.sync.status.${run.status}`)} data-testid={`run-status-${run.status}`} />;
+}
+
+const active = (run?: SyncRun) => run?.status === 'queued' || run?.status === 'running';
+
+function RunProgress({ run }: { run: SyncRun }) {
+  const t = useTranslate();
+  return (
+    <Box sx={{ minWidth: 160 }}>
+      <LinearProgress variant={run.status === 'queued' ? 'indeterminate' : 'determinate'} value={run.percent} color={run.status === 'failed' ? 'error' : run.status === 'completed' ? 'success' : 'primary'} sx={{ height: 6, borderRadius: 3 }} />
+      <Typography variant="caption" color="text.secondary">
+        {run.pagesTotal ? t('app.sync.pages', { done: run.pagesDone, total: run.pagesTotal }) : run.status === 'queued' ? t('app.sync.queued') : ''} {run.percent}%
+      </Typography>
+    </Box>
+  );
+}
+
+/** The figures of a run: total, updated, errors (spec), with live progress while it runs. */
+export function RunResults({ run }: { run: SyncRun }) {
+  const t = useTranslate();
+  const figure = (label: string, value: number, color?: string) => (
+    <Box sx={{ minWidth: 110 }}>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h5" sx={{ color }} data-testid={`result-${label}`}>
+        {value.toLocaleString()}
+      </Typography>
+    </Box>
+  );
+  return (
+    <Stack spacing={2}>
+      <Stack sx={{ alignItems: 'center', flexWrap: 'wrap' }} direction="row" spacing={2}>
+        <RunStatus run={run} />
+        <Box sx={{ flex: 1, minWidth: 200 }}>
+          <RunProgress run={run} />
+        </Box>
+      </Stack>
+      <Stack sx={{ flexWrap: 'wrap' }} direction="row" spacing={4} data-testid="sync-results">
+        {figure(t('resources.sync-runs.fields.total'), run.total)}
+        {figure(t('resources.sync-runs.fields.updated'), run.updated, '#0d7d67')}
+        {figure(t('resources.sync-runs.fields.errors'), run.errors, run.errors ? '#d32f2f' : undefined)}
+      </Stack>
+      {run.lastError && <Alert severity={run.status === 'failed' ? 'error' : 'warning'}>{run.lastError}</Alert>}
+    </Stack>
+  );
+}
+
+function SyncPanel() {
+  const t = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const redirect = useRedirect();
+  const [create, { isPending }] = useCreate();
+  const [poll, setPoll] = useState(false);
+  const { data } = useGetList<SyncRun>('sync-runs', { pagination: { page: 1, perPage: 1 }, sort: { field: 'createdAt', order: 'DESC' } }, { refetchInterval: poll ? 1500 : false });
+  const latest = data?.[0];
+  useEffect(() => {
+    const running = active(latest);
+    if (poll && !running) refresh();
+    setPoll(running);
+  }, [latest, poll, refresh]);
+  return (
+    <Card sx={{ mb: 2 }}>
+      <CardContent>
+        <Stack sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }} direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <Box>
+            <Typography variant="h6">{t('app.sync.title')}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('app.sync.intro')}
+            </Typography>
+          </Box>
+          <Button
+            variant="contained"
+            label={active(latest) ? 'app.sync.running' : 'app.sync.run'}
+            startIcon={<SyncIcon />}
+            disabled={isPending || active(latest)}
+            data-testid="run-sync"
+            onClick={() =>
+              create(
+                'sync-runs',
+                { data: {} },
+                {
+                  onSuccess: (run: SyncRun) => {
+                    notify(latest && run.id === latest.id ? 'app.sync.alreadyRunning' : 'app.sync.started', { type: 'info' });
+                    setPoll(true);
+                    refresh();
+                  },
+                  onError: (error) => notify(`${t('app.messages.syncFailed')}: ${(error as Error).message}`, { type: 'error' }),
+                },
+              )
+            }
+          />
+        </Stack>
+        {latest && (
+          <Box sx={{ mt: 2, cursor: 'pointer' }} onClick={() => redirect('show', 'sync-runs', latest.id)}>
+            {latest.adapter === 'demo' && (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {t('app.sync.demo')}
+              </Alert>
+            )}
+            <RunResults run={latest} />
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function SyncRunList() {
+  const { dateTime } = useDateFormat();
+  const t = useTranslate();
+  return (
+    <>
+      <SyncPanel />
+      <List title="app.sync.title" sort={{ field: 'createdAt', order: 'DESC' }} perPage={10} exporter={false} actions={false} pagination={<Pagination rowsPerPageOptions={[10]} />} empty={false} disableSyncWithLocation>
+        <Typography variant="subtitle1" sx={{ px: 2, pt: 2 }}>
+          {t('app.sync.lastRuns')}
+        </Typography>
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <FunctionField<SyncRun> source="createdAt" render={(r) => dateTime(r.createdAt)} />
+          <FunctionField<SyncRun> source="trigger" sortable={false} render={(r) => t(`app.sync.trigger.${r.trigger}`)} />
+          <TextField source="requestedByName" sortable={false} emptyText="—" />
+          <FunctionField<SyncRun> source="status" sortable={false} render={(r) => <RunStatus run={r} />} />
+          <FunctionField<SyncRun> source="percent" sortable={false} render={(r) => <RunProgress run={r} />} />
+          <FunctionField<SyncRun> source="total" sortable={false} render={(r) => r.total.toLocaleString()} />
+          <FunctionField<SyncRun> source="updated" sortable={false} render={(r) => r.updated.toLocaleString()} />
+          <FunctionField<SyncRun> source="errors" sortable={false} render={(r) => r.errors.toLocaleString()} />
+        </Datagrid>
+      </List>
+    </>
+  );
+}
+
+function ItemStatus() {
+  const item = useRecordContext<SyncRunItem>();
+  const t = useTranslate();
+  if (!item) return null;
+  return <Chip size="small" color={item.status === 'success' ? 'success' : 'error'} label={t(`app.sync.itemStatus.${item.status}`)} />;
+}
+
+function ShowBody() {
+  const run = useRecordContext<SyncRun>();
+  const t = useTranslate();
+  const { dateTime } = useDateFormat();
+  const [errorsOnly, setErrorsOnly] = useState(false);
+  if (!run) return null;
+  return (
+    <CardContent>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {dateTime(run.createdAt)} · {t(`app.sync.trigger.${run.trigger}`)} {run.requestedByName ? `· ${run.requestedByName}` : ''} · {run.adapter === 'demo' ? t('app.performance.demoAdapter') : 'Mailchimp'}
+        {run.audienceSize !== null ? ` · ${t('app.sync.members', { count: run.audienceSize.toLocaleString() })}` : ''}
+      </Typography>
+      <RunResults run={run} />
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 3 }}>
+        <Typography variant="h6">{t('app.sync.details')}</Typography>
+        <FormControlLabel control={<Switch checked={errorsOnly} onChange={(e) => setErrorsOnly(e.target.checked)} />} label={t('app.sync.onlyErrors')} />
+      </Stack>
+      <ReferenceManyField reference="sync-run-items" target="runId" filter={errorsOnly ? { status: 'error' } : {}} perPage={25} pagination={<Pagination rowsPerPageOptions={[25]} />} sort={{ field: 'email', order: 'ASC' }} empty={<Typography color="text.secondary">{t('app.sync.noDetails')}</Typography>}>
+        <Datagrid bulkActionButtons={false}>
+          <TextField source="email" />
+          <FunctionField<SyncRunItem> source="action" sortable={false} render={(r) => t(`app.sync.action.${r.action}`, { _: r.action })} />
+          <FunctionField source="status" sortable={false} render={() => <ItemStatus />} />
+          <TextField source="error" sortable={false} emptyText="—" />
+        </Datagrid>
+      </ReferenceManyField>
+    </CardContent>
+  );
+}
+
+export function SyncRunShow() {
+  return (
+    <Show queryOptions={{ refetchInterval: (query) => (active(query.state.data as SyncRun | undefined) ? 1500 : false) }}>
+      <ShowBody />
+    </Show>
+  );
+}

@@ -1,0 +1,153 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Title, useTranslate } from 'react-admin';
+import { SYSTEM_METRICS_REFRESH_MS } from '@portal/contracts/admin/endpoints';
+import type { SystemMetrics as Metrics } from '@portal/contracts/admin/schemas';
+import { bytes, useDateFormat } from '../lib/format';
+import { usePoll } from '../lib/usePoll';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card sx={{ flex: '1 1 320px', minWidth: 0 }}>
+      <CardContent>
+        <Typography variant="h6" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Row({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', py: 0.75, borderBottom: '1px solid', borderColor: 'divider' }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div" sx={{ textAlign: 'right' }}>
+        {value}
+      </Typography>
+    </Stack>
+  );
+}
+
+const duration = (s: number) => {
+  const d = Math.floor(s / 86400);
+  const h = Math.floor((s % 86400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return d ? `${d}d ${h}h` : h ? `${h}h ${m}m` : `${m}m ${Math.floor(s % 60)}s`;
+};
+
+/** System metrics (admin only): process, database, Redis, queues, projections; refreshed every 30 s. */
+export function SystemMetrics() {
+  const t = useTranslate();
+  const { time } = useDateFormat();
+  const { data, error } = usePoll<Metrics>('/system-metrics', SYSTEM_METRICS_REFRESH_MS);
+  const na = t('app.system.unavailable');
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title={t('app.system.title')} />
+      <Typography variant="h4" component="h1">
+        {t('app.system.title')}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {data ? t('app.system.refresh', { time: time(data.generatedAt) }) : ''}
+      </Typography>
+      {error && !data && <Alert severity="error">{error.message}</Alert>}
+      {!data ? (
+        !error && <LinearProgress sx={{ mt: 2 }} />
+      ) : (
+        <Stack spacing={2} sx={{ mt: 2 }}>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+            <Section title={t('app.system.process')}>
+              <Row label={t('app.system.memory')} value={bytes(data.process.rssBytes)} />
+              <Row label={t('app.system.heap')} value={`${bytes(data.process.heapUsedBytes)} / ${bytes(data.process.heapTotalBytes)}`} />
+              <Row label={t('app.system.cpu')} value={`${data.process.cpuPercent}%`} />
+              <Row label={t('app.system.eventLoop')} value={`${data.process.eventLoopLagMs.mean} / ${data.process.eventLoopLagMs.p99} / ${data.process.eventLoopLagMs.max} ms`} />
+              <Row label={t('app.system.uptime')} value={duration(data.process.uptimeSeconds)} />
+              <Row label={t('app.system.node')} value={`${data.process.node} · pid ${data.process.pid}`} />
+              <Row label={t('app.system.sessions')} value={data.sessions} />
+            </Section>
+            <Section title={t('app.system.database')}>
+              <Row label={t('app.system.pool')} value={`${data.database.pool.used} / ${data.database.pool.max} (${data.database.pool.pending})`} />
+              <Row label={t('app.system.connections')} value={data.database.connections ?? na} />
+              <Row label={t('app.system.dbSize')} value={bytes(data.database.sizeBytes)} />
+              <Row label={t('app.system.latency')} value={data.database.latencyMs === null ? na : `${data.database.latencyMs} ms`} />
+              <Row label={t('app.system.eventStore')} value={data.eventStore.kind} />
+              <Row label={t('app.system.events')} value={data.eventStore.events?.toLocaleString() ?? '—'} />
+            </Section>
+            <Section title={t('app.system.redis')}>
+              <Row label={t('app.system.latency')} value={data.redis.ok ? `${data.redis.latencyMs} ms` : <Chip size="small" color="error" label={na} />} />
+              <Row label={t('app.system.redisMemory')} value={bytes(data.redis.usedMemoryBytes)} />
+              <Row label={t('app.system.clients')} value={data.redis.connectedClients ?? '—'} />
+              <Row label={t('app.system.version')} value={data.redis.version ?? '—'} />
+            </Section>
+          </Stack>
+          <Section title={t('app.system.queues')}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  {(['queue', 'waiting', 'active', 'delayed', 'failed', 'completed'] as const).map((k) => (
+                    <TableCell key={k} align={k === 'queue' ? 'left' : 'right'}>
+                      {t(`app.system.${k}`)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.queues.map((q) => (
+                  <TableRow key={q.name}>
+                    <TableCell>{q.name}</TableCell>
+                    <TableCell align="right">{q.waiting}</TableCell>
+                    <TableCell align="right">{q.active}</TableCell>
+                    <TableCell align="right">{q.delayed}</TableCell>
+                    <TableCell align="right" sx={{ color: q.failed ? 'error.main' : undefined }}>
+                      {q.failed}
+                    </TableCell>
+                    <TableCell align="right">{q.completed}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Section>
+          <Section title={t('app.system.projections')}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('app.system.projection')}</TableCell>
+                  <TableCell align="right">{t('app.system.lag')}</TableCell>
+                  <TableCell align="right">{t('app.system.deadLetters')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.projections.map((p) => (
+                  <TableRow key={p.name}>
+                    <TableCell>{p.name}</TableCell>
+                    <TableCell align="right">
+                      <Chip size="small" color={p.behind ? 'warning' : 'success'} label={p.behind ? `${t('app.system.behind')}${p.lagSeconds !== null ? ` · ${p.lagSeconds} s` : ''}` : t('app.system.upToDate')} />
+                    </TableCell>
+                    <TableCell align="right" sx={{ color: p.deadLetters ? 'error.main' : undefined }}>
+                      {p.deadLetters}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Section>
+        </Stack>
+      )}
+    </Box>
+  );
+}

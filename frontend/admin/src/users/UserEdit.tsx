@@ -1,0 +1,258 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import LockIcon from '@mui/icons-material/Lock';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import KeyIcon from '@mui/icons-material/Key';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import AdminIcon from '@mui/icons-material/AdminPanelSettings';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  Button,
+  Confirm,
+  DeleteButton,
+  Edit,
+  ListButton,
+  ReferenceInput,
+  SaveButton,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  TopToolbar,
+  email,
+  maxLength,
+  regex,
+  required,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+  useUpdate,
+} from 'react-admin';
+import type { AdminUser } from '@portal/contracts/admin/schemas';
+import type { AdminDataProvider } from '../dataProvider';
+import { LastLogin, useDateFormat } from '../lib/format';
+import { ProgressCell } from './UserList';
+import { ResetPasswordDialog } from './ResetPasswordDialog';
+import { UserTimeline } from './UserTimeline';
+
+const fullName = (u: AdminUser) => `${u.firstName} ${u.lastName}`.trim();
+
+function LockButton() {
+  const record = useRecordContext<AdminUser>();
+  const [update, { isPending }] = useUpdate();
+  const notify = useNotify();
+  const t = useTranslate();
+  if (!record) return null;
+  const lock = !record.isLocked;
+  return (
+    <Button
+      label={lock ? 'app.users.lock' : 'app.users.unlock'}
+      startIcon={lock ? <LockIcon /> : <LockOpenIcon />}
+      disabled={isPending}
+      color={lock ? 'error' : 'primary'}
+      data-testid={lock ? 'lock-user' : 'unlock-user'}
+      onClick={() =>
+        update(
+          'users',
+          { id: record.id, data: { isLocked: lock }, previousData: record },
+          {
+            mutationMode: 'pessimistic',
+            onSuccess: () => notify(t('app.messages.userUpdated'), { type: 'success' }),
+            onError: (error) => notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' }),
+          },
+        )
+      }
+    />
+  );
+}
+
+function MakeAdminButton() {
+  const record = useRecordContext<AdminUser>();
+  const [update, { isPending }] = useUpdate();
+  const notify = useNotify();
+  const t = useTranslate();
+  if (!record || record.isAdmin) return null;
+  return (
+    <Button
+      label="app.users.makeAdmin"
+      startIcon={<AdminIcon />}
+      disabled={isPending}
+      onClick={() =>
+        update(
+          'users',
+          { id: record.id, data: { isAdmin: true }, previousData: record },
+          {
+            mutationMode: 'pessimistic',
+            onSuccess: () => notify(t('app.messages.userUpdated'), { type: 'success' }),
+            onError: (error) => notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' }),
+          },
+        )
+      }
+    />
+  );
+}
+
+function ResetPasswordButton() {
+  const record = useRecordContext<AdminUser>();
+  const [open, setOpen] = useState(false);
+  if (!record) return null;
+  return (
+    <>
+      <Button label="app.users.resetPassword" startIcon={<KeyIcon />} onClick={() => setOpen(true)} data-testid="reset-password" />
+      <ResetPasswordDialog user={record} open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+function ResetTrainingButton() {
+  const record = useRecordContext<AdminUser>();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const t = useTranslate();
+  if (!record) return null;
+  return (
+    <>
+      <Button label="app.users.resetTraining" startIcon={<RestartAltIcon />} onClick={() => setOpen(true)} />
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title="app.users.resetTraining"
+        content={t('app.users.confirmResetTraining', { name: fullName(record) })}
+        onClose={() => setOpen(false)}
+        onConfirm={async () => {
+          setBusy(true);
+          try {
+            await dataProvider.resetTraining(record.id);
+            notify(t('app.messages.trainingReset', { name: fullName(record) }), { type: 'success' });
+            refresh();
+          } catch (error) {
+            notify(`${t('app.messages.resetTrainingFailed')}: ${(error as Error).message}`, { type: 'error' });
+          } finally {
+            setBusy(false);
+            setOpen(false);
+          }
+        }}
+      />
+    </>
+  );
+}
+
+const EditActions = () => (
+  <TopToolbar>
+    <ListButton />
+    <LockButton />
+    <MakeAdminButton />
+    <ResetPasswordButton />
+    <ResetTrainingButton />
+  </TopToolbar>
+);
+
+function EditToolbar() {
+  const record = useRecordContext<AdminUser>();
+  const t = useTranslate();
+  const notify = useNotify();
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      {record && (
+        <DeleteButton
+          mutationMode="pessimistic"
+          label="app.users.delete"
+          confirmTitle="app.users.delete"
+          confirmContent={t('app.users.confirmDelete', { name: fullName(record) })}
+          mutationOptions={{
+            onSuccess: () => notify(t('app.messages.userDeleted'), { type: 'success' }),
+            onError: (error) => notify(`${t('app.messages.deleteFailed')}: ${(error as Error).message}`, { type: 'error' }),
+          }}
+        />
+      )}
+    </Toolbar>
+  );
+}
+
+function Summary() {
+  const record = useRecordContext<AdminUser>();
+  const t = useTranslate();
+  const { date } = useDateFormat();
+  if (!record) return null;
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))', gap: 2, mb: 2, width: '100%' }}>
+      <Box>
+        <Typography variant="caption" color="text.secondary">
+          {t('resources.users.fields.progress')}
+        </Typography>
+        <ProgressCell record={record} />
+      </Box>
+      <Box>
+        <Typography variant="caption" color="text.secondary">
+          {t('resources.users.fields.status')}
+        </Typography>
+        <Typography variant="body2">{t(`app.status.${record.status}`)}</Typography>
+      </Box>
+      <Box>
+        <Typography variant="caption" color="text.secondary">
+          {t('resources.users.fields.lastLoginAt')}
+        </Typography>
+        <Typography variant="body2">
+          <LastLogin value={record.lastLoginAt} />
+        </Typography>
+      </Box>
+      <Box>
+        <Typography variant="caption" color="text.secondary">
+          {t('resources.users.fields.createdAt')}
+        </Typography>
+        <Typography variant="body2">{date(record.createdAt)}</Typography>
+      </Box>
+      {record.mustChangePassword && (
+        <Alert severity="warning" sx={{ gridColumn: '1 / -1' }}>
+          {t('app.status.mustChange')}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+const sponsorText = (u: AdminUser) => `${u.firstName} ${u.lastName} · ${u.email}`;
+
+export function UserEdit() {
+  const t = useTranslate();
+  const notify = useNotify();
+  return (
+    <Edit
+      mutationMode="pessimistic"
+      actions={<EditActions />}
+      aside={<UserTimeline />}
+      sx={{ '& .RaEdit-main': { flexWrap: { xs: 'wrap', lg: 'nowrap' } } }}
+      mutationOptions={{
+        onSuccess: () => notify(t('app.messages.userUpdated'), { type: 'success' }),
+        onError: (error) => notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' }),
+      }}
+      redirect={false}
+    >
+      <SimpleForm toolbar={<EditToolbar />} sx={{ maxWidth: 720 }}>
+        <Summary />
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
+          <TextInput source="firstName" validate={[required(), maxLength(100)]} />
+          <TextInput source="lastName" validate={[required(), maxLength(100)]} />
+          <TextInput source="email" validate={[required(), email(), maxLength(254)]} />
+          <TextInput source="uid" validate={[required(), maxLength(40), regex(/^[A-Za-z0-9._-]+$/)]} />
+        </Box>
+        <ReferenceInput source="sponsorId" reference="users" sort={{ field: 'firstName', order: 'ASC' }}>
+          <AutocompleteInput optionText={sponsorText} filterToQuery={(q: string) => ({ q })} fullWidth />
+        </ReferenceInput>
+        <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
+          <BooleanInput source="isAdmin" />
+          <BooleanInput source="isLocked" helperText="app.users.lockedNote" />
+          <BooleanInput source="newsletter" />
+        </Box>
+      </SimpleForm>
+    </Edit>
+  );
+}

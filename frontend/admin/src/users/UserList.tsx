@@ -1,0 +1,176 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import LockIcon from '@mui/icons-material/Lock';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import MailIcon from '@mui/icons-material/MarkEmailRead';
+import UnsubscribeIcon from '@mui/icons-material/Unsubscribe';
+import DownloadIcon from '@mui/icons-material/Download';
+import {
+  BooleanField,
+  Button,
+  Datagrid,
+  FilterButton,
+  FunctionField,
+  List,
+  Pagination,
+  SearchInput,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  useUnselectAll,
+} from 'react-admin';
+import { ADMIN_PAGE_SIZE, ADMIN_STATUS_FILTERS } from '@portal/contracts/admin/endpoints';
+import type { AdminUser } from '@portal/contracts/admin/schemas';
+import type { AdminDataProvider, BulkAction } from '../dataProvider';
+import { LastLogin, useDateFormat } from '../lib/format';
+
+function StatusFilterInput(props: { source: string; alwaysOn?: boolean }) {
+  const t = useTranslate();
+  return (
+    <SelectInput
+      {...props}
+      label="resources.users.fields.status"
+      emptyText="app.status.all"
+      choices={ADMIN_STATUS_FILTERS.filter((s) => s !== 'all').map((s) => ({ id: s, name: t(`app.status.${s}`) }))}
+    />
+  );
+}
+
+const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="" />, <StatusFilterInput key="status" source="status" alwaysOn />];
+
+/** CSV of every user matching the current search, filter and sort (the server streams it; no row cap). */
+function ExportCsvButton() {
+  const { filterValues, sort } = useListContext();
+  const params = new URLSearchParams({ filter: JSON.stringify(filterValues ?? {}), sort: JSON.stringify([sort.field, sort.order]) });
+  return <Button label="app.users.exportCsv" href={`/api/admin/export/users.csv?${params}`} startIcon={<DownloadIcon />} data-testid="export-csv" />;
+}
+
+const ListActions = () => (
+  <TopToolbar>
+    <FilterButton />
+    <ExportCsvButton />
+  </TopToolbar>
+);
+
+function BulkButton({ action, label, icon }: { action: BulkAction; label: string; icon: React.ReactElement }) {
+  const { selectedIds } = useListContext();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const unselectAll = useUnselectAll('users');
+  const t = useTranslate();
+  return (
+    <Button
+      label={label}
+      startIcon={icon}
+      onClick={async () => {
+        try {
+          const r = await dataProvider.bulkUsers(selectedIds as string[], action);
+          notify(t('app.users.bulkDone', { updated: r.updated, unchanged: r.unchanged, failed: r.failed.length }), {
+            type: r.failed.length ? 'warning' : 'info',
+          });
+          if (r.failed.length) for (const f of r.failed.slice(0, 3)) notify(f.message, { type: 'warning' });
+          unselectAll();
+          refresh();
+        } catch (error) {
+          notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' });
+        }
+      }}
+    />
+  );
+}
+
+const BulkActions = () => (
+  <>
+    <BulkButton action="lock" label="app.users.lock" icon={<LockIcon />} />
+    <BulkButton action="unlock" label="app.users.unlock" icon={<LockOpenIcon />} />
+    <BulkButton action="subscribe" label="app.users.subscribe" icon={<MailIcon />} />
+    <BulkButton action="unsubscribe" label="app.users.unsubscribe" icon={<UnsubscribeIcon />} />
+  </>
+);
+
+export function ProgressCell({ record }: { record: AdminUser }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 120 }}>
+      <LinearProgress
+        variant="determinate"
+        value={record.progress}
+        color={record.progress === 100 ? 'success' : 'primary'}
+        sx={{ flex: 1, height: 6, borderRadius: 3 }}
+      />
+      <Typography variant="body2" sx={{ minWidth: 36, textAlign: 'right' }}>
+        {record.progress}%
+      </Typography>
+    </Stack>
+  );
+}
+
+function Flags({ record }: { record: AdminUser }) {
+  const t = useTranslate();
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+      {record.isAdmin && <Chip size="small" color="primary" label={t('app.status.admin')} />}
+      {record.isLocked && <Chip size="small" color="error" icon={<LockIcon />} label={t('app.status.locked')} />}
+      {record.mustChangePassword && <Chip size="small" color="warning" label={t('app.status.mustChange')} />}
+    </Box>
+  );
+}
+
+export function UserList() {
+  const t = useTranslate();
+  const notify = useNotify();
+  const { date } = useDateFormat();
+  return (
+    <List
+      filters={filters}
+      actions={<ListActions />}
+      perPage={ADMIN_PAGE_SIZE}
+      pagination={<Pagination rowsPerPageOptions={[ADMIN_PAGE_SIZE]} />}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      exporter={false}
+      queryOptions={{ onError: (error: Error) => notify(`${t('app.messages.fetchUsersFailed')}: ${error.message}`, { type: 'error' }) }}
+      empty={false}
+    >
+      <Datagrid rowClick="edit" bulkActionButtons={<BulkActions />} data-testid="users-grid">
+        <FunctionField<AdminUser>
+          source="firstName"
+          label="resources.users.fields.name"
+          render={(r) => (
+            <Box>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {r.firstName} {r.lastName}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {r.uid}
+              </Typography>
+            </Box>
+          )}
+        />
+        <TextField source="email" />
+        <TextField source="sponsorName" sortable={false} emptyText="—" />
+        <FunctionField<AdminUser> source="progress" render={(r) => <ProgressCell record={r} />} />
+        <FunctionField<AdminUser>
+          source="status"
+          sortable={false}
+          render={(r) => (
+            <Stack spacing={0.5}>
+              <Typography variant="body2">{t(`app.status.${r.status}`)}</Typography>
+              <Flags record={r} />
+            </Stack>
+          )}
+        />
+        <BooleanField source="newsletter" sortable={false} />
+        <FunctionField<AdminUser> source="lastLoginAt" render={(r) => <LastLogin value={r.lastLoginAt} />} />
+        <FunctionField<AdminUser> source="createdAt" render={(r) => date(r.createdAt)} />
+      </Datagrid>
+    </List>
+  );
+}

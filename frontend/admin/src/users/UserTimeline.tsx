@@ -1,0 +1,76 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { Pagination, ReferenceManyField, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import type { AdminUser, AuditEntry } from '@portal/contracts/admin/schemas';
+import { useDateFormat } from '../lib/format';
+
+const value = (v: unknown) => (v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+export function Changes({ changes }: { changes: Record<string, unknown> | null }) {
+  if (!changes || Object.keys(changes).length === 0) return null;
+  return (
+    <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1, fontSize: 12, color: 'text.secondary' }}>
+      {Object.entries(changes).map(([k, v]) => (
+        <Box key={k} sx={{ display: 'contents' }}>
+          <Box component="dt" sx={{ fontWeight: 600 }}>
+            {k}
+          </Box>
+          <Box component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
+            {value(v)}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+export function ActorLabel({ entry, userId }: { entry: AuditEntry; userId?: string }) {
+  const t = useTranslate();
+  if (!entry.actorId) return <>{t('app.users.bySystem')}</>;
+  if (userId && entry.actorId === userId) return <>{t('app.users.bySelf')}</>;
+  return <>{t('app.users.by', { name: entry.actorName ?? t('app.audit.deletedUser') })}</>;
+}
+
+function Events() {
+  const { data, isPending } = useListContext<AuditEntry>();
+  const record = useRecordContext<AdminUser>();
+  const t = useTranslate();
+  const { dateTime } = useDateFormat();
+  if (isPending) return null;
+  if (!data?.length) return <Typography color="text.secondary">{t('app.users.timelineEmpty')}</Typography>;
+  return (
+    <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="timeline">
+      {data.map((e) => (
+        <Box component="li" key={e.id} sx={{ position: 'relative', pl: 2.5, pb: 1.5, borderLeft: '2px solid', borderColor: 'divider', ml: 0.75 }}>
+          <Box sx={{ position: 'absolute', left: -6, top: 4, width: 10, height: 10, borderRadius: '50%', bgcolor: e.actorId && e.actorId !== record?.id ? 'primary.main' : 'grey.400' }} />
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {e.summary}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {dateTime(e.occurredAt)} · <ActorLabel entry={e} userId={record?.id} />
+          </Typography>
+          <Changes changes={e.changes} />
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** Every event of the user, newest first, with who did it and the changed values. */
+export function UserTimeline() {
+  const t = useTranslate();
+  return (
+    <Card sx={{ width: { xs: '100%', lg: 420 }, ml: { lg: 2 }, mt: { xs: 2, lg: 0 }, alignSelf: 'flex-start' }}>
+      <CardContent>
+        <Typography variant="h6" gutterBottom>
+          {t('app.users.timeline')}
+        </Typography>
+        <ReferenceManyField reference="user-events" target="userId" sort={{ field: 'occurredAt', order: 'DESC' }} perPage={20} pagination={<Pagination rowsPerPageOptions={[20]} />}>
+          <Events />
+        </ReferenceManyField>
+      </CardContent>
+    </Card>
+  );
+}
