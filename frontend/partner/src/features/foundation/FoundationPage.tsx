@@ -14,6 +14,9 @@ import './foundation.css';
 
 const STEPS = [1, 2, 3, 4, 5] as const;
 const flagOf = (p: ProgressFlags, n: (typeof STEPS)[number]) => isTrue(p[`step${n}Completed`]);
+/** Step 4 may be skipped (productExperience.isSkipped); the shell's flags type does not name it. */
+const isSkipped = (p: ProgressFlags | null) =>
+  (p as { productExperience?: { isSkipped?: boolean } | null } | null)?.productExperience?.isSkipped === true;
 
 /** /foundation: greeting, overall progress, the five steps and the Academy card. */
 export function FoundationPage() {
@@ -63,7 +66,7 @@ export function FoundationPage() {
       <section className="fd-hero">
         <div className="fd-hero-text">
           <h1>{user ? t('greeting', { name: user.firstName }) : t('greetingNoName')}</h1>
-          <p>{count === 0 ? t('introNew') : allDone ? t('introDone') : t('introProgress', { count })}</p>
+          <p>{count === 0 ? t('introNew') : allDone ? (count < STEP_COUNT ? t('introDoneOpen') : t('introDone')) : t('introProgress', { count })}</p>
           {!allDone && (
             <Button type="primary" size="large" onClick={() => void navigate({ to: '/onboarding', search: { step: current } })}>
               {count === 0 ? t('start') : t('resume', { n: current })} <ArrowRightOutlined />
@@ -80,6 +83,7 @@ export function FoundationPage() {
       <ol className="fd-steps">
         {STEPS.map((n) => {
           const done = !!progress && flagOf(progress, n);
+          const skipped = n === 4 && !done && isSkipped(progress);
           const isCurrent = !done && n === current;
           return (
             <li key={n} className={['fd-step', done && 'is-done', isCurrent && 'is-current'].filter(Boolean).join(' ')}>
@@ -93,7 +97,7 @@ export function FoundationPage() {
               </div>
               <div className="fd-step-side">
                 <span className={done ? 'fd-tag fd-tag-done' : isCurrent ? 'fd-tag fd-tag-current' : 'fd-tag'}>
-                  {done ? t('state.done') : isCurrent ? t('state.current') : t('state.todo')}
+                  {done ? t('state.done') : isCurrent ? t('state.current') : skipped ? t('state.skipped') : t('state.todo')}
                 </span>
                 <Link to="/onboarding" search={{ step: n }} className={done ? 'fd-btn' : 'fd-btn fd-btn-primary'} aria-label={`${done ? t('review') : t('continue')}: ${t(`steps.${n}.title`)}`}>
                   {done ? t('review') : t('continue')}
