@@ -24,6 +24,8 @@ export function testEnv(databaseName: string, extra: Record<string, string> = {}
     BCRYPT_COST: '4',
     BCRYPT_THREADS: '1',
     LOG_LEVEL: 'silent',
+    // A loaded CI machine may be slow; a real timeout still fails the test.
+    READ_YOUR_WRITES_TIMEOUT_MS: '15000',
     ...extra,
   };
 }

@@ -43,6 +43,8 @@ export const configSchema = z
     METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters'),
     /** optional separate listener for /metrics without a token (bind it to a private interface) */
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** how long a command waits for its change to reach the read models before answering 503 */
+    READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
     BCRYPT_THREADS: z.coerce.number().int().min(1).max(16).default(2),
     SERVE_BUNDLES: bool,

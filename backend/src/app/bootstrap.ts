@@ -57,7 +57,7 @@ export function buildRuntime(config: Config, options: { logger?: Logger; service
   };
   const features = createFeatures(deps);
   deps.projections = new ProjectionHost(
-    { db, store, logger, metrics, databaseUrl: config.DATABASE_URL },
+    { db, store, logger, metrics, databaseUrl: config.DATABASE_URL, waitTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS },
     allProjections(features),
   );
   return {

@@ -93,3 +93,42 @@ describe('positions', () => {
     expect(() => parsePosition('x')).toThrow();
   });
 });
+
+describe('safe horizon', () => {
+  it('is not held back by a long transaction in another database, but is by one in this database', async () => {
+    const ours = await createTestDatabase();
+    const other = await createTestDatabase();
+    const store = createPostgresEventStore({ connectionString: ours.url });
+    const pg = (await import('pg')).default;
+    const elsewhere = new pg.Client({ connectionString: other.url });
+    const here = new pg.Client({ connectionString: ours.url });
+    await elsewhere.connect();
+    await here.connect();
+    try {
+      // A transaction with an id, left open in the other database.
+      await elsewhere.query('begin');
+      await elsewhere.query('create table held (x int)');
+      const first = await store.appendToStream(`Horizon-${randomUUID()}`, [
+        { id: randomUUID(), type: 'A', data: {}, metadata: {} },
+      ]);
+      expect((await store.headPosition())! >= first.position).toBe(true);
+
+      // The same in this database: later appends stay invisible until it ends.
+      await here.query('begin');
+      await here.query('create table held_here (x int)');
+      const second = await store.appendToStream(`Horizon-${randomUUID()}`, [
+        { id: randomUUID(), type: 'B', data: {}, metadata: {} },
+      ]);
+      expect((await store.headPosition())! < second.position).toBe(true);
+      await here.query('rollback');
+      expect((await store.headPosition())! >= second.position).toBe(true);
+    } finally {
+      await elsewhere.query('rollback').catch(() => undefined);
+      await elsewhere.end();
+      await here.end();
+      await store.close();
+      await ours.drop();
+      await other.drop();
+    }
+  });
+});

@@ -22,7 +22,8 @@ import {
  *
  * Safe global order: every row stores the id of the transaction that appended it (xid8) and a
  * global sequence. Readers only see rows whose transaction id is below the oldest transaction
- * still running (`pg_snapshot_xmin`), ordered by (transaction id, sequence); that sort key is
+ * still running (`pg_snapshot_xmin`, scoped to this database: SAFE_HORIZON), ordered by
+ * (transaction id, sequence); that sort key is
  * the position. A transaction that commits late can therefore never slip in behind a position
  * a reader has already passed. A per-stream advisory lock is taken before the transaction id is
  * assigned, so per-stream order and global order agree.
@@ -39,6 +40,24 @@ export interface PostgresEventStoreOptions {
 }
 
 const CHANNEL = 'es_events';
+
+/**
+ * The safe horizon: the oldest transaction that was still running when this statement's
+ * snapshot was taken (the snapshot's in-progress list and xmax, read atomically), leaving out
+ * transactions known to belong to another database, which can never append here. This is
+ * `pg_snapshot_xmin(pg_current_snapshot())` scoped to this database, so a long transaction in
+ * another database on the same server does not hold our readers back. An in-progress id whose
+ * database cannot be told (finished since, or hidden from this role) is kept: that only
+ * delays readers until the next read, it never skips an event.
+ */
+export const SAFE_HORIZON = `
+  select coalesce(
+    (select min(x) from pg_snapshot_xip(snap) x
+      where (x::text::numeric % 4294967296) not in (
+        select backend_xid::text::numeric from pg_stat_activity
+        where backend_xid is not null and datname is distinct from current_database())),
+    pg_snapshot_xmax(snap))
+  from (select pg_current_snapshot() as snap) s`;
 
 export const eventStoreSchemaSql = `
 create table if not exists es_streams (
@@ -95,12 +114,27 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
   createdAt: row.created_at,
 });
 
-const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+const CONNECTION_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+]);
 
 function mapError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
-  if (code && CONNECTION_ERRORS.has(code)) return new Unavailable('PostgreSQL event store unavailable', { cause: error });
-  if (error instanceof Error && /Connection terminated|timeout exceeded when trying to connect/i.test(error.message)) {
+  if (code && CONNECTION_ERRORS.has(code))
+    return new Unavailable('PostgreSQL event store unavailable', { cause: error });
+  if (
+    error instanceof Error &&
+    /Connection terminated|timeout exceeded when trying to connect/i.test(error.message)
+  ) {
     return new Unavailable('PostgreSQL event store unavailable', { cause: error });
   }
   return error;
@@ -163,11 +197,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     return rows[0];
   }
 
-  function checkExpected(
-    streamId: string,
-    expected: ExpectedRevision,
-    current: bigint | 'no_stream',
-  ) {
+  function checkExpected(streamId: string, expected: ExpectedRevision, current: bigint | 'no_stream') {
     const ok =
       expected === 'any' ||
       (expected === 'no_stream' && current === 'no_stream') ||
@@ -192,7 +222,13 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       events.map((e) => JSON.stringify(e.metadata ?? {})),
     ];
     const sql = 'select * from es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])';
-    type Outcome = { outcome: string; current_revision: string | null; next_revision: string; last_tx_id: string; last_seq: string };
+    type Outcome = {
+      outcome: string;
+      current_revision: string | null;
+      next_revision: string;
+      last_tx_id: string;
+      last_seq: string;
+    };
     // One statement, one round trip. Tests may hook in before COMMIT, which needs a transaction.
     const row = options.beforeCommit
       ? await withTransaction(async (client) => {
@@ -205,26 +241,33 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     if (row.outcome === 'deleted') throw new StreamDeleted(streamId);
     if (row.outcome === 'conflict') throw new WrongExpectedRevision(streamId, expected, current);
     if (row.outcome === 'ok') announce();
-    return { nextRevision: BigInt(row.next_revision), position: formatPosition(row.last_tx_id, row.last_seq) };
+    return {
+      nextRevision: BigInt(row.next_revision),
+      position: formatPosition(row.last_tx_id, row.last_seq),
+    };
   }
 
   async function appendNothing(streamId: string, expected: ExpectedRevision): Promise<AppendResult> {
     return withTransaction(async (client) => {
       const stream = await lockStream(client, streamId);
       if (stream?.deleted === 'tombstone') throw new StreamDeleted(streamId);
-      const current: bigint | 'no_stream' = stream && !stream.deleted && BigInt(stream.revision) >= 0n ? BigInt(stream.revision) : 'no_stream';
+      const current: bigint | 'no_stream' =
+        stream && !stream.deleted && BigInt(stream.revision) >= 0n ? BigInt(stream.revision) : 'no_stream';
       checkExpected(streamId, expected, current);
       const position = await headPositionWith(client);
-      return { nextRevision: stream ? BigInt(stream.revision) : -1n, position: position ?? formatPosition('0', '0') };
+      return {
+        nextRevision: stream ? BigInt(stream.revision) : -1n,
+        position: position ?? formatPosition('0', '0'),
+      };
     });
   }
 
   async function readStream(streamId: string, opts: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    const { rows: streams } = await query<{ revision: string; deleted: string | null; truncate_before: string }>(
-      pool,
-      'select revision, deleted, truncate_before from es_streams where stream_id = $1',
-      [streamId],
-    );
+    const { rows: streams } = await query<{
+      revision: string;
+      deleted: string | null;
+      truncate_before: string;
+    }>(pool, 'select revision, deleted, truncate_before from es_streams where stream_id = $1', [streamId]);
     const stream = streams[0];
     if (!stream) throw new StreamNotFound(streamId);
     if (stream.deleted === 'tombstone') throw new StreamDeleted(streamId);
@@ -238,13 +281,16 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     return rows.map(toRecorded);
   }
 
-  async function readAllWith(client: pg.Pool | pg.PoolClient, opts: ReadAllOptions): Promise<RecordedEvent[]> {
+  async function readAllWith(
+    client: pg.Pool | pg.PoolClient,
+    opts: ReadAllOptions,
+  ): Promise<RecordedEvent[]> {
     const after = opts.after ? parsePosition(opts.after) : { txId: '0', seq: '0' };
     const { rows } = await query<EventRow>(
       client,
       `select * from es_events
        where (tx_id, global_seq) > ($1::text::xid8, $2::bigint)
-         and tx_id < pg_snapshot_xmin(pg_current_snapshot())
+         and tx_id < (${SAFE_HORIZON})
        order by tx_id, global_seq
        limit $3`,
       [after.txId, after.seq, opts.maxCount ?? 500],
@@ -256,7 +302,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     const { rows } = await query<{ tx_id: string; global_seq: string }>(
       client,
       `select tx_id, global_seq from es_events
-       where tx_id < pg_snapshot_xmin(pg_current_snapshot())
+       where tx_id < (${SAFE_HORIZON})
        order by tx_id desc, global_seq desc limit 1`,
     );
     return rows[0] ? formatPosition(rows[0].tx_id, rows[0].global_seq) : null;

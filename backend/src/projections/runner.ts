@@ -15,6 +15,8 @@ export interface ProjectionHostDeps {
   /** connection string for the leader-lock connection */
   databaseUrl: string;
   batchSize?: number;
+  /** how long a read-your-writes wait may take before answering 503 (ms) */
+  waitTimeoutMs?: number;
 }
 
 export class ProjectionTimeout extends Error {
@@ -83,7 +85,7 @@ export class ProjectionHost {
    */
   async waitFor(position: string, options: { names?: string[]; timeoutMs?: number } = {}): Promise<void> {
     const names = options.names ?? this.projections.map((p) => p.name);
-    const deadline = Date.now() + (options.timeoutMs ?? 5_000);
+    const deadline = Date.now() + (options.timeoutMs ?? this.deps.waitTimeoutMs ?? 5_000);
     const reached = () => names.every((n) => (this.positions.get(n) ?? '') >= position);
     while (!reached()) {
       const remaining = deadline - Date.now();
