@@ -45,6 +45,7 @@ function LockButton() {
   const record = useRecordContext<AdminUser>();
   const [update, { isPending }] = useUpdate();
   const notify = useNotify();
+  const refresh = useRefresh();
   const t = useTranslate();
   if (!record) return null;
   const lock = !record.isLocked;
@@ -61,7 +62,10 @@ function LockButton() {
           { id: record.id, data: { isLocked: lock }, previousData: record },
           {
             mutationMode: 'pessimistic',
-            onSuccess: () => notify(t('app.messages.userUpdated'), { type: 'success' }),
+            onSuccess: () => {
+              notify(t('app.messages.userUpdated'), { type: 'success' });
+              refresh();
+            },
             onError: (error) => notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' }),
           },
         )
@@ -74,6 +78,7 @@ function MakeAdminButton() {
   const record = useRecordContext<AdminUser>();
   const [update, { isPending }] = useUpdate();
   const notify = useNotify();
+  const refresh = useRefresh();
   const t = useTranslate();
   if (!record || record.isAdmin) return null;
   return (
@@ -87,7 +92,10 @@ function MakeAdminButton() {
           { id: record.id, data: { isAdmin: true }, previousData: record },
           {
             mutationMode: 'pessimistic',
-            onSuccess: () => notify(t('app.messages.userUpdated'), { type: 'success' }),
+            onSuccess: () => {
+              notify(t('app.messages.userUpdated'), { type: 'success' });
+              refresh();
+            },
             onError: (error) => notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' }),
           },
         )
@@ -224,6 +232,7 @@ const sponsorText = (u: AdminUser) => `${u.firstName} ${u.lastName} · ${u.email
 export function UserEdit() {
   const t = useTranslate();
   const notify = useNotify();
+  const refresh = useRefresh();
   return (
     <Edit
       mutationMode="pessimistic"
@@ -231,7 +240,10 @@ export function UserEdit() {
       aside={<UserTimeline />}
       sx={{ '& .RaEdit-main': { flexWrap: { xs: 'wrap', lg: 'nowrap' } } }}
       mutationOptions={{
-        onSuccess: () => notify(t('app.messages.userUpdated'), { type: 'success' }),
+        onSuccess: () => {
+          notify(t('app.messages.userUpdated'), { type: 'success' });
+          refresh();
+        },
         onError: (error) => notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' }),
       }}
       redirect={false}

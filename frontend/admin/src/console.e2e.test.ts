@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import { Worker } from 'bullmq';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2eApp, type E2eApp } from '../../../testing/browser';
+import { createUser, type CreatedUser } from '../../../testing/users';
+import { createQueueRedis } from '../../../backend/src/infra/redis';
+import { createMailchimpSyncJob } from '../../../worker/src/jobs/mailchimpSync';
+
+/**
+ * The admin console in Chromium against the real API serving the built bundles: find a user,
+ * lock them (their open session is refused at once), see the lock in their history with the
+ * admin's name, reset their password, export CSV, run a Mailchimp sync (demo adapter, real
+ * BullMQ worker) and watch it finish, open the dashboard with charts. A partner never gets the
+ * console bundle.
+ */
+let e2e: E2eApp;
+let admin: CreatedUser;
+let target: CreatedUser;
+let partner: CreatedUser;
+let worker: Worker;
+let context: BrowserContext;
+let page: Page;
+
+async function signedInContext(user: CreatedUser) {
+  const ctx = await e2e.newContext();
+  const url = new URL(e2e.app.url);
+  await ctx.addCookies(
+    user.client.cookie!.split('; ').map((pair) => {
+      const i = pair.indexOf('=');
+      return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: url.hostname, path: '/' };
+    }),
+  );
+  return ctx;
+}
+
+beforeAll(async () => {
+  e2e = await startE2eApp();
+  const { app } = e2e;
+  admin = await createUser(app, { admin: true, firstName: 'Ada', lastName: 'Admin', email: 'ada@example.test' });
+  target = await createUser(app, { firstName: 'Tina', lastName: 'Target', email: 'tina.target@example.test', sponsorId: admin.id });
+  partner = await createUser(app, { firstName: 'Pat', lastName: 'Partner', email: 'pat@example.test' });
+  for (let i = 0; i < 5; i++) await createUser(app, { firstName: 'Other', lastName: `Person ${i}` });
+  // the mailing list says Tina subscribed; the portal does not know yet
+  await app.deps.db('newsletter_demo_members').insert({ email_lower: 'tina.target@example.test', email: 'tina.target@example.test', status: 'subscribed' });
+  // a real worker for the mailchimp queue, like worker/src/main.ts runs
+  const job = createMailchimpSyncJob();
+  worker = new Worker('mailchimp', (j) => job.process(j as never, app.deps), {
+    connection: createQueueRedis(app.deps.config.REDIS_URL),
+    prefix: `${app.deps.config.REDIS_PREFIX}bull`,
+  });
+  context = await signedInContext(admin);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await worker?.close();
+  await e2e?.close();
+});
+
+describe('admin console', () => {
+  it('finds a user by search and locks them; their open session is refused and the history names the admin', async () => {
+    await page.goto(`${e2e.app.url}/admin/`);
+    await page.getByTestId('users-grid').waitFor();
+    await page.locator('input[name="q"]').fill('tina');
+    await page.getByText('tina.target@example.test').waitFor();
+    await expect.poll(() => page.locator('[data-testid="users-grid"] tbody tr').count(), { timeout: 15_000 }).toBe(1);
+    await page.getByText('tina.target@example.test').click();
+    await page.getByTestId('lock-user').click();
+    await page.getByTestId('unlock-user').waitFor();
+    expect((await target.client.get('/api/me')).status).toBe(401);
+    const timeline = page.getByTestId('timeline');
+    await timeline.getByText('Account locked').waitFor();
+    await expect.poll(() => timeline.locator('li', { hasText: 'Account locked' }).first().innerText(), { timeout: 15_000 }).toContain('by Ada Admin');
+  });
+
+  it('resets the password: the user must change it at next sign-in', async () => {
+    await page.getByTestId('unlock-user').click();
+    await page.getByTestId('lock-user').waitFor();
+    await page.getByTestId('reset-password').click();
+    await page.getByTestId('new-password').fill('abcdef');
+    await page.getByTestId('confirm-password').fill('abcdeg');
+    await page.getByTestId('confirm-reset-password').click();
+    await page.getByText('Passwords do not match').waitFor();
+    await page.getByRole('button', { name: 'Generate password' }).click();
+    const temporary = await page.getByTestId('new-password').inputValue();
+    expect(temporary).toHaveLength(12);
+    expect(await page.getByTestId('confirm-password').inputValue()).toBe(temporary);
+    await page.getByTestId('confirm-reset-password').click();
+    await page.getByText(/Password reset\. Tina Target must change it/).waitFor();
+    const fresh = e2e.app.client();
+    expect((await fresh.post('/api/login', { email: target.email, password: temporary })).status).toBe(200);
+    expect((await fresh.get('/api/me')).body.mustChangePassword).toBe(true);
+    expect((await fresh.get('/api/onboarding-progress')).status).toBe(403);
+    await page.getByTestId('timeline').getByText('Password reset by an admin; must be changed at next sign-in').waitFor();
+  });
+
+  it('exports the filtered list as CSV', async () => {
+    await page.goto(`${e2e.app.url}/admin/#/users`);
+    await page.locator('input[name="q"]').fill('other');
+    await expect.poll(() => page.locator('[data-testid="users-grid"] tbody tr').count(), { timeout: 15_000 }).toBe(5);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    expect(download.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toMatch(/^id,uid,firstName,lastName,email,/);
+    expect(lines).toHaveLength(6);
+    expect(lines.slice(1).every((l) => l.includes(',Other,'))).toBe(true);
+  });
+
+  it('runs a Mailchimp sync and watches it finish', async () => {
+    await page.goto(`${e2e.app.url}/admin/#/sync-runs`);
+    await page.getByTestId('run-sync').click();
+    await page.getByTestId('run-status-completed').first().waitFor({ timeout: 60_000 });
+    const results = page.getByTestId('sync-results').first();
+    await expect.poll(() => results.innerText(), { timeout: 15_000 }).toMatch(/Updated\s*1/);
+    expect((await e2e.app.deps.db('users').where({ id: target.id }).first()).newsletter).toBe(true);
+    await page.getByTestId('sync-results').first().click();
+    await page.getByText('tina.target@example.test').waitFor();
+  });
+
+  it('opens the performance dashboard with non-empty charts', async () => {
+    await e2e.app.deps.requestStats.flush();
+    await page.goto(`${e2e.app.url}/admin/#/performance`);
+    await page.getByRole('heading', { name: 'Performance Dashboard', level: 1 }).waitFor();
+    await page.getByText('Real-time system monitoring and performance metrics').waitFor();
+    await page.getByTestId('health-panel').getByText('demo adapter', { exact: true }).waitFor();
+    const line = page.locator('[data-testid="chart-response"] path.recharts-line-curve').first();
+    await line.waitFor();
+    expect((await line.getAttribute('d'))?.length ?? 0).toBeGreaterThan(20);
+    const area = page.locator('[data-testid="chart-traffic"] path.recharts-area-area').first();
+    await area.waitFor();
+    expect((await area.getAttribute('d'))?.length ?? 0).toBeGreaterThan(20);
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByTestId('training-progress').getByText('Step 5').waitFor();
+    await page.getByRole('tab', { name: 'Real-time' }).click();
+    await page.getByTestId('realtime-trend').locator('text=/\\d+(\\.\\d+)? ms/').first().waitFor();
+  });
+
+  it('never sends the console to a partner, who sees Access Denied', async () => {
+    const ctx = await signedInContext(partner);
+    const p = await ctx.newPage();
+    const adminAssets: string[] = [];
+    p.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/admin/assets/')) adminAssets.push(r.url());
+    });
+    const res = await p.goto(`${e2e.app.url}/admin/`);
+    expect(await res!.text()).not.toContain('Admin console');
+    await p.getByText('Access Denied').waitFor();
+    await p.getByText('You need admin privileges to access this page.').waitFor();
+    await p.waitForURL(/\/dashboard$/);
+    expect(adminAssets).toEqual([]);
+    // asking for a console file directly gives the partner app, not the console code
+    const html = await page.evaluate(() => document.querySelector('script[type="module"]')?.getAttribute('src'));
+    const direct = await p.request.get(`${e2e.app.url}${html}`);
+    expect(direct.headers()['content-type']).toMatch(/text\/html/);
+    expect((await p.request.get(`${e2e.app.url}/api/admin/users`)).status()).toBe(403);
+    await ctx.close();
+  });
+});
