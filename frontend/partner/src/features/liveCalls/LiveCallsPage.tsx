@@ -174,8 +174,21 @@ function CallCard({ call, now, scheduleText }: { call: LiveCall; now: number; sc
       )}
 
       <div className="call-actions">
-        <Button type="primary" size="large" block icon={<VideoCameraOutlined />} href={call.zoomLink} target="_blank" rel="noopener noreferrer">
-          {call.passcode ? t('joinWithPasscode', { passcode: call.passcode }) : t('join')}
+        <Button
+          type="primary"
+          size="large"
+          block
+          className="call-join"
+          icon={<VideoCameraOutlined />}
+          href={call.zoomLink}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={call.passcode ? t('joinWithPasscode', { passcode: call.passcode }) : t('join')}
+        >
+          <span className="call-join-text">
+            {t('join')}
+            {call.passcode && <small>{t('passcodeIs', { passcode: call.passcode })}</small>}
+          </span>
         </Button>
         <div className="call-calendars">
           <Button icon={<GoogleOutlined />} href={googleCalendarUrl(call, start, text)} target="_blank" rel="noopener noreferrer">

@@ -219,7 +219,7 @@ export function VaultPage() {
       </section>
 
       <Button className="vault-filter-toggle" icon={<FilterOutlined />} onClick={() => setDrawer(true)}>
-        {t('filterBy')}: {filter === 'all' ? t('all') : t(`categories.${filter}.name`)}
+        {t('filterButton', { name: filter === 'all' ? t('all') : t(`categories.${filter}.name`) })}
       </Button>
 
       <div className="vault-layout">
