@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { TEMPLATE_DB, TEST_ADMIN_URL, databaseUrl } from './env';
+import { TEST_ADMIN_URL, databaseUrl, stampedName, templateDb } from './env';
 
 async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: TEST_ADMIN_URL });
@@ -14,12 +13,12 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 
 /** A fresh, migrated database for one test file. */
 export async function createTestDatabase(): Promise<{ name: string; url: string; drop(): Promise<void> }> {
-  const name = `portal_test_${randomBytes(5).toString('hex')}`;
+  const name = stampedName('test');
   await withAdmin(async (admin) => {
     // Cloning needs the template to have no other sessions; retry briefly if one is closing.
     for (let attempt = 0; ; attempt++) {
       try {
-        await admin.query(`create database "${name}" template "${TEMPLATE_DB}"`);
+        await admin.query(`create database "${name}" template "${templateDb()}"`);
         return;
       } catch (error) {
         if (attempt > 20) throw error;

@@ -1,6 +1,16 @@
 /** Shared test configuration: real PostgreSQL and Redis, one database per test file. */
 export const TEST_ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-export const TEMPLATE_DB = 'portal_test_template';
+/** Set by globalSetup: the migrated template of this test run (each run has its own). */
+export const templateDb = () => {
+  const name = process.env.PORTAL_TEST_TEMPLATE;
+  if (!name) throw new Error('PORTAL_TEST_TEMPLATE is not set: run the tests through vitest (globalSetup)');
+  return name;
+};
+
+/** Database names carry their creation time, so leftovers of killed runs can be told apart. */
+export const stampedName = (kind: 'test' | 'tpl') =>
+  `portal_${kind}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+export const stampOf = (name: string) => parseInt(/^portal_(?:test|tpl)_([0-9a-z]+)_/.exec(name)?.[1] ?? '', 36);
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export function databaseUrl(name: string): string {
