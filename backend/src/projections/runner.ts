@@ -134,12 +134,19 @@ export class ProjectionHost {
     return this.lockClientPromise;
   }
 
-  private async acquireLeadership(name: string): Promise<boolean> {
-    const client = await this.lockSession();
-    const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as ok', [
-      lockKey(name),
-    ]);
-    return rows[0].ok;
+  private lockQueue: Promise<unknown> = Promise.resolve();
+
+  /** Tries to take the projection's leader lock; queries on the shared session run one at a time. */
+  private acquireLeadership(name: string): Promise<boolean> {
+    const attempt = this.lockQueue.then(async () => {
+      const client = await this.lockSession();
+      const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as ok', [
+        lockKey(name),
+      ]);
+      return rows[0].ok;
+    });
+    this.lockQueue = attempt.catch(() => undefined);
+    return attempt;
   }
 
   private async run(projection: Projection) {
