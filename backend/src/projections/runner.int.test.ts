@@ -139,27 +139,37 @@ describe('crash safety (QUALITY 25)', () => {
     await db('counted').delete();
     await db('projection_checkpoints').where({ name: 'counting' }).delete();
     const acked = new Set<string>();
-    const run = (append: boolean, killAfterMs: number | null) =>
+    const run = (append: boolean, killAfterAcks: number | null) =>
       new Promise<void>((resolve, reject) => {
         const child = spawn(process.execPath, ['--import', 'tsx', 'testing/fixtures/appendAndProject.ts'], {
           env: { ...process.env, DATABASE_URL: database.url, APPEND: append ? '1' : '0' },
           stdio: ['ignore', 'pipe', 'inherit'],
         });
         let buffer = '';
+        let seen = 0;
+        let killing = false;
         child.stdout.on('data', (chunk: Buffer) => {
           buffer += chunk.toString();
           const lines = buffer.split('\n');
           buffer = lines.pop() ?? '';
-          for (const line of lines) if (line.startsWith('ack ')) acked.add(line.slice(4));
+          for (const line of lines) {
+            if (!line.startsWith('ack ')) continue;
+            acked.add(line.slice(4));
+            seen++;
+          }
+          // SIGKILL at a random moment once this run has appended enough.
+          if (killAfterAcks !== null && seen >= killAfterAcks && !killing) {
+            killing = true;
+            setTimeout(() => child.kill('SIGKILL'), Math.random() * 50);
+          }
         });
         child.on('error', reject);
         child.on('exit', () => resolve());
-        if (killAfterMs !== null) setTimeout(() => child.kill('SIGKILL'), killAfterMs);
       });
     // Three crashes mid-stream (SIGKILL: no cleanup at all), then a run that only projects.
-    await run(true, 1500);
-    await run(true, 1200);
-    await run(true, 900);
+    await run(true, 40);
+    await run(true, 25);
+    await run(true, 15);
     const stored = new Set(
       (await db('es_events').where('type', 'Counted').where('stream_id', 'like', 'Crash-%').select('event_id')).map((r) => r.event_id),
     );
