@@ -185,6 +185,33 @@ describe('onboarding progress API', () => {
     expect(retried.body.progress.customerList.map((e: { id: string }) => e.id)).toEqual(['b1', 'a1']);
   });
 
+  it('many concurrent list saves, each re-applied on 409, lose no entry', async () => {
+    const { client } = await createUser(app);
+    type E = { id: string; name: string };
+    // one writer: adds its own names one at a time, re-applying on the lists a 409 brings
+    const writer = async (prefix: string, count: number) => {
+      let base = (await client.get('/api/onboarding-progress')).body.progress;
+      for (let i = 0; i < count; i++) {
+        const entry = { id: `${prefix}${i}`, name: `${prefix} ${i}` };
+        for (;;) {
+          const res = await client.post('/api/update-onboarding-data', {
+            customerList: [entry, ...base.customerList.filter((e: E) => e.id !== entry.id)],
+            partnerList: base.partnerList,
+            revision: base.revision,
+          });
+          base = res.body.progress;
+          if (res.status === 200) break;
+          expect(res.status).toBe(409);
+        }
+      }
+    };
+    await Promise.all([writer('a', 6), writer('b', 6), writer('c', 6)]);
+    const final = (await client.get('/api/onboarding-progress')).body.progress;
+    expect(final.customerList.map((e: E) => e.id).sort()).toEqual(
+      ['a', 'b', 'c'].flatMap((p) => Array.from({ length: 6 }, (_, i) => `${p}${i}`)).sort(),
+    );
+  });
+
   it('refuses unknown keys, bad shapes and other people’s fields without writing', async () => {
     const { id, client } = await createUser(app);
     for (const body of [
