@@ -2,6 +2,8 @@ import Button from 'antd/es/button';
 import {
   BellOutlined,
   CalendarOutlined,
+  CheckOutlined,
+  LinkOutlined,
   ClockCircleOutlined,
   CrownOutlined,
   ExperimentOutlined,
@@ -33,10 +35,13 @@ import { StatusCard } from '../../components/StatusCard';
 import { request } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
 import './liveCalls.css';
 
 /** The clock ticks every second (spec section 9). */
 const TICK_MS = 1000;
+/** Copy confirmation (spec section 4). */
+const COPIED_MS = 2000;
 
 const ICONS: Record<string, ReactNode> = {
   team: <TeamOutlined />,
@@ -93,6 +98,30 @@ function Countdown({ ms }: { ms: number }) {
         {t('units.s')}
       </span>
     </span>
+  );
+}
+
+/** Copies the https address of the feed (for calendars that subscribe "from URL"); "Copied!" for 2 s. */
+function CopyFeedLink({ url }: { url: string }) {
+  const { t } = useTranslation('liveCalls');
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const id = window.setTimeout(() => setCopied(false), COPIED_MS);
+    return () => window.clearTimeout(id);
+  }, [copied]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      toast.error(t('subscribe.copyFailedTitle'), t('subscribe.copyFailedText'));
+    }
+  };
+  return (
+    <Button type="link" icon={copied ? <CheckOutlined /> : <LinkOutlined />} onClick={() => void copy()}>
+      {copied ? t('subscribe.copied') : t('subscribe.copy')}
+    </Button>
   );
 }
 
@@ -278,9 +307,7 @@ export function LiveCallsPage() {
           <p>{t('subscribe.text')}</p>
         </div>
         <Button href={`webcal://${feed}`}>{t('subscribe.button')}</Button>
-        <Button type="link" href={`${window.location.protocol}//${feed}`} download="live-calls.ics">
-          {t('subscribe.download')}
-        </Button>
+        <CopyFeedLink url={`${window.location.protocol}//${feed}`} />
       </section>
 
       <p className="call-footer">{t('footer')}</p>

@@ -20,6 +20,7 @@ describe('live calls', () => {
     const user = await createUser(e2e.app);
     // a visitor in Los Angeles, 30 minutes before Tuesday's 8 PM (New York) call, days after the November change
     const context = await e2e.browser.newContext({ baseURL: e2e.app.url, locale: 'en-US', timezoneId: 'America/Los_Angeles', viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.app.url });
     const page = await context.newPage();
     await page.clock.install({ time: new Date('2026-11-10T19:30:00-05:00') });
     await page.request.post('/api/login', { data: { email: user.email, password: user.password } });
@@ -61,10 +62,18 @@ describe('live calls', () => {
     // now the 9 PM Science Call is the one within the hour
     await poll(() => banner.allInnerTexts()).toEqual([expect.stringContaining('Science Call is starting soon')]);
 
-    // the personal calendar feed
+    // the personal calendar feed: a webcal link, and an https link to copy that a calendar app can fetch without our cookie
     const feed = await page.getByRole('link', { name: 'Subscribe in my calendar' }).getAttribute('href');
     expect(feed).toMatch(/^webcal:\/\/127\.0\.0\.1:\d+\/api\/live-calls\.ics\?token=/);
+    await page.getByRole('button', { name: 'Copy feed link' }).click();
+    await page.getByRole('button', { name: 'Copied!' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(feed!.replace(/^webcal:/, 'http:'));
     await context.close();
+    const calendarApp = await fetch(copied);
+    expect(calendarApp.status).toBe(200);
+    expect(calendarApp.headers.get('content-type')).toMatch(/^text\/calendar/);
+    expect(await calendarApp.text()).toContain('RRULE:FREQ=MONTHLY;BYDAY=3MO');
   });
 
   it('shows the page in Spanish with the schedule in Spanish', async () => {
