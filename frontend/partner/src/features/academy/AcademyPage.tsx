@@ -18,13 +18,28 @@ import {
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type ReactNode, Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type ReactNode,
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/Spinner';
-import { STEP_COUNT, foundationComplete, progressQuery } from '../../lib/progress';
+import { STEP_COUNT, completedSteps, foundationComplete, progressQuery } from '../../lib/progress';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { ACADEMY_PROMPT_DELAY_MS, recordTourCompleted, recordTourSkipped, shouldPrompt, tutorialQuery } from './tutorial';
+import {
+  ACADEMY_PROMPT_DELAY_MS,
+  recordTourCompleted,
+  recordTourSkipped,
+  shouldPrompt,
+  tutorialQuery,
+} from './tutorial';
 import './academy.css';
 
 const AcademyTour = lazy(() => import('./AcademyTour'));
@@ -149,6 +164,8 @@ export function AcademyPage() {
   }
 
   const locked = !unlocked;
+  const stepsDone = completedSteps(progressState.data?.progress);
+  const lockedPercent = Math.round((stepsDone / STEP_COUNT) * 100);
   return (
     <div className={`page academy${locked ? ' academy-locked' : ''}`}>
       <section className="academy-hero">
@@ -194,10 +211,31 @@ export function AcademyPage() {
               <h2>{t('progress.title')}</h2>
             </header>
             {locked ? (
-              <p className="progress-note">{t('progress.lockedText')}</p>
+              <>
+                <div
+                  className="progress-ring"
+                  style={{ '--percent': `${lockedPercent}%` } as CSSProperties}
+                  role="img"
+                  aria-label={t('progress.percent', { percent: lockedPercent })}
+                >
+                  <span>{lockedPercent}%</span>
+                  <small>{t('progress.complete')}</small>
+                </div>
+                <ul className="progress-facts">
+                  <li>
+                    <CheckCircleFilled /> {t('progress.steps', { done: stepsDone, total: STEP_COUNT })}
+                  </li>
+                </ul>
+                <p className="progress-note">{t('progress.lockedText')}</p>
+              </>
             ) : (
               <>
-                <div className="progress-ring" role="img" aria-label={t('progress.percent', { percent: 100 })}>
+                <div
+                  className="progress-ring"
+                  style={{ '--percent': '100%' } as CSSProperties}
+                  role="img"
+                  aria-label={t('progress.percent', { percent: 100 })}
+                >
                   <span>100%</span>
                   <small>{t('progress.complete')}</small>
                 </div>
@@ -216,16 +254,32 @@ export function AcademyPage() {
             )}
           </section>
 
-          <section className="advanced-card">
-            <h2>{t('advanced.title')}</h2>
-            <p>{t('advanced.text')}</p>
-            <Button type="primary" block icon={<ExportOutlined />} href={ADVANCED_ACADEMY_URL} target="_blank" rel="noopener noreferrer">
-              {t('advanced.open')}
-            </Button>
-            <Button type="link" block icon={<ShoppingOutlined />} href={COURSE_PURCHASE_URL} target="_blank" rel="noopener noreferrer">
-              {t('advanced.courses')}
-            </Button>
-          </section>
+          {!locked && (
+            <section className="advanced-card">
+              <h2>{t('advanced.title')}</h2>
+              <p>{t('advanced.text')}</p>
+              <Button
+                type="primary"
+                block
+                icon={<ExportOutlined />}
+                href={ADVANCED_ACADEMY_URL}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {t('advanced.open')}
+              </Button>
+              <Button
+                type="link"
+                block
+                icon={<ShoppingOutlined />}
+                href={COURSE_PURCHASE_URL}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {t('advanced.courses')}
+              </Button>
+            </section>
+          )}
         </aside>
       </div>
 

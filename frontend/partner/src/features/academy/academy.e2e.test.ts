@@ -9,10 +9,10 @@ let e2e: E2eApp;
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 const SHOTS = process.env.SCREENSHOT_DIR;
 
-/** The partner finished the foundation: StepCompleted 1..5 and TrainingCompleted on their onboarding stream. */
-async function finishFoundation(userId: string) {
-  const events = [1, 2, 3, 4, 5].map((step) => ({ type: 'StepCompleted', data: { step } }));
-  events.push({ type: 'TrainingCompleted', data: {} as { step: number } });
+/** Foundation progress on the partner's onboarding stream: StepCompleted for each step, then TrainingCompleted when all five are done. */
+async function finishFoundation(userId: string, steps = [1, 2, 3, 4, 5]) {
+  const events = steps.map((step) => ({ type: 'StepCompleted', data: { step } }));
+  if (steps.length === 5) events.push({ type: 'TrainingCompleted', data: {} as { step: number } });
   const result = await e2e.app.deps.store.appendToStream(
     `Onboarding-${userId}`,
     events.map((e) => ({ id: randomUUID(), ...e, metadata: { actorId: userId, correlationId: randomUUID(), causationId: null, schemaVersion: 1 } })),
@@ -108,9 +108,13 @@ describe('academy hub', () => {
 
   it('a partner who did not finish the foundation sees locked cards and is sent to the foundation', async () => {
     const user = await createUser(e2e.app);
+    await finishFoundation(user.id, [2, 3]);
     const page = await signedIn(user, { clock: true });
     await page.goto('/academy');
     await page.getByText('Foundation required').waitFor();
+    expect(await page.locator('.progress-card').innerText()).toContain('2/5 foundation steps');
+    expect(await page.locator('.progress-ring span').textContent()).toBe('40%');
+    expect(await page.getByText('Open the Advanced Academy').count()).toBe(0);
     expect(await page.locator('.hub-card-locked').count()).toBe(5);
     expect(await page.locator('.hub-card-locked .hub-badge').allTextContents()).toEqual(Array(5).fill(' Locked'));
     const foundation = page.locator('[data-card="foundation"]');
