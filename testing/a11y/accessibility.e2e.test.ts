@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../../backend/src/demo/seed';
+import { DEMO_PARTNER_PASSWORD, demoUser } from '../../backend/src/demo/users';
+import { startE2eApp, type E2eApp } from '../browser';
+import { createUser } from '../users';
+
+/**
+ * axe-core on every page of both apps, in English, Spanish and French: no serious or
+ * critical violations. Pages are reached as a visitor, as a partner who finished the
+ * foundation (Maria, demo data), and as an admin.
+ */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const LANGUAGES = ['en', 'es', 'fr'] as const;
+
+const VISITOR_PAGES = ['/', '/?showLogin=true', '/register', '/no-such-page'];
+const PARTNER_PAGES = [
+  '/foundation',
+  '/onboarding?step=1',
+  '/onboarding?step=2',
+  '/onboarding?step=3',
+  '/onboarding?step=4',
+  '/onboarding?step=5',
+  '/academy',
+  '/live-calls',
+  '/replays',
+  '/vault',
+  '/resources',
+  '/partners',
+  '/settings',
+];
+const ADMIN_PAGES = ['/admin/#/users', '/admin/#/audit', '/admin/#/sync-runs', '/admin/#/performance', '/admin/#/system-metrics'];
+
+let e2e: E2eApp;
+let adminEmail = '';
+let adminPassword = '';
+
+beforeAll(async () => {
+  e2e = await startE2eApp();
+  await seedDemoData(e2e.app.deps);
+  const admin = await createUser(e2e.app, { admin: true, firstName: 'Ada', lastName: 'Admin' });
+  adminEmail = admin.email;
+  adminPassword = admin.password;
+});
+afterAll(() => e2e?.close());
+
+async function contextFor(language: string, signIn?: { email: string; password: string }): Promise<BrowserContext> {
+  const context = await e2e.browser.newContext({ baseURL: e2e.app.url, bypassCSP: true, viewport: { width: 1280, height: 900 } });
+  await context.addInitScript((lang) => window.localStorage.setItem('preferredLanguage', lang), language);
+  if (signIn) {
+    const res = await context.request.post('/api/login', { data: signIn });
+    expect(res.status()).toBe(200);
+  }
+  return context;
+}
+
+async function violations(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(400); // let lazy routes and transitions settle
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${path}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('accessibility (axe-core: no serious or critical violations)', () => {
+  for (const language of LANGUAGES) {
+    it(`visitor pages in ${language}`, async () => {
+      const context = await contextFor(language);
+      const page = await context.newPage();
+      const found: string[] = [];
+      for (const path of VISITOR_PAGES) found.push(...(await violations(page, path)));
+      await context.close();
+      expect(found).toEqual([]);
+    });
+
+    it(`partner pages in ${language}`, async () => {
+      const context = await contextFor(language, { email: demoUser('maria').email, password: DEMO_PARTNER_PASSWORD });
+      const page = await context.newPage();
+      const found: string[] = [];
+      for (const path of PARTNER_PAGES) found.push(...(await violations(page, path)));
+      await context.close();
+      expect(found).toEqual([]);
+    });
+
+    it(`admin console pages in ${language}`, async () => {
+      const context = await contextFor(language, { email: adminEmail, password: adminPassword });
+      const page = await context.newPage();
+      const found: string[] = [];
+      for (const path of ADMIN_PAGES) found.push(...(await violations(page, path)));
+      await context.close();
+      expect(found).toEqual([]);
+    });
+  }
+});
+
+describe('keyboard only', () => {
+  it('signs in and completes an onboarding step without a mouse', async () => {
+    const user = await createUser(e2e.app, { firstName: 'Kim', lastName: 'Keys' });
+    const context = await e2e.browser.newContext({ baseURL: e2e.app.url });
+    const page = await context.newPage();
+    await page.goto('/?showLogin=true');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    // Tab to the e-mail field, type, tab to the password, type, Enter submits.
+    await page.keyboard.press('Tab');
+    for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement?.getAttribute('type') === 'email' || document.activeElement?.getAttribute('autocomplete') === 'email' || (document.activeElement as HTMLInputElement | null)?.name === 'email')); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.type(user.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(user.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/foundation/);
+
+    // Step 2: reach the referral link field by keyboard, type a link, submit with Enter.
+    await page.goto('/onboarding?step=2');
+    const input = page.getByRole('textbox').first();
+    await input.waitFor();
+    for (let i = 0; i < 40 && !(await input.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('ufeelgreat.com/c/KEYBOARD1');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/step=3/);
+    const progress = await context.request.get('/api/onboarding-progress');
+    expect((await progress.json()).progress).toMatchObject({ step2Completed: true, feelGreatLink: 'https://ufeelgreat.com/c/KEYBOARD1' });
+    await context.close();
+  });
+});
