@@ -4,6 +4,7 @@ import { createUser, type CreatedUser } from '../../../../testing/users';
 import { seedPartner } from '../partners/seed';
 import { runAudienceSync, demoAudience, mailchimpSemaphore } from '../../integrations/mailchimp/audienceSync';
 import { StreamDeleted } from '../../eventStore/port';
+import { waitFor } from '../../../../testing/servers';
 
 let app: TestApp;
 let admin: CreatedUser;
@@ -17,7 +18,7 @@ const q = (o: Record<string, unknown>) =>
     .join('&');
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' });
   admin = await createUser(app, { admin: true, firstName: 'Ada', lastName: 'Admin', email: 'ada.admin@example.test' });
   partner = await createUser(app, { firstName: 'Paula', lastName: 'Partner', email: 'paula@example.test', sponsorId: admin.id });
   // partners with progress, recorded as events
@@ -222,7 +223,7 @@ describe('admin actions', () => {
 describe('CSV export', () => {
   it('streams every matching user with the current filter and sort', async () => {
     const res = await admin.client.get(`/api/admin/export/users.csv?${q({ filter: { q: 'seed' }, sort: ['progress', 'ASC'] })}`);
-    expect(res.status).toBe(200);
+    expect(res.status, res.text).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="users-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = res.text.replace(/^\uFEFF/, '').trim().split('\r\n');
@@ -301,6 +302,34 @@ describe('mailing-service sync with the demo adapter', () => {
     // a new run starts once the last one finished
     const next = await admin.client.post('/api/admin/sync-runs', {});
     expect(next.body.id).not.toBe(started.body.id);
+  });
+});
+
+describe('the spec call POST /api/admin/sync-mailchimp', () => {
+  it('answers at once while no worker is connected, and the results once a worker ran it', async () => {
+    await app.deps.db('sync_runs').whereIn('status', ['queued', 'running']).update({ status: 'failed', last_error: 'test reset' });
+    const queued = await admin.client.post('/api/admin/sync-mailchimp');
+    expect(queued.status).toBe(200);
+    expect(queued.body).toMatchObject({ status: 'queued', total: 0, updated: 0, errors: 0, details: [] });
+
+    const { Worker } = await import('bullmq');
+    const { createQueueRedis } = await import('../../infra/redis');
+    const worker = new Worker(
+      'mailchimp',
+      (job) => runAudienceSync(app.deps, (job.data as { runId: string }).runId, demoAudience(app.deps), mailchimpSemaphore(app.deps)),
+      { connection: createQueueRedis(app.deps.config.REDIS_URL), prefix: `${app.deps.config.REDIS_PREFIX}bull` },
+    );
+    try {
+      await app.deps.db('newsletter_demo_members').where({ email_lower: 'sue@example.test' }).update({ status: 'unsubscribed' });
+      await app.deps.db('sync_runs').whereIn('status', ['queued', 'running']).update({ status: 'failed', last_error: 'test reset' });
+      await worker.waitUntilReady();
+      await waitFor(async () => (await app.deps.queues.mailchimp.getWorkersCount()) > 0, 10_000, 'the worker to connect');
+      const done = await admin.client.post('/api/admin/sync-mailchimp');
+      expect(done.body, JSON.stringify(done.body)).toMatchObject({ status: 'completed', updated: 1, errors: 0 });
+      expect(done.body.details).toEqual([{ email: 'sue@example.test', action: 'unsubscribed', status: 'success', error: null }]);
+    } finally {
+      await worker.close();
+    }
   });
 });
 

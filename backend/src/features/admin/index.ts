@@ -64,7 +64,7 @@ export function createAdminFeature(deps: AppDeps) {
       const { rows, total } = await listUsers(deps.db, { ...uq, offset: (query.page - 1) * query.limit, limit: query.limit }, adminEmail);
       return { users: rows, total };
     },
-    async exportUsers({ query }) {
+    async exportUsers({ query }, rc) {
       const stream = selectUsers(deps.db, { filter: query.filter, sort: query.sort }, adminEmail).stream();
       let first = true;
       const toCsv = new Transform({
@@ -79,7 +79,10 @@ export function createAdminFeature(deps: AppDeps) {
           done(null, first ? `\uFEFF${csvLine(CSV_COLUMNS)}` : '');
         },
       });
-      stream.on('error', (error) => toCsv.destroy(error));
+      stream.on('error', (error) => {
+        rc.logger.error({ err: error }, 'CSV export failed');
+        toCsv.destroy(error);
+      });
       toCsv.on('close', () => stream.destroy());
       const day = new Date().toISOString().slice(0, 10);
       return raw(stream.pipe(toCsv), {
@@ -193,7 +196,9 @@ export function createAdminFeature(deps: AppDeps) {
     },
     async syncMailchimp(_input, rc) {
       const { run } = await startSyncRun(deps, { trigger: 'manual', requestedBy: rc.user!.id, metadata: rc.commandMetadata() });
-      const deadline = Date.now() + SYNC_WAIT_MS;
+      // With no worker connected the run waits in the queue: answer at once instead of holding the request.
+      const workers = await deps.queues.mailchimp.getWorkersCount().catch(() => 0);
+      const deadline = Date.now() + (workers > 0 ? SYNC_WAIT_MS : 0);
       let current = run;
       while ((current.status === 'queued' || current.status === 'running') && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 500));

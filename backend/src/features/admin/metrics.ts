@@ -297,17 +297,26 @@ export async function dashboard(deps: AppDeps): Promise<DashboardResponse> {
   };
 }
 
+/**
+ * The last 60 seconds, estimated from the per-minute buckets: the current minute so far plus
+ * the part of the previous minute still inside the window (the usual sliding-window estimate).
+ */
 export async function realtimeSample(deps: AppDeps) {
-  const now = minuteOf(Date.now());
-  const [current] = await readMinutes(deps, now, now);
-  const s = summarizeMinutes([current]);
+  const nowMs = Date.now();
+  const now = minuteOf(nowMs);
+  const [previous, current] = await readMinutes(deps, now - 1, now);
+  const weight = 1 - (nowMs - now * 60_000) / 60_000;
+  const mix = (a: number, b: number) => Math.round(a * weight + b);
+  const requests = mix(previous.requests, current.requests);
+  const duration = previous.durationMs * weight + current.durationMs;
+  const weightedRequests = previous.requests * weight + current.requests;
   return {
-    timestamp: new Date().toISOString(),
-    responseTime: round(s.avgMs),
+    timestamp: new Date(nowMs).toISOString(),
+    responseTime: weightedRequests > 0 ? round(duration / weightedRequests) : 0,
     activeUsers: await onlineUsers(deps),
-    dbQueries: s.dbQueries,
-    errorCount: s.errors,
-    requests: s.requests,
+    dbQueries: mix(previous.dbQueries, current.dbQueries),
+    errorCount: mix(previous.errors, current.errors),
+    requests,
   };
 }
 
