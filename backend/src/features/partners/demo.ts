@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../../app/deps';
-import { findUserByEmail } from '../../app/users';
+import { findUserByEmail, findUserById } from '../../app/users';
 import { seedPartner, type SeedPartner } from './seed';
 
 /** A stable uuid from a text, so seeding twice gives the same ids. */
@@ -15,7 +15,7 @@ const DAY = 86_400_000;
 const TEAM: [string, string, number, number | null, number][] = [
   ['Lucía', 'Fernández', 5, 1, -1],
   ['Marc', 'Dubois', 3, 2, -1],
-  ['Aisha', 'Khan', 1, 4, -1],
+  ['Amira', 'Haddad', 1, 4, -1],
   ['Tom', 'Becker', 0, null, -1],
   ['Grace', 'Okafor', 5, 0, -1],
   ['Diego', 'Morales', 2, 9, -1],
@@ -98,30 +98,42 @@ function demoPartner(i: number, sponsorIds: string[], demoSponsorId: string, now
 }
 
 /**
- * The demo sponsor and a team of 29 partners (25 direct, 4 further down) at every stage of the
- * foundation. Idempotent: does nothing when the sponsor already exists.
+ * A team of 29 partners (25 sponsored by `sponsorId`, 4 further down) at every stage of the
+ * foundation, some sharing their step 5 answers. Idempotent: stable ids, nothing is recorded
+ * when the team already exists.
  */
+export async function seedDemoTeam(
+  deps: Pick<AppDeps, 'store' | 'db' | 'projections'>,
+  sponsorId: string,
+  now: Date = new Date(),
+): Promise<number> {
+  const ids = TEAM.map((t) => stableId(`${sponsorId}:${t[0]}:${t[1]}`));
+  if (await findUserById(deps.db, ids[0]!)) return 0;
+  let position = '';
+  for (let i = 0; i < TEAM.length; i++)
+    ({ position } = await seedPartner(deps, demoPartner(i, ids, sponsorId, now.getTime())));
+  await deps.projections.waitFor(position, { timeoutMs: 30_000 });
+  return TEAM.length;
+}
+
+/** A sponsor account with its demo team (tests and screenshots). Idempotent. */
 export async function seedDemoPartners(
   deps: Pick<AppDeps, 'store' | 'db' | 'passwords' | 'projections'>,
   sponsor: { email: string; password: string; firstName?: string; lastName?: string; now?: Date },
 ): Promise<{ sponsorId: string; created: number }> {
   const sponsorId = stableId(sponsor.email.toLowerCase());
-  if (await findUserByEmail(deps.db, sponsor.email)) return { sponsorId, created: 0 };
-  const now = (sponsor.now ?? new Date()).getTime();
-  await seedPartner(deps, {
-    id: sponsorId,
-    sponsorId: null,
-    firstName: sponsor.firstName ?? 'Sam',
-    lastName: sponsor.lastName ?? 'Sponsor',
-    email: sponsor.email,
-    passwordHash: await deps.passwords.hash(sponsor.password),
-    lastLoginAt: new Date(now - DAY).toISOString(),
-    completedSteps: 5,
-  });
-  const ids = TEAM.map((t) => stableId(`${sponsor.email.toLowerCase()}:${t[0]}:${t[1]}`));
-  let position = '';
-  for (let i = 0; i < TEAM.length; i++)
-    ({ position } = await seedPartner(deps, demoPartner(i, ids, sponsorId, now)));
-  await deps.projections.waitFor(position, { timeoutMs: 30_000 });
-  return { sponsorId, created: TEAM.length + 1 };
+  const now = sponsor.now ?? new Date();
+  if (!(await findUserByEmail(deps.db, sponsor.email))) {
+    await seedPartner(deps, {
+      id: sponsorId,
+      sponsorId: null,
+      firstName: sponsor.firstName ?? 'Sam',
+      lastName: sponsor.lastName ?? 'Sponsor',
+      email: sponsor.email,
+      passwordHash: await deps.passwords.hash(sponsor.password),
+      lastLoginAt: new Date(now.getTime() - DAY).toISOString(),
+      completedSteps: 5,
+    });
+  }
+  return { sponsorId, created: await seedDemoTeam(deps, sponsorId, now) };
 }

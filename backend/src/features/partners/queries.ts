@@ -70,29 +70,39 @@ interface PartnerRow {
  * `all` follows sponsor links down the whole tree (level 1, 2, …), never past the caller
  * itself or around a cycle.
  */
+/**
+ * The progress columns the list needs, looked up per partner by primary key. LATERAL with LIMIT 1
+ * keeps PostgreSQL from turning this into a hash join over the whole onboarding_progress table,
+ * which it would otherwise choose for a CTE of unknown size (measured: docs/decisions/partners.md).
+ */
+const PROGRESS_LOOKUP =
+  'left join lateral (select op.completed_steps, op.current_step, op.training_completed from onboarding_progress op where op.user_id = u.id limit 1) p on true';
+
 function scoped(db: Db, callerId: string, scope: PartnerScope): Knex.QueryBuilder {
   if (scope === 'direct') {
     return db({ u: 'users' })
       .where('u.sponsor_id', callerId)
       .whereNot('u.id', callerId)
-      .leftJoin({ p: 'onboarding_progress' }, 'p.user_id', 'u.id');
+      .joinRaw(PROGRESS_LOOKUP);
   }
+  // Each level's children are found through the sponsor_id index (LATERAL + OFFSET 0: one
+  // index probe per member instead of a scan of all users per level).
   const downline = db.raw(
     `select u.id, 1, array[u.id]
        from users u
       where u.sponsor_id = ? and u.id <> ?
      union all
-     select u.id, d.level + 1, d.path || u.id
+     select c.id, d.level + 1, d.path || c.id
        from downline d
-       join users u on u.sponsor_id = d.id
-      where u.id <> ? and not (u.id = any(d.path)) and d.level < ?`,
+      cross join lateral (select u.id from users u where u.sponsor_id = d.id offset 0) c
+      where c.id <> ? and not (c.id = any(d.path)) and d.level < ?`,
     [callerId, callerId, callerId, MAX_LEVELS],
   );
   return db
     .withRecursive('downline', ['id', 'level', 'path'], downline)
     .from({ d: 'downline' })
-    .join({ u: 'users' }, 'u.id', 'd.id')
-    .leftJoin({ p: 'onboarding_progress' }, 'p.user_id', 'u.id');
+    .joinRaw('join lateral (select uu.* from users uu where uu.id = d.id limit 1) u on true')
+    .joinRaw(PROGRESS_LOOKUP);
 }
 
 function filtered(db: Db, f: ListFilters): Knex.QueryBuilder {
@@ -174,20 +184,49 @@ export function toPartnerItem(r: PartnerRow): PartnerItem {
   };
 }
 
-/** One page of partners and the number matching the filters. */
-export async function listPartners(db: Db, o: ListOptions): Promise<{ items: PartnerItem[]; total: number }> {
+/** The page query and the count query of a list request (exported for EXPLAIN in the scale bench). */
+export function listQueries(db: Db, o: ListOptions) {
   const order = o.order ?? DEFAULT_ORDER[o.sort];
   const pageQuery = ordered(withColumns(db, filtered(db, o), o.scope), o.sort, order)
     .limit(o.pageSize)
     .offset((o.page - 1) * o.pageSize);
   const countQuery = filtered(db, o).count<{ count: number }[]>({ count: '*' });
-  const [rows, [counted]] = await Promise.all([pageQuery as Promise<PartnerRow[]>, countQuery]);
+  return { pageQuery, countQuery };
+}
+
+/**
+ * Runs a read without PostgreSQL's JIT compiler. The planner cannot estimate a recursive CTE and
+ * guesses millions of rows, which switches JIT on: measured 0.9 s of LLVM compilation for a
+ * query that executes in 8 ms (docs/decisions/partners.md). These are short OLTP reads.
+ */
+export function withoutJit<T>(db: Db, run: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(
+    async (trx) => {
+      await trx.raw('set local jit = off');
+      return run(trx);
+    },
+    { readOnly: true },
+  );
+}
+
+/** One page of partners and the number matching the filters (two reads in parallel). */
+export async function listPartners(db: Db, o: ListOptions): Promise<{ items: PartnerItem[]; total: number }> {
+  const { pageQuery, countQuery } = listQueries(db, o);
+  const [rows, [counted]] = await Promise.all([
+    withoutJit(db, (trx) => pageQuery.transacting(trx) as Promise<PartnerRow[]>),
+    withoutJit(db, (trx) => countQuery.transacting(trx)),
+  ]);
   return { items: rows.map(toPartnerItem), total: Number(counted?.count ?? 0) };
 }
 
+export const statsQuery = (db: Db, callerId: string, scope: PartnerScope) =>
+  scoped(db, callerId, scope).select(db.raw(statusCountsSql(COLS)));
+
 /** Totals by status for the same scope, by the shared status rule. */
 export async function partnerStats(db: Db, callerId: string, scope: PartnerScope): Promise<PartnersStats> {
-  const [row] = (await scoped(db, callerId, scope).select(db.raw(statusCountsSql(COLS)))) as PartnersStats[];
+  const [row] = (await withoutJit(db, (trx) =>
+    statsQuery(db, callerId, scope).transacting(trx),
+  )) as PartnersStats[];
   return {
     totalPartners: Number(row?.totalPartners ?? 0),
     trainingComplete: Number(row?.trainingComplete ?? 0),
@@ -205,8 +244,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function levelBelow(db: Db, callerId: string, targetId: string): Promise<number | null> {
   if (!UUID.test(targetId) || targetId === callerId) return null;
-  const { rows } = (await db.raw(
-    `with recursive up(id, sponsor_id, level) as (
+  const { rows } = (await withoutJit(db, (trx) =>
+    trx.raw(
+      `with recursive up(id, sponsor_id, level) as (
        select id, sponsor_id, 0 from users where id = ?
        union all
        select u.id, u.sponsor_id, up.level + 1
@@ -214,7 +254,8 @@ export async function levelBelow(db: Db, callerId: string, targetId: string): Pr
         where up.level < ? and up.id <> ?
      )
      select level from up where id = ? and level > 0 limit 1`,
-    [targetId, MAX_LEVELS, callerId, callerId],
+      [targetId, MAX_LEVELS, callerId, callerId],
+    ),
   )) as { rows: { level: number }[] };
   return rows[0] ? Number(rows[0].level) : null;
 }

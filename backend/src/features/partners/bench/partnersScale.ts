@@ -1,0 +1,189 @@
+/**
+ * Measures the partners directory at growing team sizes (run: npx tsx backend/src/features/partners/bench/partnersScale.ts).
+ * Sponsors are real accounts (events); their teams are written straight into the read models
+ * (users, onboarding_progress) in bulk, inside 100,000 other users. Prints p50/p95 per call
+ * and the ratio to a sponsor with 10 partners, measured in the same run.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseConfig } from '../../../config';
+import { buildRuntime } from '../../../app/bootstrap';
+import { createApp } from '../../../http/createApp';
+import { createDb } from '../../../infra/db';
+import { migrateLatest } from '../../../infra/migrate';
+import { createClient } from '../../../../../testing/app';
+import { TEST_ADMIN_URL, databaseUrl, testEnv } from '../../../../../testing/env';
+import { seedPartner } from '../seed';
+
+const PASSWORD = 'Bench-Pass-2026';
+const RUNS = Number(process.env.RUNS ?? 150);
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+/** The real API on a database of its own, migrated here, named so that test runs never drop it mid-run. */
+async function startBenchApp() {
+  const name = `partners_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: TEST_ADMIN_URL });
+    await c.connect();
+    await c.query(sql);
+    await c.end();
+  };
+  await admin(`create database "${name}"`);
+  const migrationDb = createDb({ connectionString: databaseUrl(name) });
+  await migrateLatest(migrationDb);
+  await migrationDb.destroy();
+  const runtime = buildRuntime(parseConfig(testEnv(name)));
+  for (const feature of runtime.features) await feature.onStart?.();
+  runtime.deps.projections.start();
+  const server = http.createServer(createApp(runtime.deps, runtime.features).callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    deps: runtime.deps,
+    client: () => createClient(url),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await runtime.close();
+      await admin(`drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
+async function main() {
+  const app = await startBenchApp();
+  const close = () => app.close();
+  const { db } = app.deps;
+  const hash = await app.deps.passwords.hash(PASSWORD);
+  const sponsors: Record<string, string> = {};
+  let last = '';
+  for (const key of ['s10', 's1000', 's5000', 't5000']) {
+    const r = await seedPartner(app.deps, {
+      sponsorId: null,
+      firstName: 'Bench',
+      lastName: key,
+      email: `${key}@bench.test`,
+      passwordHash: hash,
+    });
+    sponsors[key] = r.id;
+    last = r.position;
+  }
+  await app.deps.projections.waitFor(last);
+
+  const insertTeam = async (sponsorSql: string, count: number, tag: string) => {
+    await db.raw(
+      `insert into users (id, uid, first_name, last_name, email, email_lower, password_hash, sponsor_id, last_login_at, created_at, updated_at)
+       select gen_random_uuid(), ? || '-' || g, 'First' || g, 'Last' || (g % 997), ? || g || '@bench.test', ? || g || '@bench.test', 'x',
+              ${sponsorSql}, case when g % 4 = 0 then null else now() - (g % 90) * interval '1 day' end,
+              now() - (g % 400) * interval '1 day', now()
+         from generate_series(1, ?) g`,
+      [tag, tag, tag, count],
+    );
+  };
+  // 100,000 unrelated users, each in a small team of someone else
+  await insertTeam('null', 2_000, 'other-root');
+  await db.raw(`insert into users (id, uid, first_name, last_name, email, email_lower, password_hash, sponsor_id, last_login_at, created_at, updated_at)
+    select gen_random_uuid(), 'other-' || g, 'Other' || g, 'Person' || (g % 991), 'other' || g || '@bench.test', 'other' || g || '@bench.test', 'x',
+           (select array_agg(id) from users where uid like 'other-root-%')[1 + (g % 2000)], now() - (g % 60) * interval '1 day', now() - (g % 500) * interval '1 day', now()
+      from generate_series(1, 98000) g`);
+  await insertTeam(`'${sponsors.s10}'::uuid`, 10, 's10');
+  await insertTeam(`'${sponsors.s1000}'::uuid`, 1_000, 's1000');
+  await insertTeam(`'${sponsors.s5000}'::uuid`, 5_000, 's5000');
+  // t5000: a 5,000-person downline over three levels (50 direct, 950 level 2, 4,000 level 3)
+  await insertTeam(`'${sponsors.t5000}'::uuid`, 50, 't1');
+  await db.raw(`insert into users (id, uid, first_name, last_name, email, email_lower, password_hash, sponsor_id, last_login_at, created_at, updated_at)
+    select gen_random_uuid(), 't2-' || g, 'Lev2' || g, 'Team', 't2' || g || '@bench.test', 't2' || g || '@bench.test', 'x',
+           (select array_agg(id) from users where uid like 't1-%')[1 + g % 50], now(), now(), now() from generate_series(1, 950) g`);
+  await db.raw(`insert into users (id, uid, first_name, last_name, email, email_lower, password_hash, sponsor_id, last_login_at, created_at, updated_at)
+    select gen_random_uuid(), 't3-' || g, 'Lev3' || g, 'Team', 't3' || g || '@bench.test', 't3' || g || '@bench.test', 'x',
+           (select array_agg(id) from users where uid like 't2-%')[1 + g % 950], case when g % 3 = 0 then null else now() end, now(), now() from generate_series(1, 4000) g`);
+  await db.raw(`insert into onboarding_progress (user_id, step1_completed, completed_steps, current_step, training_completed)
+    select id, (h % 6) > 0, h % 6, least(5, h % 6 + 1), h % 6 = 5
+      from (select id, abs(hashtext(id::text)) as h from users where password_hash = 'x') s
+     where h % 7 <> 0`);
+  await db.raw('analyze users; analyze onboarding_progress');
+
+  if (process.env.EXPLAIN) {
+    const { listQueries, statsQuery } = await import('../queries');
+    for (const [key, scope, sort, status] of process.env.EXPLAIN.split(';').map((x) => x.split(','))) {
+      const q =
+        sort === 'stats'
+          ? statsQuery(db, sponsors[key!]!, scope as 'all')
+          : listQueries(db, {
+              callerId: sponsors[key!]!,
+              scope: scope as 'all',
+              sort: sort as 'name',
+              status: status as 'all',
+              page: 1,
+              pageSize: 20,
+            }).pageQuery;
+      const { rows } = (await db.raw(`explain (analyze) ${q.toString()}`)) as {
+        rows: Record<string, string>[];
+      };
+      out(`== ${key} ${scope} ${sort} ${status}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+    }
+    await close();
+    return;
+  }
+
+  const clients: Record<string, ReturnType<typeof app.client>> = {};
+  for (const key of Object.keys(sponsors)) {
+    clients[key] = app.client();
+    const res = await clients[key].post('/api/login', { email: `${key}@bench.test`, password: PASSWORD });
+    if (res.status !== 200) throw new Error(`login ${key}: ${res.status} ${res.text}`);
+  }
+
+  const calls: [string, string][] = [
+    ['list (default: last login)', '/api/partners'],
+    ['list sort=name', '/api/partners?sort=name&order=asc'],
+    ['list sort=progress', '/api/partners?sort=progress'],
+    ['list status=in-progress', '/api/partners?status=in-progress'],
+    ['list search=last12', '/api/partners?search=last12'],
+    ['list page 40', '/api/partners?page=40&sort=createdAt'],
+    ['stats', '/api/partners/stats'],
+    ['list scope=all', '/api/partners?scope=all'],
+    ['stats scope=all', '/api/partners/stats?scope=all'],
+  ];
+  const time = async (key: string, path: string) => {
+    const client = clients[key]!;
+    for (let i = 0; i < 20; i++) await client.get(path);
+    const ms: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      const res = await client.get(path);
+      ms.push(performance.now() - t0);
+      if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+    }
+    ms.sort((a, b) => a - b);
+    return { p50: ms[Math.floor(RUNS * 0.5)]!, p95: ms[Math.floor(RUNS * 0.95)]! };
+  };
+  out(`users in table: ${(await db('users').count({ n: '*' }))[0]!.n}; runs per call: ${RUNS}`);
+  out('call | team | p50 ms | p95 ms | p50 ratio to 10 partners');
+  const only = process.env.ONLY;
+  for (const [name, path] of calls) {
+    if (only && !name.includes(only)) continue;
+    const base = await time('s10', path);
+    out(`${name} | 10 | ${base.p50.toFixed(2)} | ${base.p95.toFixed(2)} | 1.00`);
+    const teams = path.includes('scope=all') ? ['s1000', 's5000', 't5000'] : ['s1000', 's5000'];
+    for (const key of teams) {
+      const r = await time(key, path);
+      out(`${name} | ${key} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${(r.p50 / base.p50).toFixed(2)}`);
+    }
+  }
+  if (process.env.KEEP) {
+    out(`kept database: ${'(dropped at exit)'}`);
+    out(JSON.stringify(sponsors));
+    return;
+  }
+  await close();
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
