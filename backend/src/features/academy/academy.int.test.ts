@@ -3,6 +3,8 @@ import { startTestApp, type TestApp } from '../../../../testing/app';
 import { createUser, type CreatedUser } from '../../../../testing/users';
 import { seedAcademyContent } from '../../demo/academy';
 import { SAMPLE_DRIVE_ROOT } from '../../integrations/google/samples';
+import { rebuildProjection } from '../../projections/rebuild';
+import { tutorialProjection } from './tutorialProjection';
 
 let app: TestApp;
 let partner: CreatedUser;
@@ -49,6 +51,13 @@ describe('academy tutorial record', () => {
     }
     expect(await app.deps.store.readStream(`Tutorial-${other.id}`).catch(() => [])).toEqual([]);
     expect((await other.client.get('/api/academy-tutorial')).body.skipTutorial).toBe(false);
+  });
+
+  it('the read model is rebuilt from the events to the same rows', async () => {
+    const before = await app.deps.db('academy_tutorials').orderBy('user_id');
+    expect(before.length).toBeGreaterThan(0);
+    await rebuildProjection(app.deps.db, app.deps.store, tutorialProjection);
+    expect(await app.deps.db('academy_tutorials').orderBy('user_id')).toEqual(before);
   });
 
   it('needs a signed-in user', async () => {
