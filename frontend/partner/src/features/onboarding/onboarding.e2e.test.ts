@@ -214,9 +214,16 @@ describe('foundation wizard in Chromium', () => {
       await tab.getByLabel('Name of a possible customer').waitFor();
     }
     const statuses: number[] = [];
-    tabB.on('response', (r) => {
-      if (r.url().endsWith('/api/update-onboarding-data')) statuses.push(r.status());
-    });
+    // every list save of both tabs, for the failure message
+    const trace: string[] = [];
+    for (const [name, tab] of [['A', tabA], ['B', tabB]] as const) {
+      tab.on('response', (r) => {
+        if (!r.url().endsWith('/api/update-onboarding-data')) return;
+        if (name === 'B') statuses.push(r.status());
+        const sent = JSON.parse(r.request().postData() ?? '{}') as { revision?: number; partnerList?: { name: string }[] };
+        trace.push(`${name}: revision ${sent.revision}, partners ${(sent.partnerList ?? []).map((e) => e.name).join(',')} -> ${r.status()}`);
+      });
+    }
 
     // A saves first; B, still on the lists it loaded, saves on an old revision
     await addNames(tabA, 'customer', ['From A'], 'enter');
@@ -233,6 +240,12 @@ describe('foundation wizard in Chromium', () => {
     ]);
     await Promise.all([waitSaved(tabA), waitSaved(tabB)]);
 
+    // the server has every entry of both tabs...
+    const { progress } = await (await context.request.get('/api/onboarding-progress')).json();
+    const sorted = (list: { name: string }[]) => list.map((e) => e.name).sort();
+    expect(sorted(progress.customerList), trace.join('\n')).toEqual(['From A', 'From B']);
+    expect(sorted(progress.partnerList), trace.join('\n')).toEqual(['A1', 'A2', 'B1', 'B2']);
+    // ...and a new tab shows them
     const fresh = await context.newPage();
     await fresh.goto('/onboarding?step=3');
     await fresh.getByTestId('partnerList').getByText('B2', { exact: true }).waitFor();
