@@ -241,6 +241,12 @@ describe('CSV export', () => {
     await app.deps.projections.waitFor(position, { timeoutMs: 60_000 });
     const res = await admin.client.get(`/api/admin/export/users.csv?${q({ filter: { q: 'bulkrow' } })}`);
     expect(res.text.trim().split('\r\n')).toHaveLength(1101);
+    // over 1,000 matches the list counts up to the limit and then uses the planner's estimate
+    const page = await admin.client.get(`/api/admin/users?${q({ filter: { q: 'bulkrow' }, range: [0, 49] })}`);
+    expect(page.headers.get('x-total-estimated')).toBe('true');
+    expect(Number(page.headers.get('content-range')!.split('/')[1])).toBeGreaterThan(1000);
+    const small = await admin.client.get(`/api/admin/users?${q({ filter: { q: 'seed' } })}`);
+    expect(small.headers.get('x-total-estimated')).toBeNull();
   }, 180_000);
 });
 

@@ -11,9 +11,11 @@ import { dashboard, performanceHistory, realtimeSample, systemMetrics } from './
 import { type AdminUserRow, getAdminUser, listUsers, selectUsers, toAdminUser, type UserQuery } from './userQueries';
 
 /** ra-data-simple-rest: the page as a JSON array, the total in `Content-Range`. */
-function listAnswer<T>(resource: string, rows: T[], offset: number, total: number) {
+function listAnswer<T>(resource: string, rows: T[], offset: number, total: number, exact = true) {
   const end = rows.length ? offset + rows.length - 1 : offset;
-  return raw(rows as unknown as object, { headers: { 'Content-Range': `${resource} ${offset}-${end}/${total}` } });
+  return raw(rows as unknown as object, {
+    headers: { 'Content-Range': `${resource} ${offset}-${end}/${total}`, ...(exact ? {} : { 'X-Total-Estimated': 'true' }) },
+  });
 }
 
 const pageOf = (range: [number, number] | undefined, fallback = 50) => {
@@ -53,8 +55,8 @@ export function createAdminFeature(deps: AppDeps) {
   return defineFeature('admin', adminRoutes, {
     async listUsers({ query }) {
       const { offset, limit } = pageOf(query.range);
-      const { rows, total } = await listUsers(deps.db, { filter: query.filter, sort: query.sort, offset, limit }, adminEmail);
-      return listAnswer('users', rows, offset, total);
+      const { rows, total, exact } = await listUsers(deps.db, { filter: query.filter, sort: query.sort, offset, limit }, adminEmail);
+      return listAnswer('users', rows, offset, total, exact);
     },
     async usersPaginated({ query }) {
       const uq: UserQuery = {

@@ -139,28 +139,48 @@ export function toAdminUser(r: AdminUserRow, adminEmail: string): AdminUser {
 export function selectUsers(db: Db, query: UserQuery, adminEmail: string) {
   const [key, dir] = query.sort ?? ['createdAt', 'DESC'];
   const q = applyFilter(base(db).select(COLUMNS), query.filter, adminEmail);
+  // Matches the indexes of the admin list migration: a page walks an index in order.
+  const nulls = key === 'lastLoginAt' ? (dir === 'ASC' ? ' nulls first' : ' nulls last') : '';
   const direction = dir === 'ASC' ? 'asc' : 'desc';
-  q.orderByRaw(`${SORT_SQL[key]} ${direction} nulls last, u.id ${direction}`);
+  q.orderByRaw(`${SORT_SQL[key]} ${direction}${nulls}, u.id ${direction}`);
   return q;
 }
 
-export async function countUsers(db: Db, filter: UserFilter | undefined, adminEmail: string): Promise<number> {
+/** Up to this many matches are counted exactly; above it the total is the planner's estimate. */
+export const EXACT_COUNT_LIMIT = 1000;
+
+function filteredUsers(db: Db, filter: UserFilter | undefined, adminEmail: string) {
   const needsProgress = filter?.status === 'completed';
   const q = needsProgress ? db('users as u').leftJoin('onboarding_progress as p', 'p.user_id', 'u.id') : db('users as u');
-  const row = await applyFilter(q, filter, adminEmail).count<{ count: number }[]>({ count: '*' }).first();
-  return Number(row?.count ?? 0);
+  return applyFilter(q, filter, adminEmail);
+}
+
+/**
+ * The number of matching users. Counting every match costs as much as there are matches, so
+ * a large result (a one-letter search over 100,000 users) is counted up to the limit and then
+ * estimated by the planner, and says so (`exact: false`).
+ */
+export async function countUsers(db: Db, filter: UserFilter | undefined, adminEmail: string): Promise<{ total: number; exact: boolean }> {
+  const capped = filteredUsers(db, filter, adminEmail).select(db.raw('1')).limit(EXACT_COUNT_LIMIT + 1);
+  const row = await db.count<{ count: number }[]>({ count: '*' }).from(capped.as('x')).first();
+  const count = Number(row?.count ?? 0);
+  if (count <= EXACT_COUNT_LIMIT) return { total: count, exact: true };
+  const { sql, bindings } = filteredUsers(db, filter, adminEmail).select(db.raw('1')).toSQL();
+  const plan = await db.raw(`explain (format json) ${sql}`, bindings as readonly Knex.Value[]);
+  const estimate = Number(plan.rows?.[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  return { total: Math.max(EXACT_COUNT_LIMIT + 1, Math.round(estimate)), exact: false };
 }
 
 export async function listUsers(
   db: Db,
   query: UserQuery & { offset: number; limit: number },
   adminEmail: string,
-): Promise<{ rows: AdminUser[]; total: number }> {
-  const [rows, total] = await Promise.all([
+): Promise<{ rows: AdminUser[]; total: number; exact: boolean }> {
+  const [rows, count] = await Promise.all([
     selectUsers(db, query, adminEmail).offset(query.offset).limit(query.limit) as Promise<AdminUserRow[]>,
     countUsers(db, query.filter, adminEmail),
   ]);
-  return { rows: rows.map((r) => toAdminUser(r, adminEmail)), total };
+  return { rows: rows.map((r) => toAdminUser(r, adminEmail)), total: Math.max(count.total, query.offset + rows.length), exact: count.exact };
 }
 
 export async function getAdminUser(db: Db, id: string, adminEmail: string): Promise<AdminUser | null> {
