@@ -24,6 +24,7 @@ import {
   FundProjectionScreenOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DRIVE_ROOT_ALIAS, academyEndpoints } from '@portal/contracts/academy/endpoints';
@@ -35,6 +36,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { request } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { type Crumb, parseTrail } from './trail';
 import './resources.css';
 
 /** Skeleton cards while a folder or a search loads (spec section 9). */
@@ -55,11 +57,6 @@ const ICONS: Record<FileType, ReactNode> = {
   powerpoint: <FilePptOutlined />,
   other: <FileOutlined />,
 };
-
-interface Crumb {
-  id: string;
-  name: string;
-}
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -152,7 +149,11 @@ export function ResourcesPage() {
   const { t } = useTranslation('resources');
   const { user } = useSession();
   const root: Crumb = { id: DRIVE_ROOT_ALIAS, name: t('root') };
-  const [trail, setTrail] = useState<Crumb[]>([]);
+  const navigate = useNavigate();
+  const params = useSearch({ strict: false }) as { path?: unknown };
+  const trail = parseTrail(params.path);
+  const setTrail = (next: Crumb[]) =>
+    void navigate({ to: '/resources', search: (next.length ? { path: next } : {}) as never });
   const [text, setText] = useState('');
   const [info, setInfo] = useState<DriveFile | null>(null);
   const search = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
@@ -199,7 +200,7 @@ export function ResourcesPage() {
   const open = (file: DriveFile) => {
     if (file.isFolder) {
       // from search results the folder's own path is unknown: it opens right under Resources
-      setTrail((tr) => (searching ? [{ id: file.id, name: file.name }] : [...tr, { id: file.id, name: file.name }]));
+      setTrail(searching ? [{ id: file.id, name: file.name }] : [...trail, { id: file.id, name: file.name }]);
       setText('');
     } else if (file.webViewLink) {
       window.open(file.webViewLink, '_blank', 'noopener,noreferrer');
@@ -238,7 +239,7 @@ export function ResourcesPage() {
                       {i === 0 ? <HomeOutlined /> : <FolderOpenOutlined />} {c.name}
                     </span>
                   ) : (
-                    <button type="button" className="res-crumb" onClick={() => setTrail((tr) => tr.slice(0, i))}>
+                    <button type="button" className="res-crumb" onClick={() => setTrail(trail.slice(0, i))}>
                       {i === 0 ? <HomeOutlined /> : <FolderOpenOutlined />} {c.name}
                     </button>
                   )}

@@ -142,6 +142,14 @@ describe('resources', () => {
     expect((await crumbs()).map((c) => c.trim())).toEqual(['Resources', 'Marketing Materials', 'Social Media Graphics']);
     expect(await page.locator('.res-card.res-image').count()).toBe(3);
 
+    // the folder is in the address: a reload stays, the browser's Back goes to the parent folder
+    await page.reload();
+    await poll(names).toEqual(['Facebook Cover.png', 'Instagram Post - Morning Routine.png', 'Story Template.png']);
+    await page.goBack();
+    await poll(names).toEqual(['Social Media Graphics', 'Business Presentation.pptx', 'Customer Brochure.pdf']);
+    await page.goForward();
+    await poll(names).toEqual(['Facebook Cover.png', 'Instagram Post - Morning Routine.png', 'Story Template.png']);
+
     // back by breadcrumb
     await page.locator('.res-crumbs').getByRole('button', { name: 'Marketing Materials' }).click();
     await poll(names).toEqual(['Social Media Graphics', 'Business Presentation.pptx', 'Customer Brochure.pdf']);
