@@ -78,12 +78,10 @@ interface PartnerRow {
 const PROGRESS_LOOKUP =
   'left join lateral (select op.completed_steps, op.current_step, op.training_completed from onboarding_progress op where op.user_id = u.id limit 1) p on true';
 
-function scoped(db: Db, callerId: string, scope: PartnerScope): Knex.QueryBuilder {
+function scoped(db: Db, callerId: string, scope: PartnerScope, withProgress = true): Knex.QueryBuilder {
   if (scope === 'direct') {
-    return db({ u: 'users' })
-      .where('u.sponsor_id', callerId)
-      .whereNot('u.id', callerId)
-      .joinRaw(PROGRESS_LOOKUP);
+    const q = db({ u: 'users' }).where('u.sponsor_id', callerId).whereNot('u.id', callerId);
+    return withProgress ? q.joinRaw(PROGRESS_LOOKUP) : q;
   }
   // Each level's children are found through the sponsor_id index (LATERAL + OFFSET 0: one
   // index probe per member instead of a scan of all users per level).
@@ -98,15 +96,16 @@ function scoped(db: Db, callerId: string, scope: PartnerScope): Knex.QueryBuilde
       where c.id <> ? and not (c.id = any(d.path)) and d.level < ?`,
     [callerId, callerId, callerId, MAX_LEVELS],
   );
-  return db
+  const q = db
     .withRecursive('downline', ['id', 'level', 'path'], downline)
     .from({ d: 'downline' })
-    .joinRaw('join lateral (select uu.* from users uu where uu.id = d.id limit 1) u on true')
-    .joinRaw(PROGRESS_LOOKUP);
+    .joinRaw('join lateral (select uu.* from users uu where uu.id = d.id limit 1) u on true');
+  return withProgress ? q.joinRaw(PROGRESS_LOOKUP) : q;
 }
 
-function filtered(db: Db, f: ListFilters): Knex.QueryBuilder {
-  const q = scoped(db, f.callerId, f.scope);
+/** `withProgress` false: the progress lookup is left out when nothing needs it (a plain count is an index-only scan). */
+function filtered(db: Db, f: ListFilters, withProgress = true): Knex.QueryBuilder {
+  const q = scoped(db, f.callerId, f.scope, withProgress || f.status !== 'all');
   const search = f.search?.trim();
   if (search) q.whereRaw(`${SEARCH_EXPRESSION} ilike ?`, [containsPattern(search.toLowerCase())]);
   if (f.status !== 'all') q.whereRaw(statusPredicateSql(f.status, COLS));
@@ -190,7 +189,7 @@ export function listQueries(db: Db, o: ListOptions) {
   const pageQuery = ordered(withColumns(db, filtered(db, o), o.scope), o.sort, order)
     .limit(o.pageSize)
     .offset((o.page - 1) * o.pageSize);
-  const countQuery = filtered(db, o).count<{ count: number }[]>({ count: '*' });
+  const countQuery = filtered(db, o, false).count<{ count: number }[]>({ count: '*' });
   return { pageQuery, countQuery };
 }
 

@@ -128,6 +128,79 @@ async function main() {
     return;
   }
 
+  if (process.env.DB_TIMES) {
+    // Server-side execution + planning time of the SQL of each call (EXPLAIN ANALYZE, JIT off as
+    // in the API), so the load on a shared machine blurs the figures less than HTTP timings.
+    const { listQueries, statsQuery } = await import('../queries');
+    type Variant = {
+      name: string;
+      scope: 'direct' | 'all';
+      sort: 'lastLogin' | 'name' | 'progress' | 'createdAt';
+      status: 'all' | 'in-progress';
+      search?: string;
+      page?: number;
+      stats?: boolean;
+    };
+    const variants: Variant[] = [
+      { name: 'list default (last login)', scope: 'direct', sort: 'lastLogin', status: 'all' },
+      { name: 'list sort=name', scope: 'direct', sort: 'name', status: 'all' },
+      { name: 'list sort=progress', scope: 'direct', sort: 'progress', status: 'all' },
+      { name: 'list status=in-progress', scope: 'direct', sort: 'lastLogin', status: 'in-progress' },
+      { name: 'list search', scope: 'direct', sort: 'lastLogin', status: 'all', search: 'last12' },
+      { name: 'list page 40 (createdAt)', scope: 'direct', sort: 'createdAt', status: 'all', page: 40 },
+      { name: 'stats', scope: 'direct', sort: 'lastLogin', status: 'all', stats: true },
+      { name: 'list scope=all', scope: 'all', sort: 'lastLogin', status: 'all' },
+      { name: 'stats scope=all', scope: 'all', sort: 'lastLogin', status: 'all', stats: true },
+    ];
+    const runs = Number(process.env.DB_RUNS ?? 40);
+    const serverMs = async (sql: string) => {
+      const ms = await db.transaction(async (trx) => {
+        await trx.raw('set local jit = off');
+        const { rows } = (await trx.raw(`explain (analyze, timing off, summary on, format json) ${sql}`)) as {
+          rows: { 'QUERY PLAN': [{ 'Execution Time': number; 'Planning Time': number }] }[];
+        };
+        const plan = rows[0]!['QUERY PLAN'][0];
+        return plan['Execution Time'] + plan['Planning Time'];
+      });
+      return ms;
+    };
+    out('call | team | median ms | min ms | median ratio to 10 partners (page + count queries summed)');
+    for (const v of variants) {
+      let base = 0;
+      for (const key of v.scope === 'all' ? ['s10', 's1000', 's5000', 't5000'] : ['s10', 's1000', 's5000']) {
+        const callerId = sponsors[key]!;
+        const sqls = v.stats
+          ? [statsQuery(db, callerId, v.scope).toString()]
+          : (() => {
+              const q = listQueries(db, {
+                callerId,
+                scope: v.scope,
+                sort: v.sort,
+                status: v.status,
+                search: v.search,
+                page: v.page ?? 1,
+                pageSize: 20,
+              });
+              return [q.pageQuery.toString(), q.countQuery.toString()];
+            })();
+        const times: number[] = [];
+        for (let i = 0; i < runs + 5; i++) {
+          let total = 0;
+          for (const sql of sqls) total += await serverMs(sql);
+          if (i >= 5) times.push(total);
+        }
+        times.sort((a, b) => a - b);
+        const median = times[Math.floor(times.length / 2)]!;
+        if (key === 's10') base = median;
+        out(
+          `${v.name} | ${key} | ${median.toFixed(2)} | ${times[0]!.toFixed(2)} | ${(median / base).toFixed(2)}`,
+        );
+      }
+    }
+    await close();
+    return;
+  }
+
   const clients: Record<string, ReturnType<typeof app.client>> = {};
   for (const key of Object.keys(sponsors)) {
     clients[key] = app.client();
