@@ -84,8 +84,13 @@ describe('vault', () => {
     expect(await explain.locator('h2').textContent()).toBe('Thyroid');
     expect(await explain.innerText()).toContain(`${count} videos`);
     for (const badges of await page.locator('.vault-card .vault-badges').allInnerTexts()) expect(badges).toMatch(/Thyroid|\+\d+ more/);
+    // the category is in the address: shareable, and a reload keeps it
+    expect(new URL(page.url()).searchParams.get('category')).toBe('thyroid');
+    await page.reload();
+    await poll(() => page.locator('.vault-explain h2').textContent()).toBe('Thyroid');
     // at most three badges, then "+N more"
     await all.click();
+    await poll(() => page.locator('.vault-card').count()).toBe(60);
     const crowded = page.locator('.vault-card').filter({ hasText: '+1 more' }).first();
     expect(await crowded.locator('.vault-badge').count()).toBe(4);
 

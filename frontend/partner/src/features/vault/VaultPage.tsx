@@ -15,6 +15,7 @@ import {
   XOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TESTIMONIAL_CATEGORIES, type TestimonialCategory, academyEndpoints } from '@portal/contracts/academy/endpoints';
@@ -38,6 +39,10 @@ const testimonialsQuery = {
 };
 
 type Filter = TestimonialCategory | 'all';
+
+const CATEGORY_SET = new Set<string>(TESTIMONIAL_CATEGORIES);
+/** The selected category is kept in the address (`?category=weight-loss`): shareable, and Back works. */
+const filterOf = (value: unknown): Filter => (typeof value === 'string' && CATEGORY_SET.has(value) ? (value as TestimonialCategory) : 'all');
 
 /** A thumbnail that falls back along the testimonial's list (high quality, standard, default), then to a drawing. */
 function Thumb({ urls }: { urls: string[] }) {
@@ -159,7 +164,10 @@ export function VaultPage() {
   const { t } = useTranslation('vault');
   const { user } = useSession();
   const query = useQuery({ ...testimonialsQuery, enabled: !!user });
-  const [filter, setFilter] = useState<Filter>('all');
+  const navigate = useNavigate();
+  const params = useSearch({ strict: false }) as { category?: unknown };
+  const filter = filterOf(params.category);
+  const setFilter = (f: Filter) => void navigate({ to: '/vault', search: (f === 'all' ? {} : { category: f }) as never });
   const [drawer, setDrawer] = useState(false);
   const [open, setOpen] = useState<Testimonial | null>(null);
 
