@@ -5,6 +5,7 @@ import { seedAcademyContent } from '../../demo/academy';
 import { SAMPLE_DRIVE_ROOT } from '../../integrations/google/samples';
 import { rebuildProjection } from '../../projections/rebuild';
 import { tutorialProjection } from './tutorialProjection';
+import { contentSourcesHealth } from './health';
 
 let app: TestApp;
 let partner: CreatedUser;
@@ -82,6 +83,16 @@ describe('replays', () => {
         publishedAt: expect.any(String),
       });
     }
+  });
+});
+
+describe('content sources for the admin health panel', () => {
+  it('names the demo adapters while no credentials are set', async () => {
+    const health = await contentSourcesHealth(app.deps);
+    expect(health).toEqual([
+      { key: 'youtube', demo: true, status: 'healthy', detail: expect.stringMatching(/^demo adapter \(bundled sample playlist, \d+ videos\)$/) },
+      { key: 'drive', demo: true, status: 'healthy', detail: 'demo adapter (bundled sample folder tree)' },
+    ]);
   });
 });
 

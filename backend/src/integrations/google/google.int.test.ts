@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config';
 import { DriveResources } from '../../features/academy/driveResources';
+import { contentSourcesHealth } from '../../features/academy/health';
 import { createRedis } from '../../infra/redis';
 import { createLogger } from '../../infra/logger';
 import { testEnv } from '../../../../testing/env';
@@ -183,5 +184,8 @@ describe('the API and the worker job with real Google credentials', () => {
     expect((await client.get('/api/youtube-playlist')).body.videos).toHaveLength(1);
     const state = await app.deps.db('content_sync_state').where({ name: 'youtube-playlist' }).first();
     expect(state.last_error).toMatch(/quota/);
+    const [youtube, drive] = await contentSourcesHealth(app.deps);
+    expect(youtube).toMatchObject({ key: 'youtube', demo: false, status: 'warning', detail: expect.stringContaining('last sync failed') });
+    expect(drive).toMatchObject({ key: 'drive', demo: false, detail: 'Google Drive, root folder root1' });
   });
 });
