@@ -33,7 +33,7 @@ import type { AcademyRoutes } from '@portal/contracts/academy/routes';
 import type { DriveFile } from '@portal/contracts/academy/schemas';
 import { StatusCard } from '../../components/StatusCard';
 import { PageHeader } from '../../components/PageHeader';
-import { request } from '../../lib/api';
+import { ApiError, request } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { type Crumb, parseTrail } from './trail';
@@ -178,9 +178,11 @@ export function ResourcesPage() {
     staleTime: 30_000,
   });
 
+  // a folder that is gone (or outside Resources) gets its own message instead of the load-error toast
+  const folderMissing = folder.error instanceof ApiError && folder.error.status === 404;
   useEffect(() => {
-    if (folder.isError) toast.error(t('loadErrorTitle'), t('loadErrorText'));
-  }, [folder.isError, folder.errorUpdatedAt, t]);
+    if (folder.isError && !folderMissing) toast.error(t('loadErrorTitle'), t('loadErrorText'));
+  }, [folder.isError, folderMissing, folder.errorUpdatedAt, t]);
   useEffect(() => {
     if (results.isError) toast.error(t('searchErrorTitle'), t('searchErrorText'));
   }, [results.isError, results.errorUpdatedAt, t]);
@@ -258,6 +260,15 @@ export function ResourcesPage() {
                 <Skeleton active avatar={{ shape: 'square', size: 44 }} paragraph={{ rows: 1 }} title={false} />
               </div>
             ))}
+          </div>
+        ) : !searching && folderMissing ? (
+          <div className="res-empty">
+            <FolderOpenOutlined aria-hidden="true" />
+            <h2>{t('missingTitle')}</h2>
+            <p>{t('missingText')}</p>
+            <Button type="primary" icon={<HomeOutlined />} onClick={() => setTrail([])}>
+              {t('backToRoot')}
+            </Button>
           </div>
         ) : active.isError ? (
           <div className="res-empty">

@@ -199,5 +199,11 @@ describe('resources', () => {
     await page.getByText('Folder is empty').waitFor();
     await page.getByText('This folder contains no files or subfolders.').waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/resources-empty.png` });
+
+    // an address naming a folder outside Resources (or gone): its own message and a way back
+    await page.goto('/resources?path=' + encodeURIComponent(JSON.stringify([{ id: 'somebody-elses-folder', name: 'Private' }])));
+    await page.getByText('Folder not found').waitFor();
+    await page.getByRole('button', { name: 'Back to Resources' }).click();
+    await poll(() => page.locator('.res-card').count()).toBe(8);
   });
 });
