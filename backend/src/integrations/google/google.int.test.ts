@@ -8,6 +8,7 @@ import { testEnv } from '../../../../testing/env';
 import { startTestApp, type TestApp } from '../../../../testing/app';
 import { createUser } from '../../../../testing/users';
 import { youtubePlaylistJob } from '../../../../worker/src/jobs/youtubePlaylist';
+import { registerSchedules, schedules } from '../../../../worker/src/schedulers';
 import { DRIVE_SCOPE, YOUTUBE_SCOPE, driveClient, googleAuthFor, youtubeClient } from './client';
 import { GoogleDriveSource } from './drive';
 import { fetchPlaylistVideos, YoutubeUnavailable } from './youtube';
@@ -171,6 +172,16 @@ describe('the API and the worker job with real Google credentials', () => {
     expect(failed.status).toBe(503);
     expect(failed.body).toMatchObject({ error: 'drive_unavailable' });
     expect(failed.text).not.toContain('rate limit');
+  });
+
+  it('the refresh is scheduled every 6 hours, once however often the worker starts', async () => {
+    const own = schedules.filter((sc) => sc.queue === 'content');
+    expect(own).toEqual([expect.objectContaining({ jobName: 'youtubePlaylist', repeat: { every: 6 * 3600 * 1000 } })]);
+    await registerSchedules(app.deps.queues, own);
+    await registerSchedules(app.deps.queues, own);
+    const schedulers = await app.deps.queues.content.getJobSchedulers();
+    expect(schedulers.map((sc) => sc.key)).toEqual(['youtube-playlist-every-6h']);
+    await app.deps.queues.content.removeJobScheduler('youtube-playlist-every-6h');
   });
 
   it('the playlist job fills the read model from YouTube; a failed run keeps the previous list', async () => {
