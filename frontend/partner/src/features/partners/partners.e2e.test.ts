@@ -17,6 +17,9 @@ async function signedInPage(email: string): Promise<Page> {
   return page;
 }
 
+/** Waits for the page to reach a state (the default 1 s of expect.poll is too short on a busy machine). */
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 30_000, interval: 100 });
+
 const showing = (page: Page) => page.getByTestId('partners-showing');
 const cards = (page: Page) => page.getByTestId('partner-card');
 
@@ -47,58 +50,56 @@ describe('partners page', () => {
     const page = await signedInPage('sponsor@example.test');
 
     // stat cards and the first page
-    await expect
-      .poll(() => page.locator('.partners-stat-value').allTextContents())
-      .toEqual(['25', '5', '14']);
-    await expect.poll(() => showing(page).textContent()).toBe('Showing 1 to 20 of 25 partners');
+    await eventually(() => page.locator('.partners-stat-value').allTextContents()).toEqual(['25', '5', '14']);
+    await eventually(() => showing(page).textContent()).toBe('Showing 1 to 20 of 25 partners');
     expect(await cards(page).count()).toBe(20);
     expect(await page.getByTestId('partners-found').textContent()).toBe('25 partners found');
 
     // paging
     await page.getByRole('button', { name: 'Page 2' }).click();
-    await expect.poll(() => showing(page).textContent()).toBe('Showing 21 to 25 of 25 partners');
+    await eventually(() => showing(page).textContent()).toBe('Showing 21 to 25 of 25 partners');
     expect(await cards(page).count()).toBe(5);
 
     // a filter goes back to page 1
     await choose(page, 'status-filter', 'Complete');
-    await expect.poll(() => showing(page).textContent()).toBe('Showing 1 to 5 of 5 partners');
+    await eventually(() => showing(page).textContent()).toBe('Showing 1 to 5 of 5 partners');
     expect(await page.locator('.partner-card .partner-status').allTextContents()).toEqual(
       Array(5).fill('Complete'),
     );
 
     await choose(page, 'status-filter', 'Not started');
     await choose(page, 'sort-select', 'Name');
-    await expect
-      .poll(() => page.locator('.partner-name').allTextContents())
-      .toEqual([
-        'Elena Popescu',
-        'Ingrid Johansson',
-        'Jonas Weber',
-        'Pierre Lambert',
-        'Tom Becker',
-        'Yuki Tanaka',
-      ]);
+    await eventually(() => page.locator('.partner-name').allTextContents()).toEqual([
+      'Elena Popescu',
+      'Ingrid Johansson',
+      'Jonas Weber',
+      'Pierre Lambert',
+      'Tom Becker',
+      'Yuki Tanaka',
+    ]);
     await choose(page, 'status-filter', 'All statuses');
 
     // search, then the whole team with levels
     await page.getByRole('textbox', { name: 'Search partners' }).fill('okafor');
-    await expect.poll(() => page.locator('.partner-name').allTextContents()).toEqual(['Grace Okafor']);
+    await eventually(() => page.locator('.partner-name').allTextContents()).toEqual(['Grace Okafor']);
     await page.getByText('Whole team').click();
-    await expect
-      .poll(() => page.locator('.partner-name').allTextContents())
-      .toEqual(['Grace Okafor', 'Leo Okafor', 'Zoe Okafor']);
+    await eventually(() => page.locator('.partner-name').allTextContents()).toEqual([
+      'Grace Okafor',
+      'Leo Okafor',
+      'Zoe Okafor',
+    ]);
     expect(await page.locator('.partner-level').allTextContents()).toEqual(['Level 1', 'Level 3', 'Level 2']);
     await page.getByText('My partners').click();
 
     // nothing found, then clear filters
     await page.getByRole('textbox', { name: 'Search partners' }).fill('nobody-like-this');
-    await expect.poll(() => page.getByText('No partners found').isVisible()).toBe(true);
+    await eventually(() => page.getByText('No partners found').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Clear Filters' }).click();
-    await expect.poll(() => showing(page).textContent()).toBe('Showing 1 to 20 of 25 partners');
+    await eventually(() => showing(page).textContent()).toBe('Showing 1 to 20 of 25 partners');
 
     // detail sheet: header, account info, one step open at a time, step 5 shared answers, copy
     await page.getByRole('textbox', { name: 'Search partners' }).fill('grace');
-    await expect.poll(() => page.locator('.partner-name').allTextContents()).toEqual(['Grace Okafor']);
+    await eventually(() => page.locator('.partner-name').allTextContents()).toEqual(['Grace Okafor']);
     await cards(page).first().click();
     const sheet = page.locator('.partner-sheet');
     await sheet.getByText('Account information').waitFor();
@@ -110,16 +111,16 @@ describe('partners page', () => {
     await sheet.getByText('Asked about sleep').waitFor();
     await sheet.getByText('Step 5: Start your Why').click();
     await sheet.getByText('I want more time with my kids and a second income I can grow.').waitFor();
-    await expect.poll(() => sheet.getByText('Asked about sleep').isVisible()).toBe(false);
+    await eventually(() => sheet.getByText('Asked about sleep').isVisible()).toBe(false);
     await sheet.getByRole('button', { name: 'Copy User ID' }).click();
     await sheet.getByRole('button', { name: 'Copied!' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(uid);
     await page.keyboard.press('Escape');
-    await expect.poll(() => sheet.isVisible()).toBe(false);
+    await eventually(() => sheet.isVisible()).toBe(false);
 
     // a partner who keeps step 5 private
     await page.getByRole('textbox', { name: 'Search partners' }).fill('camille');
-    await expect.poll(() => page.locator('.partner-name').allTextContents()).toEqual(['Camille Martin']);
+    await eventually(() => page.locator('.partner-name').allTextContents()).toEqual(['Camille Martin']);
     await cards(page).first().click();
     await sheet.getByText('Step 5: Start your Why').click();
     await sheet.getByText('This partner has chosen not to share their Step 5 responses.').waitFor();
@@ -130,9 +131,9 @@ describe('partners page', () => {
     const page = await signedInPage('nora@example.test');
     await page.getByText("You haven't added any partners yet").waitFor();
     await page.getByRole('button', { name: 'Start Adding Partners' }).click();
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe('Search partners');
+    await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Search partners',
+    );
     await page.context().close();
   });
 });
