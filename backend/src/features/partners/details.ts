@@ -42,7 +42,9 @@ function listItems(v: unknown): PartnerDetails['progress']['customerList'] {
 function productExperience(v: unknown): PartnerDetails['progress']['productExperience'] {
   const o = asObject(v);
   if (!o) return null;
-  const skipped = o.isSkipped === true || o.skipped === true;
+  // Answers given after a skip win: "skipped" only when there is nothing to show.
+  const answered = text(o.startDate) !== null || text(o.positiveChanges) !== null;
+  const skipped = (o.isSkipped === true || o.skipped === true) && !answered;
   return {
     isSkipped: skipped,
     startDate: skipped ? null : text(o.startDate),
