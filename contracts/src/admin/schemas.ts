@@ -254,6 +254,8 @@ export const healthCheck = z.object({
   detail: z.string(),
   latencyMs: z.number().nullable(),
   demo: z.boolean().optional(),
+  /** the figures behind the status, for the console to word in each language */
+  facts: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
 });
 
 export const realtimeSample = z.object({

@@ -3,9 +3,11 @@ import { mkdirSync } from 'node:fs';
 import { startE2eApp } from '../../../testing/browser';
 import { createUser } from '../../../testing/users';
 import { seedPartner } from '../../../backend/src/features/partners/seed';
+import setupTemplate from '../../../testing/globalSetup';
 
 const out = process.argv[2] ?? '/tmp/admin-screens';
 mkdirSync(out, { recursive: true });
+const teardown = await setupTemplate();
 const e2e = await startE2eApp();
 try {
   const { app } = e2e;
@@ -57,4 +59,5 @@ try {
   }
 } finally {
   await e2e.close();
+  await teardown?.();
 }

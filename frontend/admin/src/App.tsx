@@ -17,7 +17,7 @@ import { SystemMetrics } from './system/SystemMetrics';
 const theme = {
   ...defaultTheme,
   palette: { ...defaultTheme.palette, primary: { main: '#0d7d67' }, secondary: { main: '#0b5f4f' } },
-  sidebar: { width: 232, closedWidth: 56 },
+  sidebar: { width: 264, closedWidth: 56 },
 };
 
 /** The admin console: one resource folder per resource, custom pages for the dashboard and metrics. */

@@ -165,10 +165,18 @@ async function queryTypes(deps: Pick<AppDeps, 'metrics'>) {
 type Health = DashboardResponse['health'][number];
 
 export async function healthChecks(deps: AppDeps): Promise<Health[]> {
-  const check = async (key: Health['key'], fn: () => Promise<{ status?: HealthLevel; detail: string; demo?: boolean }>): Promise<Health> => {
+  type Result = { status?: HealthLevel; detail: string; demo?: boolean; facts?: Record<string, number | string> };
+  const check = async (key: Health['key'], fn: () => Promise<Result>): Promise<Health> => {
     try {
       const [result, ms] = await timed(() => withTimeout(fn(), 3_000));
-      return { key, status: result.status ?? 'healthy', detail: result.detail, latencyMs: ms, ...(result.demo ? { demo: true } : {}) };
+      return {
+        key,
+        status: result.status ?? 'healthy',
+        detail: result.detail,
+        latencyMs: ms,
+        ...(result.demo ? { demo: true } : {}),
+        ...(result.facts ? { facts: result.facts } : {}),
+      };
     } catch (error) {
       return { key, status: 'critical', detail: error instanceof Error ? error.message : String(error), latencyMs: null };
     }
@@ -179,12 +187,13 @@ export async function healthChecks(deps: AppDeps): Promise<Health[]> {
       const s = summarizeMinutes(await readMinutes(deps, now - 4, now));
       const level = [responseTimeLevel(s.p95Ms), errorRateLevel(s.errorRate * 100)];
       const status: HealthLevel = level.includes('critical') ? 'critical' : level.includes('warning') ? 'warning' : 'healthy';
-      return { status, detail: `${s.requests} requests in 5 min, p95 ${s.p95Ms} ms, ${round(s.errorRate * 100, 2)}% errors` };
+      const errorRate = round(s.errorRate * 100, 2);
+      return { status, detail: `${s.requests} requests in 5 min, p95 ${s.p95Ms} ms, ${errorRate}% errors`, facts: { requests: s.requests, p95: s.p95Ms, errorRate } };
     }),
     check('database', async () => {
       await deps.db.raw('select 1');
       const pool = poolFigures(deps);
-      return { status: pool.status, detail: `pool ${pool.used}/${pool.max} in use, ${pool.pending} waiting` };
+      return { status: pool.status, detail: `pool ${pool.used}/${pool.max} in use, ${pool.pending} waiting`, facts: { used: pool.used, max: pool.max, pending: pool.pending } };
     }),
     check('redis', async () => {
       await deps.redis.ping();
@@ -194,7 +203,7 @@ export async function healthChecks(deps: AppDeps): Promise<Health[]> {
       await deps.store.ping();
       const dead = await deps.db('projection_dead_letters').count<{ count: number }[]>({ count: '*' }).first();
       const n = Number(dead?.count ?? 0);
-      return { status: n > 0 ? 'warning' : 'healthy', detail: `${deps.store.kind}; ${n} dead-lettered events` };
+      return { status: n > 0 ? 'warning' : 'healthy', detail: `${deps.store.kind}; ${n} dead-lettered events`, facts: { kind: deps.store.kind, deadLetters: n } };
     }),
     check('queues', async () => {
       const counts = await Promise.all(Object.values(deps.queues).map((q) => q.getJobCounts('waiting', 'active', 'failed')));
@@ -203,7 +212,7 @@ export async function healthChecks(deps: AppDeps): Promise<Health[]> {
       const waiting = counts.reduce((a, c) => a + (c.waiting ?? 0), 0);
       const connected = workers.reduce((a, b) => a + b, 0);
       const status: HealthLevel = connected === 0 ? 'warning' : failed > 0 ? 'warning' : 'healthy';
-      return { status, detail: `${connected} workers connected, ${waiting} waiting, ${failed} failed` };
+      return { status, detail: `${connected} workers connected, ${waiting} waiting, ${failed} failed`, facts: { workers: connected, waiting, failed } };
     }),
     check('mailchimp', async () => {
       const settings = mailchimpSettings(deps.config);

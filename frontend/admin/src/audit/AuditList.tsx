@@ -21,6 +21,7 @@ import type { AdminUser, AuditEntry } from '@portal/contracts/admin/schemas';
 import type { AdminDataProvider } from '../dataProvider';
 import { useDateFormat } from '../lib/format';
 import { Changes } from '../users/UserTimeline';
+import { eventSummary } from '../lib/eventSummary';
 
 function EventTypeInput(props: { source: string; alwaysOn?: boolean }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
@@ -34,7 +35,7 @@ function EventTypeInput(props: { source: string; alwaysOn?: boolean }) {
 const userText = (u: AdminUser) => `${u.firstName} ${u.lastName}`;
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="" />,
+  <SearchInput key="q" source="q" alwaysOn />,
   <EventTypeInput key="eventType" source="eventType" alwaysOn />,
   <ReferenceInput key="actorId" source="actorId" reference="users" alwaysOn>
     <AutocompleteInput label="resources.audit.fields.actorId" optionText={userText} filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 200 }} />
@@ -73,6 +74,7 @@ function UserLink({ id, name }: { id: string | null; name: string | null }) {
 
 export function AuditList() {
   const { dateTime } = useDateFormat();
+  const t = useTranslate();
   return (
     <List filters={filters} sort={{ field: 'occurredAt', order: 'DESC' }} perPage={50} exporter={false}>
       <Datagrid expand={<Expanded />} bulkActionButtons={false} rowClick="expand">
@@ -81,7 +83,7 @@ export function AuditList() {
           source="eventType"
           render={(r) => (
             <Box>
-              <Typography variant="body2">{r.summary}</Typography>
+              <Typography variant="body2">{eventSummary(t, r)}</Typography>
               <Chip size="small" variant="outlined" label={r.eventType} sx={{ mt: 0.5 }} />
             </Box>
           )}

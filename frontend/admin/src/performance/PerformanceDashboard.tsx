@@ -101,7 +101,11 @@ function Health({ checks }: { checks: DashboardResponse['health'] }) {
               {t(`app.performance.checkText.${c.key}.${c.status}`)}
             </Typography>
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={c.detail}>
-              {c.detail}
+              {c.latencyMs === null
+                ? t('app.performance.facts.failed', { error: c.detail })
+                : c.demo
+                  ? t('app.performance.facts.demo')
+                  : t(`app.performance.facts.${c.key}`, c.facts ?? {})}
               {c.latencyMs !== null ? ` · ${c.latencyMs} ms` : ''}
             </Typography>
           </Box>

@@ -44,7 +44,7 @@ function StatusFilterInput(props: { source: string; alwaysOn?: boolean }) {
   );
 }
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="" />, <StatusFilterInput key="status" source="status" alwaysOn />];
+const filters = [<SearchInput key="q" source="q" alwaysOn />, <StatusFilterInput key="status" source="status" alwaysOn />];
 
 /** CSV of every user matching the current search, filter and sort (the server streams it; no row cap). */
 function ExportCsvButton() {

@@ -5,17 +5,19 @@ import Typography from '@mui/material/Typography';
 import { Pagination, ReferenceManyField, useListContext, useRecordContext, useTranslate } from 'react-admin';
 import type { AdminUser, AuditEntry } from '@portal/contracts/admin/schemas';
 import { useDateFormat } from '../lib/format';
+import { eventSummary } from '../lib/eventSummary';
 
 const value = (v: unknown) => (v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 export function Changes({ changes }: { changes: Record<string, unknown> | null }) {
+  const t = useTranslate();
   if (!changes || Object.keys(changes).length === 0) return null;
   return (
     <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1, fontSize: 12, color: 'text.secondary' }}>
       {Object.entries(changes).map(([k, v]) => (
         <Box key={k} sx={{ display: 'contents' }}>
           <Box component="dt" sx={{ fontWeight: 600 }}>
-            {k}
+            {t(`resources.users.fields.${k}`, { _: k })}
           </Box>
           <Box component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
             {value(v)}
@@ -46,7 +48,7 @@ function Events() {
         <Box component="li" key={e.id} sx={{ position: 'relative', pl: 2.5, pb: 1.5, borderLeft: '2px solid', borderColor: 'divider', ml: 0.75 }}>
           <Box sx={{ position: 'absolute', left: -6, top: 4, width: 10, height: 10, borderRadius: '50%', bgcolor: e.actorId && e.actorId !== record?.id ? 'primary.main' : 'grey.400' }} />
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {e.summary}
+            {eventSummary(t, e)}
           </Typography>
           <Typography variant="caption" color="text.secondary">
             {dateTime(e.occurredAt)} · <ActorLabel entry={e} userId={record?.id} />

@@ -1,0 +1,55 @@
+import type { AuditEntry } from '@portal/contracts/admin/schemas';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const has = (t: Translate, key: string) => t(key, { _: '\u0000' }) !== '\u0000';
+
+/**
+ * The audit line in the reader's language, from the event type and its recorded values; the
+ * server's English summary is the fallback for types the console does not know.
+ */
+export function eventSummary(t: Translate, e: Pick<AuditEntry, 'eventType' | 'summary' | 'changes'>): string {
+  const d = (e.changes ?? {}) as Record<string, unknown>;
+  const type = e.eventType;
+  if (!has(t, `app.events.base.${type}`)) return e.summary;
+  const erased = e.changes === null && /personal data erased/.test(e.summary);
+  const suffix = erased && type !== 'UserDeleted' ? ` (${t('app.events.erased')})` : '';
+  const source = (s: unknown) => t(`app.events.sources.${String(s)}`, { _: String(s) });
+  let params: Record<string, unknown> | null = null;
+  let key = `app.events.detail.${type}`;
+  switch (type) {
+    case 'UserRegistered':
+    case 'NewsletterSubscribed':
+    case 'NewsletterUnsubscribed':
+      if (d.source) params = { source: source(d.source) };
+      break;
+    case 'PasswordChanged':
+      if (d.reason === 'forced' || d.reason === 'rehash') {
+        key = `app.events.detail.PasswordChanged${d.reason === 'forced' ? 'Forced' : 'Rehash'}`;
+        params = {};
+      }
+      break;
+    case 'UserDetailsEdited':
+      if (Object.keys(d).length) params = { fields: Object.keys(d).map((f) => t(`resources.users.fields.${f}`, { _: f })).join(', ') };
+      break;
+    case 'PreferredLanguageChanged':
+      if (d.language) params = { language: String(d.language) };
+      break;
+    case 'StepCompleted':
+    case 'StepReopened':
+      if (d.step !== undefined) params = { step: d.step };
+      break;
+    case 'ProspectListsUpdated':
+      if (Array.isArray(d.customerList) && Array.isArray(d.partnerList)) params = { customers: d.customerList.length, partners: d.partnerList.length };
+      break;
+    case 'SyncRunRequested':
+      if (d.trigger) params = { trigger: t(`app.sync.trigger.${String(d.trigger)}`, { _: String(d.trigger) }) };
+      break;
+    case 'SyncRunFinished':
+      if (d.status) params = { status: t(`app.sync.status.${String(d.status)}`, { _: String(d.status) }).toLowerCase(), total: d.total, updated: d.updated, errors: d.errors };
+      break;
+    default:
+      break;
+  }
+  return (params ? t(key, params) : t(`app.events.base.${type}`)) + suffix;
+}

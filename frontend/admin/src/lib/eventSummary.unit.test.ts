@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { allEvents } from '@portal/contracts';
+import { en } from '../i18n/en';
+import { es } from '../i18n/es';
+import { fr } from '../i18n/fr';
+import { eventSummary } from './eventSummary';
+
+const translator = (messages: object) => {
+  const provider = polyglotI18nProvider(() => messages as never, 'en', [], { allowMissing: false });
+  return (key: string, options?: Record<string, unknown>) => provider.translate(key, options);
+};
+
+describe('audit lines in each language', () => {
+  it('knows every event type the system records', () => {
+    for (const e of allEvents) {
+      expect(Object.keys(en.app.events.base), e.type).toContain(e.type);
+      expect(Object.keys(es.app.events.base), e.type).toContain(e.type);
+      expect(Object.keys(fr.app.events.base), e.type).toContain(e.type);
+    }
+  });
+  it('words the recorded values', () => {
+    const t = translator(en);
+    expect(eventSummary(t, { eventType: 'UserLocked', summary: 'Account locked', changes: null })).toBe('Account locked');
+    expect(eventSummary(t, { eventType: 'NewsletterSubscribed', summary: '', changes: { source: 'sync' } })).toBe('Subscribed to the newsletter (Mailchimp sync)');
+    expect(eventSummary(t, { eventType: 'UserDetailsEdited', summary: '', changes: { firstName: 'A', email: 'x' } })).toBe('Details edited: First name, Email');
+    expect(eventSummary(t, { eventType: 'Unknown', summary: 'Server text', changes: null })).toBe('Server text');
+    const tes = translator(es);
+    expect(eventSummary(tes, { eventType: 'StepCompleted', summary: '', changes: { step: 3 } })).toBe('Paso 3 de formación completado');
+    expect(eventSummary(tes, { eventType: 'UserSignedIn', summary: 'UserSignedIn (personal data erased)', changes: null })).toBe('Inició sesión (datos personales borrados)');
+  });
+});
