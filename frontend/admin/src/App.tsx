@@ -11,8 +11,13 @@ import { UserEdit } from './users/UserEdit';
 import { UserList } from './users/UserList';
 import { AuditList } from './audit/AuditList';
 import { SyncRunList, SyncRunShow } from './sync/SyncRuns';
-import { PerformanceDashboard } from './performance/PerformanceDashboard';
-import { SystemMetrics } from './system/SystemMetrics';
+import { lazy, Suspense } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
+
+// The charts (recharts) load only when the dashboard is opened.
+const PerformanceDashboard = lazy(() => import('./performance/PerformanceDashboard').then((m) => ({ default: m.PerformanceDashboard })));
+const SystemMetrics = lazy(() => import('./system/SystemMetrics').then((m) => ({ default: m.SystemMetrics })));
+const page = (element: React.ReactNode) => <Suspense fallback={<LinearProgress sx={{ mt: 2 }} />}>{element}</Suspense>;
 
 const theme = {
   ...defaultTheme,
@@ -40,8 +45,8 @@ export function App() {
       <Resource name="sync-run-items" />
       <Resource name="user-events" />
       <CustomRoutes>
-        <Route path="/performance" element={<PerformanceDashboard />} />
-        <Route path="/system-metrics" element={<SystemMetrics />} />
+        <Route path="/performance" element={page(<PerformanceDashboard />)} />
+        <Route path="/system-metrics" element={page(<SystemMetrics />)} />
       </CustomRoutes>
     </Admin>
   );
