@@ -65,7 +65,7 @@ export const es: Messages = {
     title: 'Consola de administración',
     backToPortal: 'Volver al portal',
     language: 'Idioma',
-    menu: { users: 'Usuarios', audit: 'Registro de auditoría', sync: 'Sincronización Mailchimp', performance: 'Rendimiento', system: 'Métricas del sistema' },
+    menu: { users: 'Usuarios', audit: 'Registro de auditoría', sync: 'Sincronizar Mailchimp', performance: 'Rendimiento', system: 'Métricas del sistema' },
     accessDenied: { title: 'Acceso denegado', text: 'Necesitas privilegios de administrador para acceder a esta página.' },
     status: {
       all: 'Todos',

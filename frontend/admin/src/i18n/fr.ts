@@ -65,7 +65,7 @@ export const fr: Messages = {
     title: "Console d'administration",
     backToPortal: 'Retour au portail',
     language: 'Langue',
-    menu: { users: 'Utilisateurs', audit: "Journal d'audit", sync: 'Synchronisation Mailchimp', performance: 'Performances', system: 'Métriques système' },
+    menu: { users: 'Utilisateurs', audit: "Journal d'audit", sync: 'Synchro Mailchimp', performance: 'Performances', system: 'Métriques système' },
     accessDenied: { title: 'Accès refusé', text: "Vous devez être administrateur pour accéder à cette page." },
     status: {
       all: 'Tous',

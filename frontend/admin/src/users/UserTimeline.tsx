@@ -7,11 +7,12 @@ import type { AdminUser, AuditEntry } from '@portal/contracts/admin/schemas';
 import { useDateFormat } from '../lib/format';
 import { eventSummary } from '../lib/eventSummary';
 
-const value = (v: unknown) => (v === null ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 export function Changes({ changes }: { changes: Record<string, unknown> | null }) {
   const t = useTranslate();
   if (!changes || Object.keys(changes).length === 0) return null;
+  const value = (v: unknown) =>
+    v === null ? '—' : typeof v === 'boolean' ? t(`ra.boolean.${v}`) : typeof v === 'object' ? JSON.stringify(v) : String(v);
   return (
     <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1, fontSize: 12, color: 'text.secondary' }}>
       {Object.entries(changes).map(([k, v]) => (
