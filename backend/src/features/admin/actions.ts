@@ -91,20 +91,29 @@ export async function updateUser(deps: Deps, actor: UserRecord, id: string, body
     if (taken) throw conflict('member_id_taken', 'This member id is already taken.');
     await handleCommand(deps.store, memberIdStream(changes.uid), reservationDecider, { type: 'ReserveMemberId', userId: id }, reservationMeta);
   }
-  if (body.newsletter !== undefined && body.newsletter !== user.newsletter) await setMailingList(deps, user, body.newsletter);
-
-  const commands: UserCommand[] = [];
-  if (Object.keys(changes).length) commands.push({ type: 'EditDetails', changes });
-  if (body.isLocked !== undefined) commands.push({ type: 'SetLocked', locked: body.isLocked });
-  if (body.isAdmin !== undefined) commands.push({ type: 'SetAdmin', admin: body.isAdmin });
-  if (body.newsletter !== undefined) commands.push({ type: 'SetNewsletter', subscribed: body.newsletter, source: 'admin' });
   let position: string | null = null;
-  for (const [i, command] of commands.entries()) {
-    const result = await handleCommand(deps.store, userStream(id), userDecider, command, {
-      ...meta,
-      idempotencyKey: meta.idempotencyKey ? `${meta.idempotencyKey}:${i}` : undefined,
-    });
-    position = later(position, result.position);
+  try {
+    if (body.newsletter !== undefined && body.newsletter !== user.newsletter) await setMailingList(deps, user, body.newsletter);
+    const commands: UserCommand[] = [];
+    if (Object.keys(changes).length) commands.push({ type: 'EditDetails', changes });
+    if (body.isLocked !== undefined) commands.push({ type: 'SetLocked', locked: body.isLocked });
+    if (body.isAdmin !== undefined) commands.push({ type: 'SetAdmin', admin: body.isAdmin });
+    if (body.newsletter !== undefined) commands.push({ type: 'SetNewsletter', subscribed: body.newsletter, source: 'admin' });
+    for (const [i, command] of commands.entries()) {
+      const result = await handleCommand(deps.store, userStream(id), userDecider, command, {
+        ...meta,
+        idempotencyKey: meta.idempotencyKey ? `${meta.idempotencyKey}:${i}` : undefined,
+      });
+      position = later(position, result.position);
+    }
+  } catch (error) {
+    // the new address was reserved for a change that did not happen: free it again
+    if (emailChanged && position === null) {
+      await handleCommand(deps.store, emailStream(emailHash(body.email!)), reservationDecider, { type: 'ReleaseEmail', userId: id }, reservationMeta).catch(
+        () => undefined,
+      );
+    }
+    throw error;
   }
   if (emailChanged) {
     await handleCommand(deps.store, emailStream(emailHash(user.email)), reservationDecider, { type: 'ReleaseEmail', userId: id }, reservationMeta).catch(
