@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 /**
@@ -46,7 +47,8 @@ export const configSchema = z
     /** how long a command waits for its change to reach the read models before answering 503 */
     READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
-    BCRYPT_THREADS: z.coerce.number().int().min(1).max(16).default(2),
+    /** bcrypt worker threads; by default one core is left for the event loop and the database */
+    BCRYPT_THREADS: z.coerce.number().int().min(1).max(16).default(Math.max(1, availableParallelism() - 1)),
     SERVE_BUNDLES: bool,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     MAILCHIMP_API_KEY: z.string().optional(),

@@ -78,8 +78,11 @@ export function sessionMiddleware(app: Koa, config: Config, store: SessionStore)
     {
       key: SESSION_COOKIE,
       maxAge: config.SESSION_IDLE_MINUTES * 60_000,
-      rolling: true,
-      renew: false,
+      // Renew (re-save) only once half the idle time has passed, not on every request: one Redis
+      // write per request saved. The idle timeout is therefore between half and all of
+      // SESSION_IDLE_MINUTES after the last renewal.
+      rolling: false,
+      renew: true,
       httpOnly: true,
       signed: true,
       sameSite: 'lax',

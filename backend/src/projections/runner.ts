@@ -51,6 +51,11 @@ export class ProjectionHost {
   private readonly loops: Promise<void>[] = [];
   private lockClient: pg.Client | null = null;
   private readonly led = new Set<string>();
+  private readonly lastCheckpointAt = new Map<string, number>();
+
+  private checkpointDue(name: string) {
+    return Date.now() - (this.lastCheckpointAt.get(name) ?? 0) > 1_000;
+  }
 
   constructor(
     private readonly deps: ProjectionHostDeps,
@@ -228,6 +233,14 @@ export class ProjectionHost {
     const { db, metrics, logger } = this.deps;
     const last = batch[batch.length - 1];
     const relevant = batch.filter((e) => handles(projection, e));
+    if (relevant.length === 0 && !this.checkpointDue(projection.name)) {
+      // Nothing to apply: move on in memory; the checkpoint is written now and then (re-reading
+      // a few unrelated events after a restart costs nothing).
+      this.positions.set(projection.name, last.position);
+      this.emitter.emit('advanced');
+      return;
+    }
+    this.lastCheckpointAt.set(projection.name, Date.now());
     try {
       await db.transaction(async (trx) => {
         await applyEvents(projection, trx, relevant);

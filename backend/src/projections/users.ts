@@ -43,75 +43,91 @@ export const usersProjection: Projection = {
     'UserDeleted',
   ],
   async applyBatch(trx, events) {
-    // Runs of registrations become one multi-row INSERT; everything else goes one by one.
-    let rows: Record<string, unknown>[] = [];
-    const flush = async () => {
-      if (rows.length) await trx('users').insert(rows).onConflict('id').ignore();
-      rows = [];
-    };
+    // Users registered in this batch are built in memory (their later events of the batch
+    // folded in) and inserted with one multi-row INSERT; other users' events apply one by one.
+    const pending = new Map<string, Data>();
     for (const event of events) {
+      const id = event.type === 'UserDeleted' ? String((event.data as Data).userId) : subjectOf(event.streamId)!;
       if (event.type === 'UserRegistered' && event.streamId.startsWith('User-')) {
-        rows.push(registrationRow(event));
+        pending.set(id, registrationRow(event));
         continue;
       }
-      await flush();
+      const row = pending.get(id);
+      if (row && event.type === 'UserDeleted') {
+        pending.delete(id);
+        continue;
+      }
+      const changes = row && event.streamId.startsWith('User-') ? columnChanges(event) : null;
+      if (row && changes) {
+        Object.assign(row, changes, { updated_at: event.createdAt });
+        continue;
+      }
       await usersProjection.apply(trx, event);
     }
-    await flush();
+    const rows = [...pending.values()];
+    for (let i = 0; i < rows.length; i += 1_000) {
+      await trx('users').insert(rows.slice(i, i + 1_000)).onConflict('id').ignore();
+    }
   },
   async apply(trx, event) {
     const data = event.data as Data;
-    const at = event.createdAt;
     if (event.type === 'UserDeleted') {
       await trx('users').where({ id: data.userId }).delete();
       return;
     }
     if (!event.streamId.startsWith('User-')) return;
-    const id = subjectOf(event.streamId)!;
-    const update = (values: Data) => trx('users').where({ id }).update({ ...values, updated_at: at });
-    switch (event.type) {
-      case 'UserRegistered':
-        await trx('users').insert(registrationRow(event)).onConflict('id').ignore();
-        return;
-      case 'UserSignedIn':
-        return void (await update({ last_login_at: data.at }));
-      case 'PasswordChanged':
-        return void (await update({ password_hash: data.passwordHash, must_change_password: false }));
-      case 'TemporaryPasswordIssued':
-        return void (await update({ password_hash: data.passwordHash, must_change_password: true }));
-      case 'ProfileUpdated':
-        return void (await update({
-          first_name: data.firstName,
-          last_name: data.lastName,
-          phone_number: data.phoneNumber ?? null,
-          sms_opt_in: data.smsOptIn,
-        }));
-      case 'UserDetailsEdited': {
-        const values: Data = {};
-        if (data.firstName !== undefined) values.first_name = data.firstName;
-        if (data.lastName !== undefined) values.last_name = data.lastName;
-        if (data.email !== undefined) {
-          values.email = data.email;
-          values.email_lower = String(data.email).toLowerCase();
-        }
-        if (data.uid !== undefined) values.uid = data.uid;
-        if (data.sponsorId !== undefined) values.sponsor_id = data.sponsorId;
-        return void (await update(values));
-      }
-      case 'UserLocked':
-        return void (await update({ is_locked: true }));
-      case 'UserUnlocked':
-        return void (await update({ is_locked: false }));
-      case 'AdminGranted':
-        return void (await update({ is_admin: true }));
-      case 'AdminRevoked':
-        return void (await update({ is_admin: false }));
-      case 'NewsletterSubscribed':
-        return void (await update({ newsletter: true }));
-      case 'NewsletterUnsubscribed':
-        return void (await update({ newsletter: false }));
-      case 'PreferredLanguageChanged':
-        return void (await update({ preferred_language: data.language }));
+    if (event.type === 'UserRegistered') {
+      await trx('users').insert(registrationRow(event)).onConflict('id').ignore();
+      return;
+    }
+    const changes = columnChanges(event);
+    if (changes && Object.keys(changes).length) {
+      await trx('users')
+        .where({ id: subjectOf(event.streamId) })
+        .update({ ...changes, updated_at: event.createdAt });
     }
   },
 };
+
+/** The users columns an event (other than registration and deletion) changes. */
+function columnChanges(event: RecordedEvent): Data | null {
+  const data = event.data as Data;
+  switch (event.type) {
+    case 'UserSignedIn':
+      return { last_login_at: data.at };
+    case 'PasswordChanged':
+      return { password_hash: data.passwordHash, must_change_password: false };
+    case 'TemporaryPasswordIssued':
+      return { password_hash: data.passwordHash, must_change_password: true };
+    case 'ProfileUpdated':
+      return { first_name: data.firstName, last_name: data.lastName, phone_number: data.phoneNumber ?? null, sms_opt_in: data.smsOptIn };
+    case 'UserDetailsEdited': {
+      const values: Data = {};
+      if (data.firstName !== undefined) values.first_name = data.firstName;
+      if (data.lastName !== undefined) values.last_name = data.lastName;
+      if (data.email !== undefined) {
+        values.email = data.email;
+        values.email_lower = String(data.email).toLowerCase();
+      }
+      if (data.uid !== undefined) values.uid = data.uid;
+      if (data.sponsorId !== undefined) values.sponsor_id = data.sponsorId;
+      return values;
+    }
+    case 'UserLocked':
+      return { is_locked: true };
+    case 'UserUnlocked':
+      return { is_locked: false };
+    case 'AdminGranted':
+      return { is_admin: true };
+    case 'AdminRevoked':
+      return { is_admin: false };
+    case 'NewsletterSubscribed':
+      return { newsletter: true };
+    case 'NewsletterUnsubscribed':
+      return { newsletter: false };
+    case 'PreferredLanguageChanged':
+      return { preferred_language: data.language };
+    default:
+      return null;
+  }
+}
