@@ -4,6 +4,7 @@ import http from 'node:http';
 import { parseConfig } from '../backend/src/config';
 import { buildRuntime, type Runtime } from '../backend/src/app/bootstrap';
 import { createApp } from '../backend/src/http/createApp';
+import type { Logger } from '../backend/src/infra/logger';
 import { createTestDatabase } from './db';
 import { testEnv } from './env';
 
@@ -76,10 +77,10 @@ export function createClient(baseUrl: string): TestClient {
 }
 
 /** Starts the real API (real PostgreSQL, Redis, event store, projections) on a free port. */
-export async function startTestApp(extraEnv: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(extraEnv: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = parseConfig(testEnv(database.name, extraEnv));
-  const runtime = buildRuntime(config);
+  const runtime = buildRuntime(config, { logger: options.logger });
   await runtime.ready();
   for (const feature of runtime.features) await feature.onStart?.();
   runtime.deps.projections.start();

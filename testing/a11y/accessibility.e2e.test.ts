@@ -57,7 +57,10 @@ async function contextFor(language: string, signIn?: { email: string; password: 
 }
 
 async function violations(page: Page, path: string) {
-  await page.goto(path);
+  const response = await page.goto(path);
+  // every address answers the app's index.html; anything else (e.g. the bundle being rebuilt
+  // while the test runs) is not the page under test, and axe would only report a bare document
+  expect(response?.headers()['content-type'] ?? '', `${path}: not the app's HTML (status ${response?.status()})`).toContain('text/html');
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(400); // let lazy routes and transitions settle
   await page.evaluate(axeSource);

@@ -106,7 +106,12 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
       const session = ctx.session as unknown as SessionData & { isNew?: boolean };
       const user = await loadSessionUser(ctx, deps, session);
       ctx.state.user = user;
-      enforceAccess(route.access, user, config.ADMIN_EMAIL);
+      try {
+        enforceAccess(route.access, user, config.ADMIN_EMAIL);
+      } catch (denial) {
+        ctx.state.logger.warn({ route: `${route.method} ${route.path}`, userId: user?.id ?? null, ip: ctx.ip }, 'access denied');
+        throw denial;
+      }
       const input = validateInput(ctx, route);
       if (!handler) throw new HttpError(501, 'not_implemented', `${route.method} ${route.path} is not implemented yet`);
       const rc: RequestContext = {
