@@ -8,6 +8,7 @@ import { registerLoginPreloader, ui } from '../lib/ui';
 import { Footer } from './Footer';
 import { Overlays } from './overlays';
 import { TopBar } from './TopBar';
+import { useDocumentTitle } from './useDocumentTitle';
 
 const loadLoginDialog = () => import('./LoginDialog');
 registerLoginPreloader(loadLoginDialog);
@@ -29,6 +30,7 @@ export function RootLayout() {
   const [menuMounted, setMenuMounted] = useState(false);
   const inGuardedRoute = useRouterState({ select: (s) => s.matches.some((m) => m.routeId === GUARDED_ROUTE_ID) });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  useDocumentTitle();
 
   // on page load, a signed-in user's onboarding progress is loaded too (spec 000 section 4)
   useEffect(() => {

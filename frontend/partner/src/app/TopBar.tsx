@@ -16,7 +16,8 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   return (
     <header className="topbar">
       <div className="topbar-inner">
-        <Link to="/" className="logo" aria-label={t('topBar.home')}>
+        {/* named by its visible text (no aria-label: WCAG 2.5.3, label in name); the tooltip says where it goes */}
+        <Link to="/" className="logo" title={t('topBar.home')}>
           <LogoMark />
           <span className="logo-text">
             <span className="logo-name">{t('common:brand.name')}</span>

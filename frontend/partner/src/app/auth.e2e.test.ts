@@ -44,7 +44,7 @@ describe('sign-in flow in Chromium', () => {
     const page = await newPage();
     await page.goto('/register');
     await page.getByRole('heading', { name: 'Registration Passcode' }).waitFor();
-    await page.getByLabel('Passcode').fill('TESTPASS');
+    await page.getByLabel('Passcode', { exact: true }).fill('TESTPASS');
     await page.getByRole('button', { name: 'Verify Passcode' }).click();
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
 

@@ -33,6 +33,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
+  staticData: { titleKey: 'home' },
   validateSearch: (search: Record<string, unknown>): { showLogin?: boolean } =>
     search.showLogin === true || search.showLogin === 'true' ? { showLogin: true } : {},
   component: lazyRouteComponent(() => import('../features/landing/LandingPage'), 'LandingPage'),
@@ -50,6 +51,7 @@ const loginRoute = createRoute({
 const registerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'register',
+  staticData: { titleKey: 'register' },
   component: lazyRouteComponent(() => import('../features/register/RegisterPage'), 'RegisterPage'),
 });
 
@@ -74,17 +76,20 @@ const guarded = <P extends string>(path: P) => ({ getParentRoute: () => guardedR
 
 const resetPasswordRoute = createRoute({
   ...guarded('reset-password'),
+  staticData: { titleKey: 'resetPassword' },
   component: lazyRouteComponent(() => import('../features/resetPassword/ResetPasswordPage'), 'ResetPasswordPage'),
 });
 
 const dashboardRoute = createRoute({
   ...guarded('dashboard'),
+  staticData: { titleKey: 'dashboard' },
   loader: ensureProgress,
   component: lazyRouteComponent(() => import('../features/dashboard/DashboardPage'), 'DashboardPage'),
 });
 
 const foundationRoute = createRoute({
   ...guarded('foundation'),
+  staticData: { titleKey: 'foundation' },
   validateSearch: (search: Record<string, unknown>): { completed?: boolean } =>
     search.completed === true || search.completed === 'true' ? { completed: true } : {},
   loader: ensureProgress,
@@ -93,6 +98,7 @@ const foundationRoute = createRoute({
 
 const onboardingRoute = createRoute({
   ...guarded('onboarding'),
+  staticData: { titleKey: 'onboarding' },
   validateSearch: (search: Record<string, unknown>): { step?: number } => {
     const step = Number(search.step);
     return Number.isInteger(step) && step >= 1 && step <= 5 ? { step } : {};
@@ -103,52 +109,62 @@ const onboardingRoute = createRoute({
 
 const academyRoute = createRoute({
   ...guarded('academy'),
+  staticData: { titleKey: 'academy' },
   loader: ensureProgress,
   component: lazyRouteComponent(() => import('../features/academy/AcademyPage'), 'AcademyPage'),
 });
 
 const liveCallsRoute = createRoute({
   ...guarded('live-calls'),
+  staticData: { titleKey: 'liveCalls' },
   component: lazyRouteComponent(() => import('../features/liveCalls/LiveCallsPage'), 'LiveCallsPage'),
 });
 
 const replaysRoute = createRoute({
   ...guarded('replays'),
+  staticData: { titleKey: 'replays' },
   component: lazyRouteComponent(() => import('../features/replays/ReplaysPage'), 'ReplaysPage'),
 });
 
 const vaultRoute = createRoute({
   ...guarded('vault'),
+  staticData: { titleKey: 'vault' },
   component: lazyRouteComponent(() => import('../features/vault/VaultPage'), 'VaultPage'),
 });
 
 const resourcesRoute = createRoute({
   ...guarded('resources'),
+  staticData: { titleKey: 'resources' },
   component: lazyRouteComponent(() => import('../features/resources/ResourcesPage'), 'ResourcesPage'),
 });
 
 const partnersRoute = createRoute({
   ...guarded('partners'),
+  staticData: { titleKey: 'partners' },
   component: lazyRouteComponent(() => import('../features/partners/PartnersPage'), 'PartnersPage'),
 });
 
 const settingsRoute = createRoute({
   ...guarded('settings'),
+  staticData: { titleKey: 'settings' },
   component: lazyRouteComponent(() => import('../features/settings/SettingsPage'), 'SettingsPage'),
 });
 
 const adminRoute = createRoute({
   ...guarded('admin'),
+  staticData: { titleKey: 'admin' },
   component: lazyRouteComponent(() => import('../features/admin/AdminEntryPage'), 'AdminUsersEntryPage'),
 });
 
 const mailchimpSyncRoute = createRoute({
   ...guarded('admin/mailchimp-sync'),
+  staticData: { titleKey: 'admin' },
   component: lazyRouteComponent(() => import('../features/admin/AdminEntryPage'), 'MailchimpSyncEntryPage'),
 });
 
 const performanceRoute = createRoute({
   ...guarded('performance'),
+  staticData: { titleKey: 'performance' },
   component: lazyRouteComponent(() => import('../features/admin/AdminEntryPage'), 'PerformanceEntryPage'),
 });
 

@@ -12,6 +12,11 @@ export const theme: ThemeConfig = {
     colorLink: '#0d7d67',
     colorText: '#1c2b28',
     colorTextSecondary: '#4d5f5b',
+    // help texts (Form.Item extra), descriptions: antd's default grey is below 4.5:1 on white
+    colorTextDescription: '#5f716c',
+    colorTextTertiary: '#5f716c',
+    // placeholders (a Select's placeholder is text on the page): 4.5:1 even on a disabled field's grey
+    colorTextPlaceholder: '#617370',
     colorBorder: '#d3e2dd',
     colorBorderSecondary: '#e4eeea',
     colorBgLayout: '#f4f8f7',

@@ -47,12 +47,16 @@ export function LanguageSwitcher({ compact }: { compact?: boolean }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={`${t('language.choose')}: ${current.name}`}
         title={t('language.choose')}
         onClick={() => setOpen((o) => !o)}
       >
+        {/* the name starts with the visible code ("EN"), then says what the button does (WCAG 2.5.3) */}
         <Flag code={current.code} />
         {!compact && <span>{current.code.toUpperCase()}</span>}
+        <span className="visually-hidden">
+          {compact ? '' : ' — '}
+          {t('language.choose')}: {current.name}
+        </span>
         <span className="lang-caret" aria-hidden="true">
           ▼
         </span>

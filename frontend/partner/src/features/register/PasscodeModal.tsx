@@ -43,14 +43,19 @@ export function PasscodeModal({ onVerified }: { onVerified: () => void }) {
       footer={null}
       maskClosable={false}
       onCancel={() => void navigate({ to: '/' })}
-      title={null}
+      className="passcode-modal"
+      // the title names the dialog (aria-labelledby); it stays a heading, centred above the form
+      title={
+        <>
+          <div className="status-icon" aria-hidden="true">
+            <KeyOutlined />
+          </div>
+          <h2 className="passcode-title">{t('passcode.title')}</h2>
+        </>
+      }
       styles={{ mask: { backdropFilter: 'blur(4px)' } }}
     >
       <form className="passcode" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="status-icon" aria-hidden="true">
-          <KeyOutlined />
-        </div>
-        <h2 className="passcode-title">{t('passcode.title')}</h2>
         <p className="passcode-text">{t('passcode.text')}</p>
         <label className="visually-hidden" htmlFor="passcode-input">
           {t('passcode.label')}

@@ -51,14 +51,18 @@ function ReplayCard({ video, onWatch }: { video: ReplayVideo; onWatch: () => voi
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' }).format(new Date(video.publishedAt));
   return (
     <article className="replay-card" data-video={video.id}>
-      <button type="button" className="replay-thumb" onClick={onWatch} aria-label={t('watchTitle', { title: video.title })}>
-        <Thumbnail video={video} />
-        <span className="replay-play" aria-hidden="true">
-          <PlayCircleFilled />
-        </span>
+      {/* The thumbnail's button is named "Watch <title>"; the duration and category badges lie on
+          the picture but outside the button, as a name must contain the button's visible text. */}
+      <div className="replay-thumb-wrap">
+        <button type="button" className="replay-thumb" onClick={onWatch} aria-label={t('watchTitle', { title: video.title })}>
+          <Thumbnail video={video} />
+          <span className="replay-play" aria-hidden="true">
+            <PlayCircleFilled />
+          </span>
+        </button>
         {video.duration && <span className="replay-duration">{video.duration}</span>}
         <span className={`replay-category replay-cat-${category}`}>{t(`categories.${category}`)}</span>
-      </button>
+      </div>
       <div className="replay-body">
         <h3>{video.title}</h3>
         <p className="replay-date">

@@ -74,20 +74,27 @@ function FileCard({ file, onOpen, onInfo }: { file: DriveFile; onOpen: () => voi
     ? new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' }).format(new Date(file.modifiedTime))
     : null;
   return (
-    <div className={`res-card res-${file.fileType}`} data-file={file.id}>
-      <button type="button" className="res-card-main" onClick={onOpen} aria-label={file.isFolder ? t('openFolder', { name: file.name }) : t('openFile', { name: file.name })}>
-        <span className="res-icon" aria-hidden="true">
-          {ICONS[file.fileType]}
-        </span>
+    <div className={`res-card res-entry res-${file.fileType}`} data-file={file.id}>
+      <span className="res-icon" aria-hidden="true">
+        {ICONS[file.fileType]}
+      </span>
+      {/* The button's name "Open folder <name>" contains its visible text, the name (WCAG 2.5.3);
+          the type, size and date line sits outside it and the button covers the whole card. */}
+      <button
+        type="button"
+        className="res-card-main"
+        onClick={onOpen}
+        aria-label={file.isFolder ? t('openFolder', { name: file.name }) : t('openFile', { name: file.name })}
+      >
         <span className="res-name" title={file.name}>
           {file.name}
         </span>
-        <span className="res-meta">
-          <span className="res-type">{t(`types.${file.fileType}`)}</span>
-          {size && <span>{size}</span>}
-          {modified && <span>{modified}</span>}
-        </span>
       </button>
+      <span className="res-meta">
+        <span className="res-type">{t(`types.${file.fileType}`)}</span>
+        {size && <span>{size}</span>}
+        {modified && <span>{modified}</span>}
+      </span>
       {!file.isFolder && (
         <button type="button" className="res-info" onClick={onInfo} aria-label={t('details', { name: file.name })}>
           <InfoCircleOutlined />
