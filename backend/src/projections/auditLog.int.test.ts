@@ -15,7 +15,7 @@ describe('audit log projection', () => {
     const { store, db, projections } = app.deps;
     const userId = randomUUID();
     const adminId = randomUUID();
-    await store.appendToStream(`User-${userId}`, [
+    const registered = await store.appendToStream(`User-${userId}`, [
       {
         id: randomUUID(),
         type: 'UserRegistered',
@@ -25,8 +25,7 @@ describe('audit log projection', () => {
       { id: randomUUID(), type: 'UserLocked', data: {}, metadata: meta(adminId) },
     ]);
     let rows: Record<string, unknown>[];
-    const first = await store.headPosition();
-    await projections.waitFor(first!);
+    await projections.waitFor(registered.position);
     rows = await db('audit_log').where({ subject_id: userId }).orderBy('position');
     expect(rows.map((r) => [r.event_type, r.actor_id, r.summary])).toEqual([
       ['UserRegistered', userId, 'Account created (self)'],

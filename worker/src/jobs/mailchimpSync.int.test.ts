@@ -153,7 +153,9 @@ describe('mailing-service sync', () => {
 
     second.kill('SIGTERM');
     await new Promise((r) => second.once('exit', r));
-    await app.deps.projections.waitFor((await app.deps.store.headPosition())!, { timeoutMs: 60_000 });
+    // The newest event recorded (headPosition() may trail it while a transaction is open).
+    const newest = await app.deps.db.raw("select max(lpad(tx_id::text, 20, '0') || ':' || lpad(global_seq::text, 20, '0')) as p from es_events");
+    await app.deps.projections.waitFor(newest.rows[0].p, { timeoutMs: 60_000 });
 
     // exact results
     const answer = await admin.client.get(`/api/admin/sync-runs/${run.id}`);
