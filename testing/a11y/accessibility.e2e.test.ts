@@ -112,11 +112,11 @@ describe('keyboard only', () => {
     await page.goto('/?showLogin=true');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    // Tab to the e-mail field, type, tab to the password, type, Enter submits.
-    await page.keyboard.press('Tab');
-    for (let i = 0; i < 10 && !(await page.evaluate(() => document.activeElement?.getAttribute('type') === 'email' || document.activeElement?.getAttribute('autocomplete') === 'email' || (document.activeElement as HTMLInputElement | null)?.name === 'email')); i++) {
-      await page.keyboard.press('Tab');
-    }
+    // The dialog puts the focus in the e-mail field when it opens (else Tab until it is there).
+    const onEmail = () => page.evaluate(() => document.activeElement?.getAttribute('type') === 'email');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'email', undefined, { timeout: 5_000 }).catch(() => undefined);
+    for (let i = 0; i < 12 && !(await onEmail()); i++) await page.keyboard.press('Tab');
+    expect(await onEmail()).toBe(true);
     await page.keyboard.type(user.email);
     await page.keyboard.press('Tab');
     await page.keyboard.type(user.password);
