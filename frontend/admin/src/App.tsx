@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes, Resource, defaultTheme } from 'react-admin';
+import { Admin, CustomRoutes, Resource, defaultTheme, useTranslate } from 'react-admin';
 import { Route } from 'react-router-dom';
 import PeopleIcon from '@mui/icons-material/People';
 import HistoryIcon from '@mui/icons-material/History';
@@ -17,11 +17,35 @@ import LinearProgress from '@mui/material/LinearProgress';
 // The charts (recharts) load only when the dashboard is opened.
 const PerformanceDashboard = lazy(() => import('./performance/PerformanceDashboard').then((m) => ({ default: m.PerformanceDashboard })));
 const SystemMetrics = lazy(() => import('./system/SystemMetrics').then((m) => ({ default: m.SystemMetrics })));
-const page = (element: React.ReactNode) => <Suspense fallback={<LinearProgress sx={{ mt: 2 }} />}>{element}</Suspense>;
+function PageLoading() {
+  const t = useTranslate();
+  return <LinearProgress aria-label={t('ra.page.loading')} sx={{ mt: 2 }} />;
+}
+const page = (element: React.ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 
 const theme = {
   ...defaultTheme,
-  palette: { ...defaultTheme.palette, primary: { main: '#0d7d67' }, secondary: { main: '#0b5f4f' } },
+  palette: {
+    ...defaultTheme.palette,
+    primary: { main: '#0d7d67' },
+    secondary: { main: '#0b5f4f' },
+    // MUI's default orange and light blue carry white text at 3.1:1 and 3.9:1; these reach AA (5.0:1, 4.8:1)
+    warning: { main: '#b45309', contrastText: '#fff' },
+    info: { main: '#0277bd', contrastText: '#fff' },
+  },
+  components: {
+    ...defaultTheme.components,
+    MuiCheckbox: {
+      defaultProps: {
+        // react-admin's Datagrid gives its row checkbox an aria-label, which MUI 9 puts on the
+        // wrapping <span> (where ARIA forbids it) and not on the <input>: move it to the input.
+        slotProps: {
+          root: { 'aria-label': undefined },
+          input: (ownerState: { 'aria-label'?: string }) => (ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {}),
+        },
+      },
+    },
+  },
   sidebar: { width: 264, closedWidth: 56 },
 };
 

@@ -10,7 +10,6 @@ import {
   FunctionField,
   List,
   ReferenceInput,
-  SearchInput,
   SelectInput,
   useDataProvider,
   useRecordContext,
@@ -20,6 +19,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { AdminUser, AuditEntry } from '@portal/contracts/admin/schemas';
 import type { AdminDataProvider } from '../dataProvider';
 import { useDateFormat } from '../lib/format';
+import { SearchFilter } from '../lib/SearchFilter';
 import { Changes } from '../users/UserTimeline';
 import { eventSummary } from '../lib/eventSummary';
 
@@ -35,7 +35,7 @@ function EventTypeInput(props: { source: string; alwaysOn?: boolean }) {
 const userText = (u: AdminUser) => `${u.firstName} ${u.lastName}`;
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
+  <SearchFilter key="q" source="q" alwaysOn />,
   <EventTypeInput key="eventType" source="eventType" alwaysOn />,
   <ReferenceInput key="actorId" source="actorId" reference="users" alwaysOn>
     <AutocompleteInput label="resources.audit.fields.actorId" optionText={userText} filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 200 }} />

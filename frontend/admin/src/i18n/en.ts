@@ -62,6 +62,7 @@ export const en = {
   },
   app: {
     title: 'Admin console',
+    userMenu: '%{name}, account menu',
     backToPortal: 'Back to the portal',
     language: 'Language',
     menu: { users: 'Users', audit: 'Audit log', sync: 'Mailchimp sync', performance: 'Performance', system: 'System metrics' },
@@ -86,6 +87,7 @@ export const en = {
     },
     users: {
       exportCsv: 'Export CSV',
+      progressLabel: 'Progress %{value}%',
       lock: 'Lock',
       unlock: 'Unlock',
       makeAdmin: 'Make admin',

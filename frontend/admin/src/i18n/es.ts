@@ -63,6 +63,7 @@ export const es: Messages = {
   },
   app: {
     title: 'Consola de administración',
+    userMenu: '%{name}, menú de la cuenta',
     backToPortal: 'Volver al portal',
     language: 'Idioma',
     menu: { users: 'Usuarios', audit: 'Registro de auditoría', sync: 'Sincronizar Mailchimp', performance: 'Rendimiento', system: 'Métricas del sistema' },
@@ -87,6 +88,7 @@ export const es: Messages = {
     },
     users: {
       exportCsv: 'Exportar CSV',
+      progressLabel: 'Progreso %{value} %',
       lock: 'Bloquear',
       unlock: 'Desbloquear',
       makeAdmin: 'Hacer administrador',

@@ -63,6 +63,7 @@ export const fr: Messages = {
   },
   app: {
     title: "Console d'administration",
+    userMenu: '%{name}, menu du compte',
     backToPortal: 'Retour au portail',
     language: 'Langue',
     menu: { users: 'Utilisateurs', audit: "Journal d'audit", sync: 'Synchro Mailchimp', performance: 'Performances', system: 'Métriques système' },
@@ -87,6 +88,7 @@ export const fr: Messages = {
     },
     users: {
       exportCsv: 'Exporter en CSV',
+      progressLabel: 'Progression %{value} %',
       lock: 'Bloquer',
       unlock: 'Débloquer',
       makeAdmin: 'Rendre administrateur',

@@ -366,7 +366,7 @@ function Users({ data, history, range }: { data: DashboardResponse; history: Per
                     {s.percent}%
                   </Typography>
                 </Stack>
-                <LinearProgress variant="determinate" value={s.percent} sx={{ height: 8, borderRadius: 4 }} />
+                <LinearProgress variant="determinate" value={s.percent} aria-label={t('app.performance.step', { step: s.step })} sx={{ height: 8, borderRadius: 4 }} />
                 <Typography variant="caption" color="text.secondary">
                   {t('app.performance.ofUsers', { completed: s.completed, total: u.totalUsers })}
                 </Typography>
@@ -453,7 +453,7 @@ export function PerformanceDashboard() {
       </Tabs>
       {error && !data && <Alert severity="error">{error.message}</Alert>}
       {!data ? (
-        !error && <LinearProgress />
+        !error && <LinearProgress aria-label={t('ra.page.loading')} />
       ) : tab === 'overview' ? (
         <Overview data={data} history={history} range={range} />
       ) : tab === 'realtime' ? (

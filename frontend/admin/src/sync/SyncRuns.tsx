@@ -48,7 +48,7 @@ function RunProgress({ run }: { run: SyncRun }) {
   const t = useTranslate();
   return (
     <Box sx={{ minWidth: 160 }}>
-      <LinearProgress variant={run.status === 'queued' ? 'indeterminate' : 'determinate'} value={run.percent} color={run.status === 'failed' ? 'error' : run.status === 'completed' ? 'success' : 'primary'} sx={{ height: 6, borderRadius: 3 }} />
+      <LinearProgress variant={run.status === 'queued' ? 'indeterminate' : 'determinate'} value={run.percent} aria-label={t('resources.sync-runs.fields.percent')} color={run.status === 'failed' ? 'error' : run.status === 'completed' ? 'success' : 'primary'} sx={{ height: 6, borderRadius: 3 }} />
       <Typography variant="caption" color="text.secondary">
         {run.pagesTotal ? t('app.sync.pages', { done: run.pagesDone, total: run.pagesTotal }) : run.status === 'queued' ? t('app.sync.queued') : ''} {run.percent}%
       </Typography>

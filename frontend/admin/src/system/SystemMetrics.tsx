@@ -67,7 +67,7 @@ export function SystemMetrics() {
       </Typography>
       {error && !data && <Alert severity="error">{error.message}</Alert>}
       {!data ? (
-        !error && <LinearProgress sx={{ mt: 2 }} />
+        !error && <LinearProgress aria-label={t('ra.page.loading')} sx={{ mt: 2 }} />
       ) : (
         <Stack spacing={2} sx={{ mt: 2 }}>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>

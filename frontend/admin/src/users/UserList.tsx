@@ -16,7 +16,6 @@ import {
   FunctionField,
   List,
   Pagination,
-  SearchInput,
   SelectInput,
   TextField,
   TopToolbar,
@@ -31,6 +30,7 @@ import { ADMIN_PAGE_SIZE, ADMIN_STATUS_FILTERS } from '@portal/contracts/admin/e
 import type { AdminUser } from '@portal/contracts/admin/schemas';
 import type { AdminDataProvider, BulkAction } from '../dataProvider';
 import { LastLogin, useDateFormat } from '../lib/format';
+import { SearchFilter } from '../lib/SearchFilter';
 
 function StatusFilterInput(props: { source: string; alwaysOn?: boolean }) {
   const t = useTranslate();
@@ -44,7 +44,7 @@ function StatusFilterInput(props: { source: string; alwaysOn?: boolean }) {
   );
 }
 
-const filters = [<SearchInput key="q" source="q" alwaysOn />, <StatusFilterInput key="status" source="status" alwaysOn />];
+const filters = [<SearchFilter key="q" source="q" alwaysOn />, <StatusFilterInput key="status" source="status" alwaysOn />];
 
 /** CSV of every user matching the current search, filter and sort (the server streams it; no row cap). */
 function ExportCsvButton() {
@@ -98,11 +98,13 @@ const BulkActions = () => (
 );
 
 export function ProgressCell({ record }: { record: AdminUser }) {
+  const t = useTranslate();
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 120 }}>
       <LinearProgress
         variant="determinate"
         value={record.progress}
+        aria-label={t('app.users.progressLabel', { value: record.progress })}
         color={record.progress === 100 ? 'success' : 'primary'}
         sx={{ flex: 1, height: 6, borderRadius: 3 }}
       />
@@ -145,10 +147,10 @@ export function UserList() {
           label="resources.users.fields.name"
           render={(r) => (
             <Box>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
                 {r.firstName} {r.lastName}
               </Typography>
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                 {r.uid}
               </Typography>
             </Box>
