@@ -17,12 +17,15 @@ export interface LoadOptions {
   body?: string;
   /** a new body per request (commands that must change something each time) */
   makeBody?: () => string;
+  /** a different session per request, round robin (many users rather than one) */
+  cookies?: string[];
   connections?: number;
   durationSec: number;
 }
 
 /** Drives one route with autocannon and returns throughput and latency percentiles (ms). */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  let next = 0;
   const result = await autocannon({
     url: options.url,
     connections: options.connections ?? 16,
@@ -32,11 +35,18 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         method: options.method ?? 'GET',
         path: options.path,
         headers: { 'content-type': 'application/json', ...options.headers },
-        ...(options.makeBody
-          ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: options.makeBody!() }) }
-          : options.body
-            ? { body: options.body }
-            : {}),
+        ...(options.body ? { body: options.body } : {}),
+        ...(options.makeBody || options.cookies
+          ? {
+              setupRequest: (req: autocannon.Request) => ({
+                ...req,
+                ...(options.makeBody ? { body: options.makeBody() } : {}),
+                ...(options.cookies
+                  ? { headers: { ...req.headers, cookie: options.cookies[next++ % options.cookies.length] } }
+                  : {}),
+              }),
+            }
+          : {}),
       },
     ],
   });

@@ -57,6 +57,8 @@ async function contextFor(language: string, signIn?: { email: string; password: 
 }
 
 async function violations(page: Page, path: string) {
+  // A full load each time (a hash-only change would answer no response to check).
+  await page.goto('about:blank');
   const response = await page.goto(path);
   // every address answers the app's index.html; anything else (e.g. the bundle being rebuilt
   // while the test runs) is not the page under test, and axe would only report a bare document
