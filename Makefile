@@ -17,7 +17,7 @@ NPX := npx --no --
 help:
 	@echo "make start      install deps, start PostgreSQL/Redis, migrate, seed, build, run API + worker on PORT ($(PORT))"
 	@echo "make dev        same services, then API and worker in watch mode and both Vite dev servers"
-	@echo "make test       typecheck, lint, all vitest projects (unit, int, e2e)"
+	@echo "make test       typecheck, lint, format check, all vitest projects (unit, int, e2e)"
 	@echo "make bench      performance ratios (see QUALITY.md)"
 	@echo "make up / down  the docker compose stack"
 	@echo "make lint | typecheck | format"
@@ -49,6 +49,7 @@ dev: deps env services
 test: deps services chromium
 	cd "$(MAKEFILE_DIR)" && npm run typecheck
 	cd "$(MAKEFILE_DIR)" && npm run lint
+	cd "$(MAKEFILE_DIR)" && npm run format:check
 	cd "$(MAKEFILE_DIR)" && npm run build
 	cd "$(MAKEFILE_DIR)" && $(NPX) vitest run
 

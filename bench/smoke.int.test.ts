@@ -8,11 +8,15 @@ import { describe, expect, it } from 'vitest';
  */
 describe('bench smoke run', () => {
   it('prints the results table with every figure of QUALITY.md Performance', () => {
-    const result = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), 'bench/run.ts', '--smoke'], {
-      encoding: 'utf8',
-      timeout: 600_000,
-      env: process.env,
-    });
+    const result = spawnSync(
+      process.execPath,
+      ['--import', import.meta.resolve('tsx'), 'bench/run.ts', '--smoke'],
+      {
+        encoding: 'utf8',
+        timeout: 600_000,
+        env: process.env,
+      },
+    );
     expect(result.status, result.stderr.slice(-2000)).toBe(0);
     const table = result.stdout;
     expect(table).toContain('| Figure | Measured | Baseline (same run) | Ratio | Goal | Met |');

@@ -27,7 +27,12 @@ export interface TestResponse<T = any> {
 
 export interface TestClient {
   cookie: string | null;
-  request<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<TestResponse<T>>;
+  request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<TestResponse<T>>;
   get<T = any>(path: string): Promise<TestResponse<T>>;
   post<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<TestResponse<T>>;
 }
@@ -77,7 +82,10 @@ export function createClient(baseUrl: string): TestClient {
 }
 
 /** Starts the real API (real PostgreSQL, Redis, event store, projections) on a free port. */
-export async function startTestApp(extraEnv: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestApp> {
+export async function startTestApp(
+  extraEnv: Record<string, string> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = parseConfig(testEnv(database.name, extraEnv));
   const runtime = buildRuntime(config, { logger: options.logger });

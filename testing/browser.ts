@@ -25,7 +25,10 @@ export interface E2eApp {
   app: TestApp;
   browser: Browser;
   /** a fresh browser profile (own cookies and storage), with the language set */
-  newContext(options?: { locale?: string; viewport?: { width: number; height: number } }): Promise<BrowserContext>;
+  newContext(options?: {
+    locale?: string;
+    viewport?: { width: number; height: number };
+  }): Promise<BrowserContext>;
   newPage(options?: { locale?: string; viewport?: { width: number; height: number } }): Promise<Page>;
   close(): Promise<void>;
 }

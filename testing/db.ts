@@ -29,6 +29,9 @@ export async function createTestDatabase(): Promise<{ name: string; url: string;
   return {
     name,
     url: databaseUrl(name),
-    drop: () => withAdmin((admin) => admin.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
+    drop: () =>
+      withAdmin((admin) => admin.query(`drop database if exists "${name}" with (force)`)).then(
+        () => undefined,
+      ),
   };
 }

@@ -10,7 +10,8 @@ export const templateDb = () => {
 /** Database names carry their creation time, so leftovers of killed runs can be told apart. */
 export const stampedName = (kind: 'test' | 'tpl') =>
   `portal_${kind}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-export const stampOf = (name: string) => parseInt(/^portal_(?:test|tpl)_([0-9a-z]+)_/.exec(name)?.[1] ?? '', 36);
+export const stampOf = (name: string) =>
+  parseInt(/^portal_(?:test|tpl)_([0-9a-z]+)_/.exec(name)?.[1] ?? '', 36);
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export function databaseUrl(name: string): string {

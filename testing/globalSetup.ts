@@ -15,7 +15,9 @@ export default async function setup() {
   const admin = new pg.Client({ connectionString: TEST_ADMIN_URL });
   await admin.connect();
   try {
-    const all = await admin.query<{ datname: string }>("select datname from pg_database where datname ~ '^portal_(test|tpl)_'");
+    const all = await admin.query<{ datname: string }>(
+      "select datname from pg_database where datname ~ '^portal_(test|tpl)_'",
+    );
     for (const { datname } of all.rows) {
       const stamp = stampOf(datname);
       if (Number.isNaN(stamp) || Date.now() - stamp > STALE_MS) {

@@ -40,9 +40,13 @@ export async function startPrivateRedis() {
   const port = await freePort();
   let proc: ChildProcess | null = null;
   const start = async () => {
-    proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
+    proc = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
     await waitFor(() => canConnect(port), 10_000, 'private redis');
   };
   const stop = async () => {
@@ -79,12 +83,27 @@ export async function startPrivatePostgres() {
   const data = path.join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
   const run = (bin: string, args: string[]) =>
-    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', pgBin(bin), ...args], { stdio: 'ignore' }) : execFileSync(pgBin(bin), args, { stdio: 'ignore' });
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', pgBin(bin), ...args], { stdio: 'ignore' })
+      : execFileSync(pgBin(bin), args, { stdio: 'ignore' });
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
   let proc: ChildProcess | null = null;
   const start = async () => {
-    const args = ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'];
-    proc = asRoot ? spawn('runuser', ['-u', 'postgres', '--', pgBin('postgres'), ...args], { stdio: 'ignore' }) : spawn(pgBin('postgres'), args, { stdio: 'ignore' });
+    const args = [
+      '-D',
+      data,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+    ];
+    proc = asRoot
+      ? spawn('runuser', ['-u', 'postgres', '--', pgBin('postgres'), ...args], { stdio: 'ignore' })
+      : spawn(pgBin('postgres'), args, { stdio: 'ignore' });
     await waitFor(() => canConnect(port), 20_000, 'private postgres');
     await new Promise((r) => setTimeout(r, 300));
   };
@@ -93,7 +112,12 @@ export async function startPrivatePostgres() {
     const p = proc;
     proc = null;
     // Immediate shutdown: like a crash or a restart by the operator.
-    if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', pgBin('pg_ctl'), '-D', data, '-m', 'immediate', 'stop'], { stdio: 'ignore' });
+    if (asRoot)
+      execFileSync(
+        'runuser',
+        ['-u', 'postgres', '--', pgBin('pg_ctl'), '-D', data, '-m', 'immediate', 'stop'],
+        { stdio: 'ignore' },
+      );
     else execFileSync(pgBin('pg_ctl'), ['-D', data, '-m', 'immediate', 'stop'], { stdio: 'ignore' });
     await new Promise<void>((resolve) => (p.exitCode !== null ? resolve() : p.once('exit', () => resolve())));
   };
@@ -121,6 +145,10 @@ export async function spawnApi(env: Record<string, string>) {
   proc.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
-  await waitFor(async () => (await fetch(`${url}/api/health`)).status === 200, 60_000, `API to start (${stderr.slice(-500)})`);
+  await waitFor(
+    async () => (await fetch(`${url}/api/health`)).status === 200,
+    60_000,
+    `API to start (${stderr.slice(-500)})`,
+  );
   return { url, proc, exited, stderr: () => stderr };
 }

@@ -66,12 +66,22 @@ export async function up(knex: Knex) {
     t.boolean('active').notNullable().defaultTo(true);
   });
   await knex.raw('alter table live_calls add constraint live_calls_day check (day_of_week between 0 and 6)');
-  await knex.raw('alter table live_calls add constraint live_calls_week check (week_of_month is null or week_of_month between 1 and 5)');
-  await knex.raw("alter table live_calls add constraint live_calls_time check (time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$')");
+  await knex.raw(
+    'alter table live_calls add constraint live_calls_week check (week_of_month is null or week_of_month between 1 and 5)',
+  );
+  await knex.raw(
+    "alter table live_calls add constraint live_calls_time check (time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$')",
+  );
 }
 
 export async function down(knex: Knex) {
-  for (const table of ['live_calls', 'testimonials', 'content_sync_state', 'replay_videos', 'academy_tutorials']) {
+  for (const table of [
+    'live_calls',
+    'testimonials',
+    'content_sync_state',
+    'replay_videos',
+    'academy_tutorials',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

@@ -25,7 +25,9 @@ export async function up(knex: Knex) {
   });
   await knex.raw('create index sync_runs_created on sync_runs (created_at desc)');
   // at most one run queued or running at a time
-  await knex.raw("create unique index sync_runs_one_active on sync_runs ((true)) where status in ('queued', 'running')");
+  await knex.raw(
+    "create unique index sync_runs_one_active on sync_runs ((true)) where status in ('queued', 'running')",
+  );
 
   await knex.schema.createTable('sync_run_pages', (t) => {
     t.uuid('run_id').notNullable().references('id').inTable('sync_runs').onDelete('CASCADE');

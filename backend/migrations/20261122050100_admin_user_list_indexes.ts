@@ -6,14 +6,21 @@ import type { Knex } from 'knex';
  * match. last_login_at: newest first with "never" last, or oldest first with "never" first.
  */
 export async function up(knex: Knex) {
-  await knex.raw('create index if not exists users_admin_last_login on users (last_login_at desc nulls last, id desc)');
+  await knex.raw(
+    'create index if not exists users_admin_last_login on users (last_login_at desc nulls last, id desc)',
+  );
   await knex.raw('create index if not exists users_admin_created on users (created_at, id)');
   await knex.raw('create index if not exists users_admin_first_name on users (lower(first_name), id)');
   await knex.raw('create index if not exists users_admin_email on users (email_lower, id)');
 }
 
 export async function down(knex: Knex) {
-  for (const name of ['users_admin_last_login', 'users_admin_created', 'users_admin_first_name', 'users_admin_email']) {
+  for (const name of [
+    'users_admin_last_login',
+    'users_admin_created',
+    'users_admin_first_name',
+    'users_admin_email',
+  ]) {
     await knex.raw(`drop index if exists ${name}`);
   }
 }

@@ -48,7 +48,12 @@ export const configSchema = z
     READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
     /** bcrypt worker threads; by default one core is left for the event loop and the database */
-    BCRYPT_THREADS: z.coerce.number().int().min(1).max(16).default(Math.max(1, availableParallelism() - 1)),
+    BCRYPT_THREADS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(16)
+      .default(Math.max(1, availableParallelism() - 1)),
     SERVE_BUNDLES: bool,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     MAILCHIMP_API_KEY: z.string().optional(),
@@ -66,7 +71,8 @@ export const configSchema = z
     const mailchimp = [c.MAILCHIMP_API_KEY, c.MAILCHIMP_SERVER_PREFIX, c.MAILCHIMP_AUDIENCE_ID];
     if (mailchimp.some(Boolean) && !mailchimp.every(Boolean)) {
       for (const key of ['MAILCHIMP_API_KEY', 'MAILCHIMP_SERVER_PREFIX', 'MAILCHIMP_AUDIENCE_ID'] as const) {
-        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when any MAILCHIMP_* is set' });
+        if (!c[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'required when any MAILCHIMP_* is set' });
       }
     }
   });

@@ -20,7 +20,12 @@ describe('configuration', () => {
 
   it('names every bad variable at once', () => {
     try {
-      parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', EVENTSTORE_URL: 'http://x', MAILCHIMP_API_KEY: 'k' });
+      parseConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        EVENTSTORE_URL: 'http://x',
+        MAILCHIMP_API_KEY: 'k',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
@@ -41,6 +46,8 @@ describe('configuration', () => {
   });
 
   it('requires all three Mailchimp variables together', () => {
-    expect(() => parseConfig({ ...valid, MAILCHIMP_API_KEY: 'key' })).toThrow(/MAILCHIMP_AUDIENCE_ID: required/);
+    expect(() => parseConfig({ ...valid, MAILCHIMP_API_KEY: 'key' })).toThrow(
+      /MAILCHIMP_AUDIENCE_ID: required/,
+    );
   });
 });

@@ -12,12 +12,24 @@ describe('bad configuration', () => {
     const cwd = mkdtempSync(path.join(tmpdir(), 'portal-config-'));
     const result = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), main], {
       cwd,
-      env: { PATH: process.env.PATH, PORT: 'not-a-port', DATABASE_URL: 'mysql://nope', SESSION_KEYS: 'short' },
+      env: {
+        PATH: process.env.PATH,
+        PORT: 'not-a-port',
+        DATABASE_URL: 'mysql://nope',
+        SESSION_KEYS: 'short',
+      },
       encoding: 'utf8',
       timeout: 30_000,
     });
     expect(result.status).toBe(78);
-    for (const name of ['PORT', 'DATABASE_URL', 'SESSION_KEYS', 'REGISTRATION_PASSCODE', 'ADMIN_EMAIL', 'METRICS_TOKEN']) {
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'SESSION_KEYS',
+      'REGISTRATION_PASSCODE',
+      'ADMIN_EMAIL',
+      'METRICS_TOKEN',
+    ]) {
       expect(result.stderr).toContain(`${name}:`);
     }
     expect(result.stderr).toContain('SESSION_KEYS: each key needs at least 32 characters');

@@ -8,7 +8,11 @@ const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 /** The OpenAPI 3.1 document, generated from the route contracts. */
 export function buildOpenApiDocument() {
   const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'session', { type: 'apiKey', in: 'cookie', name: 'portal.sid' });
+  registry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'portal.sid',
+  });
   for (const [id, route] of Object.entries(allRoutes)) {
     const errors = {
       400: { description: 'Invalid input', content: { 'application/json': { schema: errorBody } } },
@@ -26,7 +30,9 @@ export function buildOpenApiDocument() {
       request: {
         ...(route.params ? { params: route.params as never } : {}),
         ...(route.query ? { query: route.query as never } : {}),
-        ...(route.body ? { body: { content: { 'application/json': { schema: route.body as ZodType } } } } : {}),
+        ...(route.body
+          ? { body: { content: { 'application/json': { schema: route.body as ZodType } } } }
+          : {}),
       },
       responses: {
         200: {

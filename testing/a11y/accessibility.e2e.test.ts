@@ -31,7 +31,13 @@ const PARTNER_PAGES = [
   '/partners',
   '/settings',
 ];
-const ADMIN_PAGES = ['/admin/#/users', '/admin/#/audit', '/admin/#/sync-runs', '/admin/#/performance', '/admin/#/system-metrics'];
+const ADMIN_PAGES = [
+  '/admin/#/users',
+  '/admin/#/audit',
+  '/admin/#/sync-runs',
+  '/admin/#/performance',
+  '/admin/#/system-metrics',
+];
 
 let e2e: E2eApp;
 let adminEmail = '';
@@ -46,8 +52,15 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-async function contextFor(language: string, signIn?: { email: string; password: string }): Promise<BrowserContext> {
-  const context = await e2e.browser.newContext({ baseURL: e2e.app.url, bypassCSP: true, viewport: { width: 1280, height: 900 } });
+async function contextFor(
+  language: string,
+  signIn?: { email: string; password: string },
+): Promise<BrowserContext> {
+  const context = await e2e.browser.newContext({
+    baseURL: e2e.app.url,
+    bypassCSP: true,
+    viewport: { width: 1280, height: 900 },
+  });
   await context.addInitScript((lang) => window.localStorage.setItem('preferredLanguage', lang), language);
   if (signIn) {
     const res = await context.request.post('/api/login', { data: signIn });
@@ -62,17 +75,37 @@ async function violations(page: Page, path: string) {
   const response = await page.goto(path);
   // every address answers the app's index.html; anything else (e.g. the bundle being rebuilt
   // while the test runs) is not the page under test, and axe would only report a bare document
-  expect(response?.headers()['content-type'] ?? '', `${path}: not the app's HTML (status ${response?.status()})`).toContain('text/html');
+  expect(
+    response?.headers()['content-type'] ?? '',
+    `${path}: not the app's HTML (status ${response?.status()})`,
+  ).toContain('text/html');
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(400); // let lazy routes and transitions settle
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: unknown,
+            opts: unknown,
+          ): Promise<{
+            violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
     return axe.run(document, { resultTypes: ['violations'] });
   });
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${path}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${path}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
 }
 
 describe('accessibility (axe-core: no serious or critical violations)', () => {
@@ -87,7 +120,10 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     });
 
     it(`partner pages in ${language}`, async () => {
-      const context = await contextFor(language, { email: demoUser('maria').email, password: DEMO_PARTNER_PASSWORD });
+      const context = await contextFor(language, {
+        email: demoUser('maria').email,
+        password: DEMO_PARTNER_PASSWORD,
+      });
       const page = await context.newPage();
       const found: string[] = [];
       for (const path of PARTNER_PAGES) found.push(...(await violations(page, path)));
@@ -116,7 +152,11 @@ describe('keyboard only', () => {
     await dialog.waitFor();
     // The dialog puts the focus in the e-mail field when it opens (else Tab until it is there).
     const onEmail = () => page.evaluate(() => document.activeElement?.getAttribute('type') === 'email');
-    await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'email', undefined, { timeout: 5_000 }).catch(() => undefined);
+    await page
+      .waitForFunction(() => document.activeElement?.getAttribute('type') === 'email', undefined, {
+        timeout: 5_000,
+      })
+      .catch(() => undefined);
     for (let i = 0; i < 12 && !(await onEmail()); i++) await page.keyboard.press('Tab');
     expect(await onEmail()).toBe(true);
     await page.keyboard.type(user.email);
@@ -129,13 +169,17 @@ describe('keyboard only', () => {
     await page.goto('/onboarding?step=2');
     const input = page.getByRole('textbox').first();
     await input.waitFor();
-    for (let i = 0; i < 40 && !(await input.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 40 && !(await input.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
     expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('ufeelgreat.com/c/KEYBOARD1');
     await page.keyboard.press('Enter');
     await page.waitForURL(/step=3/);
     const progress = await context.request.get('/api/onboarding-progress');
-    expect((await progress.json()).progress).toMatchObject({ step2Completed: true, feelGreatLink: 'https://ufeelgreat.com/c/KEYBOARD1' });
+    expect((await progress.json()).progress).toMatchObject({
+      step2Completed: true,
+      feelGreatLink: 'https://ufeelgreat.com/c/KEYBOARD1',
+    });
     await context.close();
   });
 });

@@ -28,10 +28,14 @@ describe('API killed during a stream of commands', () => {
     let api = await spawnApi(env);
     const signIn = async (url: string) => {
       const client = createClient(url);
-      expect((await client.post('/api/login', { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })).status).toBe(200);
+      expect(
+        (await client.post('/api/login', { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })).status,
+      ).toBe(200);
       // the bootstrap admin first replaces its temporary password
       if ((await client.get('/api/me')).body.mustChangePassword) {
-        expect((await client.post('/api/reset-required-password', { newPassword: 'Crash-Test-2026' })).status).toBe(200);
+        expect(
+          (await client.post('/api/reset-required-password', { newPassword: 'Crash-Test-2026' })).status,
+        ).toBe(200);
         env.ADMIN_PASSWORD = 'Crash-Test-2026';
       }
       return client;
@@ -42,7 +46,9 @@ describe('API killed during a stream of commands', () => {
       const loops = Array.from({ length: 4 }, async () => {
         while (!until()) {
           const code = `CRASH${n++}`;
-          const res = await client.post('/api/complete-step', { step: 2, data: { feelGreatLink: `ufeelgreat.com/c/${code}` } }).catch(() => null);
+          const res = await client
+            .post('/api/complete-step', { step: 2, data: { feelGreatLink: `ufeelgreat.com/c/${code}` } })
+            .catch(() => null);
           if (res?.status === 200) acked.push(code);
         }
       });
@@ -62,16 +68,21 @@ describe('API killed during a stream of commands', () => {
     }
     // After the restart, one more acknowledged command, read back through the API.
     const client = await signIn(api.url);
-    const last = await client.post('/api/complete-step', { step: 2, data: { feelGreatLink: 'ufeelgreat.com/c/FINAL' } });
+    const last = await client.post('/api/complete-step', {
+      step: 2,
+      data: { feelGreatLink: 'ufeelgreat.com/c/FINAL' },
+    });
     expect(last.status).toBe(200);
     expect(last.body.progress.feelGreatLink).toBe('https://ufeelgreat.com/c/FINAL');
     api.proc.kill('SIGTERM');
     await api.exited;
 
-    const links = (await db('es_events').where({ type: 'ReferralLinkSaved' }).select('data', 'event_id')).map((r) => ({
-      code: String(r.data.feelGreatLink).split('/c/')[1],
-      id: r.event_id as string,
-    }));
+    const links = (await db('es_events').where({ type: 'ReferralLinkSaved' }).select('data', 'event_id')).map(
+      (r) => ({
+        code: String(r.data.feelGreatLink).split('/c/')[1],
+        id: r.event_id as string,
+      }),
+    );
     const audit = await db('audit_log').where({ event_type: 'ReferralLinkSaved' }).select('event_id');
     expect(acked.length).toBeGreaterThanOrEqual(40);
     for (const code of acked) {
@@ -79,9 +90,15 @@ describe('API killed during a stream of commands', () => {
       const events = links.filter((l) => l.code === code);
       expect(events, code).toHaveLength(1);
       // ...and in the read model exactly once
-      expect(audit.filter((a) => a.event_id === events[0].id), code).toHaveLength(1);
+      expect(
+        audit.filter((a) => a.event_id === events[0].id),
+        code,
+      ).toHaveLength(1);
     }
-    const checkpointRows = await db('audit_log').count<{ n: number }[]>('* as n').groupBy('event_id').having(db.raw('count(*) > 1'));
+    const checkpointRows = await db('audit_log')
+      .count<{ n: number }[]>('* as n')
+      .groupBy('event_id')
+      .having(db.raw('count(*) > 1'));
     expect(checkpointRows).toEqual([]);
   });
 });

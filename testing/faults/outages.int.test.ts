@@ -16,11 +16,21 @@ let client: TestClient;
 beforeAll(async () => {
   redis = await startPrivateRedis();
   postgres = await startPrivatePostgres();
-  const env = testEnv('postgres', { DATABASE_URL: postgres.url, REDIS_URL: redis.url, REDIS_PREFIX: 'faults:' });
+  const env = testEnv('postgres', {
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: 'faults:',
+  });
   api = await spawnApi(env);
   client = createClient(api.url);
   // A signed-in session (the bootstrap admin), so requests need both Redis and PostgreSQL.
-  await waitFor(async () => (await client.post('/api/login', { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })).status === 200, 20_000, 'login');
+  await waitFor(
+    async () =>
+      (await client.post('/api/login', { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })).status ===
+      200,
+    20_000,
+    'login',
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -59,7 +69,11 @@ describe('dependency outages under load', () => {
     expect(down.body).toMatchObject({ error: 'unavailable' });
     await redis.start();
     // The session itself was lost with this Redis (it keeps nothing on disk): sign in again.
-    await waitFor(async () => (await client.get('/api/health')).status === 200, 10_000, 'health after Redis returned');
+    await waitFor(
+      async () => (await client.get('/api/health')).status === 200,
+      10_000,
+      'health after Redis returned',
+    );
     await traffic.stop();
     expect(traffic.statuses.filter((s) => s >= 500 && s !== 503)).toEqual([]);
     expect(traffic.statuses).toContain(503);
@@ -68,14 +82,24 @@ describe('dependency outages under load', () => {
 
   it('PostgreSQL restart: 503 while it is down, back within 10 s of its return, process alive', async () => {
     const env = testEnv('postgres');
-    await waitFor(async () => (await client.post('/api/login', { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })).status === 200, 10_000, 'login again');
+    await waitFor(
+      async () =>
+        (await client.post('/api/login', { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })).status ===
+        200,
+      10_000,
+      'login again',
+    );
     const traffic = load('/api/me');
     await waitFor(async () => traffic.statuses.includes(200), 10_000, 'traffic');
     await postgres.stop();
     const down = await client.get('/api/me');
     expect(down.status).toBe(503);
     await postgres.start();
-    await waitFor(async () => (await client.get('/api/me')).status === 200, 10_000, '/api/me after PostgreSQL returned');
+    await waitFor(
+      async () => (await client.get('/api/me')).status === 200,
+      10_000,
+      '/api/me after PostgreSQL returned',
+    );
     await traffic.stop();
     expect(traffic.statuses.filter((s) => s >= 500 && s !== 503)).toEqual([]);
     expect(traffic.statuses).toContain(503);

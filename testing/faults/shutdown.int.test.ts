@@ -19,7 +19,13 @@ describe('graceful shutdown', () => {
     const body = JSON.stringify({ passcode: 'TESTPASS' });
     const inFlight = new Promise<number>((resolve, reject) => {
       const req = http.request(
-        { host: url.hostname, port: url.port, path: '/api/verify-passcode', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/api/verify-passcode',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
         (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode ?? 0));

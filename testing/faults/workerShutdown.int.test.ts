@@ -26,7 +26,9 @@ describe('worker shutdown', () => {
 
     const connection = createQueueRedis(env.REDIS_URL);
     const queue = new Queue('metrics', { connection, prefix: `${env.REDIS_PREFIX}bull` });
-    const jobs = await Promise.all(Array.from({ length: 20 }, (_, i) => queue.add('snapshot', { minute: 29_000_000 + i })));
+    const jobs = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => queue.add('snapshot', { minute: 29_000_000 + i })),
+    );
     proc.kill('SIGTERM');
     expect(await exited).toBe(0);
     const states = await Promise.all(jobs.map((j) => queue.getJobState(j.id!)));

@@ -43,10 +43,16 @@ beforeAll(async () => {
   clients.admin = (await createUser(app, { admin: true })).client;
   clients.mustChange = (await createUser(app, { mustChangePassword: true })).client;
   const locked = await createUser(app);
-  const result = await handleCommand(app.deps.store, userStream(locked.id), userDecider, { type: 'SetLocked', locked: true }, {
-    actorId: null,
-    correlationId: randomUUID(),
-  });
+  const result = await handleCommand(
+    app.deps.store,
+    userStream(locked.id),
+    userDecider,
+    { type: 'SetLocked', locked: true },
+    {
+      actorId: null,
+      correlationId: randomUUID(),
+    },
+  );
   if (result.position) await app.deps.projections.waitFor(result.position);
   clients.locked = locked.client;
 });
@@ -64,17 +70,26 @@ describe('authorization matrix', () => {
     expect(() => enforceAccess(undefined as never, user, 'x@y.z')).toThrow(/no access policy/);
   });
 
-  const ordered = Object.entries(allRoutes).sort(([a], [b]) => Number(SESSION_ENDING.has(a)) - Number(SESSION_ENDING.has(b)));
+  const ordered = Object.entries(allRoutes).sort(
+    ([a], [b]) => Number(SESSION_ENDING.has(a)) - Number(SESSION_ENDING.has(b)),
+  );
   for (const role of ROLES) {
     it(`gives the expected status for every route as ${role}`, async () => {
       const failures: string[] = [];
       for (const [id, route] of ordered) {
-        const res = await clients[role].request(route.method, concretePath(route), route.method === 'GET' ? undefined : {});
+        const res = await clients[role].request(
+          route.method,
+          concretePath(route),
+          route.method === 'GET' ? undefined : {},
+        );
         const want = expected(route.access, role);
         // A policy denial carries one of these ids; other 403s (e.g. passcode_required) are business rules.
         const denied = POLICY_DENIALS.has(res.body?.error);
         const ok = want === 'allowed' ? !denied && res.status < 500 : res.status === want && denied;
-        if (!ok) failures.push(`${id} ${route.method} ${route.path}: expected ${want}, got ${res.status} ${res.text.slice(0, 120)}`);
+        if (!ok)
+          failures.push(
+            `${id} ${route.method} ${route.path}: expected ${want}, got ${res.status} ${res.text.slice(0, 120)}`,
+          );
       }
       expect(failures).toEqual([]);
     });

@@ -30,17 +30,26 @@ describe('security logging', () => {
     const user = await createUser(app, { password: 'Correct-Horse-2026' });
     const admin = await createUser(app, { admin: true });
     const attacker = app.client();
-    for (let i = 0; i < 30; i++) await attacker.post('/api/login', { email: user.email, password: `Wrong-Secret-${i}` });
+    for (let i = 0; i < 30; i++)
+      await attacker.post('/api/login', { email: user.email, password: `Wrong-Secret-${i}` });
     expect(logged('sign-in failed').length).toBeGreaterThanOrEqual(29);
     expect(logged('account temporarily locked after failed sign-ins').length).toBeGreaterThanOrEqual(1);
     expect(logged('signed in').length).toBeGreaterThanOrEqual(2);
 
     expect((await user.client.get('/api/admin/users')).status).toBe(403);
-    expect(logged('access denied').some((l) => l.userId === user.id && String(l.route).includes('/api/admin/users'))).toBe(true);
+    expect(
+      logged('access denied').some(
+        (l) => l.userId === user.id && String(l.route).includes('/api/admin/users'),
+      ),
+    ).toBe(true);
 
     const lock = await admin.client.request('PUT', `/api/admin/users/${user.id}`, { isLocked: true });
     expect(lock.status).toBe(200);
-    expect(lines.some((l) => l.msg === 'request' && l.method === 'PUT' && l.userId === admin.id && l.status === 200)).toBe(true);
+    expect(
+      lines.some(
+        (l) => l.msg === 'request' && l.method === 'PUT' && l.userId === admin.id && l.status === 200,
+      ),
+    ).toBe(true);
     const events = await app.deps.db('audit_log').where({ subject_id: user.id, event_type: 'UserLocked' });
     expect(events).toHaveLength(1);
     expect(events[0].actor_id).toBe(admin.id);
@@ -62,7 +71,14 @@ describe('security logging', () => {
         },
       }),
     });
-    logger.info({ password: 'p1', body: { newPassword: 'p2', currentPassword: 'p3', passcode: 'p4' }, headers: { cookie: 'sid=p5', authorization: 'Bearer p6' } }, 'x');
+    logger.info(
+      {
+        password: 'p1',
+        body: { newPassword: 'p2', currentPassword: 'p3', passcode: 'p4' },
+        headers: { cookie: 'sid=p5', authorization: 'Bearer p6' },
+      },
+      'x',
+    );
     for (const secret of ['p1', 'p2', 'p3', 'p4', 'p5', 'p6']) expect(out).not.toContain(`"${secret}"`);
     expect(out.match(/\[redacted\]/g)?.length).toBe(6);
   });

@@ -8,7 +8,8 @@ export function watchQueues(deps: AppDeps): () => void {
     for (const queue of Object.values(deps.queues)) {
       const counts = await queue.getJobCounts(...STATES).catch(() => null);
       if (!counts) continue;
-      for (const state of STATES) deps.metrics.queueJobs.set({ queue: queue.name, state }, counts[state] ?? 0);
+      for (const state of STATES)
+        deps.metrics.queueJobs.set({ queue: queue.name, state }, counts[state] ?? 0);
     }
   };
   void tick();

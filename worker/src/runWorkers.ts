@@ -29,7 +29,9 @@ export function startWorkers(deps: AppDeps, jobs: JobDefinition<never>[]): Worke
         maxStalledCount: 2,
       },
     );
-    worker.on('failed', (job, err) => deps.logger.warn({ err, queue, job: job?.name, id: job?.id }, 'job failed'));
+    worker.on('failed', (job, err) =>
+      deps.logger.warn({ err, queue, job: job?.name, id: job?.id }, 'job failed'),
+    );
     worker.on('error', (err) => deps.logger.debug({ err, queue }, 'worker error'));
     return worker;
   });

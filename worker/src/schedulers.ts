@@ -11,9 +11,24 @@ export interface Schedule {
 }
 
 export const schedules: Schedule[] = [
-  { queue: 'metrics', id: 'metrics-snapshot-every-minute', jobName: 'snapshot', repeat: { pattern: '5 * * * * *' } },
-  { queue: 'content', id: 'youtube-playlist-every-6h', jobName: 'youtubePlaylist', repeat: { every: 6 * 3600 * 1000 } },
-  { queue: 'mailchimp', id: 'mailchimp-sync-nightly', jobName: 'sync', repeat: { pattern: '0 30 2 * * *', tz: 'UTC' } },
+  {
+    queue: 'metrics',
+    id: 'metrics-snapshot-every-minute',
+    jobName: 'snapshot',
+    repeat: { pattern: '5 * * * * *' },
+  },
+  {
+    queue: 'content',
+    id: 'youtube-playlist-every-6h',
+    jobName: 'youtubePlaylist',
+    repeat: { every: 6 * 3600 * 1000 },
+  },
+  {
+    queue: 'mailchimp',
+    id: 'mailchimp-sync-nightly',
+    jobName: 'sync',
+    repeat: { pattern: '0 30 2 * * *', tz: 'UTC' },
+  },
 ];
 
 export async function registerSchedules(queues: Record<QueueName, Queue>, list: Schedule[] = schedules) {

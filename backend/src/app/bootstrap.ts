@@ -39,7 +39,10 @@ export function buildRuntime(config: Config, options: { logger?: Logger; service
   const queueConnection = createQueueRedis(config.REDIS_URL);
   queueConnection.on('error', (err) => logger.debug({ err }, 'queue redis connection error'));
   const queues = Object.fromEntries(
-    queueNames.map((name) => [name, new Queue(name, { connection: queueConnection, prefix: `${config.REDIS_PREFIX}bull` })]),
+    queueNames.map((name) => [
+      name,
+      new Queue(name, { connection: queueConnection, prefix: `${config.REDIS_PREFIX}bull` }),
+    ]),
   ) as Record<QueueName, Queue>;
   const deps: AppDeps = {
     config,
@@ -57,7 +60,14 @@ export function buildRuntime(config: Config, options: { logger?: Logger; service
   };
   const features = createFeatures(deps);
   deps.projections = new ProjectionHost(
-    { db, store, logger, metrics, databaseUrl: config.DATABASE_URL, waitTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS },
+    {
+      db,
+      store,
+      logger,
+      metrics,
+      databaseUrl: config.DATABASE_URL,
+      waitTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
+    },
     allProjections(features),
   );
   return {

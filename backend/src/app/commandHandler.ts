@@ -1,6 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Decider, DomainEvent } from '../domain/decider';
-import { type EventStore, type RecordedEvent, WrongExpectedRevision, readStreamOrEmpty } from '../eventStore/port';
+import {
+  type EventStore,
+  type RecordedEvent,
+  WrongExpectedRevision,
+  readStreamOrEmpty,
+} from '../eventStore/port';
 
 export interface CommandMetadata {
   actorId: string | null;
@@ -48,7 +53,9 @@ export async function handleCommand<S, C, E extends DomainEvent>(
       const result = await store.appendToStream(
         streamId,
         events.map((e, i) => ({
-          id: metadata.idempotencyKey ? deterministicId(`${streamId}:${metadata.idempotencyKey}`, i) : randomUUID(),
+          id: metadata.idempotencyKey
+            ? deterministicId(`${streamId}:${metadata.idempotencyKey}`, i)
+            : randomUUID(),
           type: e.type,
           data: e.data,
           metadata: {

@@ -8,7 +8,11 @@ const config = loadConfig();
 const db = createDb({ connectionString: config.DATABASE_URL });
 try {
   const applied = await migrateLatest(db);
-  console.log(applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database is up to date');
+  console.log(
+    applied.length
+      ? `applied ${applied.length} migration(s): ${applied.join(', ')}`
+      : 'database is up to date',
+  );
 } finally {
   await db.destroy();
 }

@@ -16,7 +16,9 @@ try {
     if (wanted.length && !wanted.includes(projection.name)) continue;
     const started = performance.now();
     const { events } = await rebuildProjection(runtime.deps.db, runtime.deps.store, projection);
-    console.log(`${projection.name}: replayed ${events} events in ${Math.round(performance.now() - started)} ms`);
+    console.log(
+      `${projection.name}: replayed ${events} events in ${Math.round(performance.now() - started)} ms`,
+    );
   }
 } finally {
   await runtime.close();

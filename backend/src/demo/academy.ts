@@ -21,9 +21,17 @@ export const SAMPLE_LIVE_CALLS = [
       fr: 'Notre formation hebdomadaire pour tous les partenaires : compétences, outils et le plan de la semaine.',
     },
     focus_areas: [
-      { en: 'Prospecting and invitations', es: 'Prospección e invitaciones', fr: 'Prospection et invitations' },
+      {
+        en: 'Prospecting and invitations',
+        es: 'Prospección e invitaciones',
+        fr: 'Prospection et invitations',
+      },
       { en: 'Following up with customers', es: 'Seguimiento a clientes', fr: 'Suivi des clients' },
-      { en: 'Weekly goals and accountability', es: 'Metas semanales y compromiso', fr: 'Objectifs de la semaine et suivi' },
+      {
+        en: 'Weekly goals and accountability',
+        es: 'Metas semanales y compromiso',
+        fr: 'Objectifs de la semaine et suivi',
+      },
     ],
     time: '20:00',
     day_of_week: 2,
@@ -44,9 +52,21 @@ export const SAMPLE_LIVE_CALLS = [
       fr: 'La science derrière les produits, expliquée simplement, avec du temps pour vos questions.',
     },
     focus_areas: [
-      { en: 'How the ingredients work', es: 'Cómo actúan los ingredientes', fr: 'Comment agissent les ingrédients' },
-      { en: 'Reading studies and results', es: 'Cómo leer estudios y resultados', fr: 'Lire les études et les résultats' },
-      { en: 'Answering customer questions', es: 'Responder preguntas de clientes', fr: 'Répondre aux questions des clients' },
+      {
+        en: 'How the ingredients work',
+        es: 'Cómo actúan los ingredientes',
+        fr: 'Comment agissent les ingrédients',
+      },
+      {
+        en: 'Reading studies and results',
+        es: 'Cómo leer estudios y resultados',
+        fr: 'Lire les études et les résultats',
+      },
+      {
+        en: 'Answering customer questions',
+        es: 'Responder preguntas de clientes',
+        fr: 'Répondre aux questions des clients',
+      },
     ],
     time: '21:00',
     day_of_week: 2,
@@ -60,7 +80,11 @@ export const SAMPLE_LIVE_CALLS = [
   {
     id: 'monthly-team-training',
     position: 3,
-    name: { en: 'Monthly Team Training', es: 'Capacitación Mensual del Equipo', fr: "Formation mensuelle de l'équipe" },
+    name: {
+      en: 'Monthly Team Training',
+      es: 'Capacitación Mensual del Equipo',
+      fr: "Formation mensuelle de l'équipe",
+    },
     description: {
       en: 'Once a month the whole team meets for leadership training, recognition and the month’s focus.',
       es: 'Una vez al mes todo el equipo se reúne para formación de liderazgo, reconocimientos y el enfoque del mes.',
@@ -68,8 +92,16 @@ export const SAMPLE_LIVE_CALLS = [
     },
     focus_areas: [
       { en: 'Leadership and duplication', es: 'Liderazgo y duplicación', fr: 'Leadership et duplication' },
-      { en: 'Recognition of new ranks', es: 'Reconocimiento de nuevos rangos', fr: 'Reconnaissance des nouveaux rangs' },
-      { en: 'The month’s team goals', es: 'Metas del equipo para el mes', fr: 'Objectifs de l’équipe pour le mois' },
+      {
+        en: 'Recognition of new ranks',
+        es: 'Reconocimiento de nuevos rangos',
+        fr: 'Reconnaissance des nouveaux rangs',
+      },
+      {
+        en: 'The month’s team goals',
+        es: 'Metas del equipo para el mes',
+        fr: 'Objectifs de l’équipe pour le mois',
+      },
     ],
     time: '21:00',
     day_of_week: 1,
@@ -82,33 +114,77 @@ export const SAMPLE_LIVE_CALLS = [
   },
 ] satisfies Array<{ id: string; name: Loc; description: Loc; focus_areas: Loc[] } & Record<string, unknown>>;
 
-const FIRST = ['Maria', 'James', 'Linda', 'Robert', 'Patricia', 'Michael', 'Jennifer', 'David', 'Elizabeth', 'Carlos', 'Sofia', 'Daniel',
-  'Nadia', 'Thomas', 'Grace', 'Luis', 'Hannah', 'Kevin', 'Amélie', 'Samuel'];
+const FIRST = [
+  'Maria',
+  'James',
+  'Linda',
+  'Robert',
+  'Patricia',
+  'Michael',
+  'Jennifer',
+  'David',
+  'Elizabeth',
+  'Carlos',
+  'Sofia',
+  'Daniel',
+  'Nadia',
+  'Thomas',
+  'Grace',
+  'Luis',
+  'Hannah',
+  'Kevin',
+  'Amélie',
+  'Samuel',
+];
 const LAST = ['R.', 'T.', 'K.', 'M.', 'G.', 'B.', 'L.', 'S.', 'D.', 'P.', 'W.', 'C.'];
 
 const CATEGORY_SETS: TestimonialCategory[][] = [
-  ['weight-loss'], ['t2-diabetes', 'a1c'], ['high-blood-pressure'], ['cholesterol', 'triglycerides'], ['cravings', 'weight-loss'],
-  ['hashimotos', 'thyroid'], ['inflammation-pain'], ['ibs'], ['pcos', 'weight-loss'], ['a1c', 't2-diabetes', 'weight-loss', 'cravings'],
-  ['thyroid'], ['high-blood-pressure', 'cholesterol', 'weight-loss'], ['cravings'], ['triglycerides'], ['inflammation-pain', 'weight-loss'],
+  ['weight-loss'],
+  ['t2-diabetes', 'a1c'],
+  ['high-blood-pressure'],
+  ['cholesterol', 'triglycerides'],
+  ['cravings', 'weight-loss'],
+  ['hashimotos', 'thyroid'],
+  ['inflammation-pain'],
+  ['ibs'],
+  ['pcos', 'weight-loss'],
+  ['a1c', 't2-diabetes', 'weight-loss', 'cravings'],
+  ['thyroid'],
+  ['high-blood-pressure', 'cholesterol', 'weight-loss'],
+  ['cravings'],
+  ['triglycerides'],
+  ['inflammation-pain', 'weight-loss'],
 ];
 
 /** A deterministic, well-formed 11-character YouTube id. */
 const youtubeId = (n: number) =>
-  createHash('sha256').update(`testimonial-${n}`).digest('base64url').replace(/[^A-Za-z0-9_-]/g, 'x').slice(0, 11);
+  createHash('sha256')
+    .update(`testimonial-${n}`)
+    .digest('base64url')
+    .replace(/[^A-Za-z0-9_-]/g, 'x')
+    .slice(0, 11);
 
 export function sampleTestimonials(count = 60) {
   return Array.from({ length: count }, (_, i) => ({
     position: i + 1,
     name: `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]}`,
     categories: CATEGORY_SETS[i % CATEGORY_SETS.length],
-    link: i % 10 === 9 ? `https://drive.google.com/file/d/sample-drive-${i + 1}/view` : `https://www.youtube.com/watch?v=${youtubeId(i + 1)}`,
+    link:
+      i % 10 === 9
+        ? `https://drive.google.com/file/d/sample-drive-${i + 1}/view`
+        : `https://www.youtube.com/watch?v=${youtubeId(i + 1)}`,
   }));
 }
 
 export async function seedAcademyContent(db: Db): Promise<string> {
   for (const call of SAMPLE_LIVE_CALLS) {
     await db('live_calls')
-      .insert({ ...call, name: JSON.stringify(call.name), description: JSON.stringify(call.description), focus_areas: JSON.stringify(call.focus_areas) })
+      .insert({
+        ...call,
+        name: JSON.stringify(call.name),
+        description: JSON.stringify(call.description),
+        focus_areas: JSON.stringify(call.focus_areas),
+      })
       .onConflict('id')
       .ignore();
   }

@@ -8,7 +8,15 @@ import { DemoNewsletter, mailchimpSettings } from '../integrations/mailchimp';
 import { DEMO_USERS } from './users';
 
 const names = (prefix: string, list: string[]) => list.map((name, i) => ({ id: `${prefix}-${i + 1}`, name }));
-const CUSTOMERS = ['Ana Torres', 'Ben Carter', 'Carla Diaz', 'Dev Patel', 'Eva Novak', 'Femi Ade', 'Greta Holm'];
+const CUSTOMERS = [
+  'Ana Torres',
+  'Ben Carter',
+  'Carla Diaz',
+  'Dev Patel',
+  'Eva Novak',
+  'Femi Ade',
+  'Greta Holm',
+];
 const PARTNERS = ['Hugo Laurent', 'Iris Meyer', 'Jon Park', 'Kira Ivanova', 'Leo Costa', 'Mina Sato'];
 const EXPERIENCE = {
   startDate: 'January 2026',
@@ -52,13 +60,24 @@ function commandsFor(stage: Stage): OnboardingCommand[] {
   commands.push({ type: 'SaveReferralLink', link: 'DEMO' });
   if (stage === 'step3') {
     // lists started but too short to complete the step
-    commands.push({ type: 'UpdateLists', customerList: names('c', CUSTOMERS.slice(0, 3)), partnerList: names('p', PARTNERS.slice(0, 2)) });
+    commands.push({
+      type: 'UpdateLists',
+      customerList: names('c', CUSTOMERS.slice(0, 3)),
+      partnerList: names('p', PARTNERS.slice(0, 2)),
+    });
     return commands;
   }
-  commands.push({ type: 'UpdateLists', customerList: names('c', CUSTOMERS), partnerList: names('p', PARTNERS) }, { type: 'ConfirmLists' });
+  commands.push(
+    { type: 'UpdateLists', customerList: names('c', CUSTOMERS), partnerList: names('p', PARTNERS) },
+    { type: 'ConfirmLists' },
+  );
   if (stage === 'step4') return commands;
   if (stage === 'step5-skipped4') return [...commands, { type: 'SkipProductExperience' }];
-  return [...commands, { type: 'SubmitProductExperience', data: EXPERIENCE }, { type: 'SubmitWhyAnswers', data: WHY }];
+  return [
+    ...commands,
+    { type: 'SubmitProductExperience', data: EXPERIENCE },
+    { type: 'SubmitWhyAnswers', data: WHY },
+  ];
 }
 
 /**
@@ -78,12 +97,31 @@ export async function seedDemoOnboarding(deps: AppDeps): Promise<string> {
     const record = await findUserById(deps.db, user.id);
     if (!record || stage === 'new') continue;
     if ((await readStreamOrEmpty(deps.store, onboardingStream(user.id))).length > 0) continue;
-    const subscribed = await handleCommand(deps.store, userStream(user.id), userDecider, { type: 'SetNewsletter', subscribed: true, source: 'seed' }, metadata);
+    const subscribed = await handleCommand(
+      deps.store,
+      userStream(user.id),
+      userDecider,
+      { type: 'SetNewsletter', subscribed: true, source: 'seed' },
+      metadata,
+    );
     last = subscribed.position ?? last;
-    await demoList?.subscribe({ email: record.email, firstName: record.firstName, lastName: record.lastName });
+    await demoList?.subscribe({
+      email: record.email,
+      firstName: record.firstName,
+      lastName: record.lastName,
+    });
     for (const command of commandsFor(stage)) {
-      const cmd = command.type === 'SaveReferralLink' ? { ...command, link: `${user.firstName}${user.uid.slice(2)}` } : command;
-      const result = await handleCommand(deps.store, onboardingStream(user.id), onboardingDecider, cmd, metadata);
+      const cmd =
+        command.type === 'SaveReferralLink'
+          ? { ...command, link: `${user.firstName}${user.uid.slice(2)}` }
+          : command;
+      const result = await handleCommand(
+        deps.store,
+        onboardingStream(user.id),
+        onboardingDecider,
+        cmd,
+        metadata,
+      );
       last = result.position ?? last;
     }
     seeded++;

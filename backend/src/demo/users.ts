@@ -32,13 +32,69 @@ export interface DemoUser {
  *   └── Aisha Khan
  */
 export const DEMO_USERS: readonly DemoUser[] = [
-  { key: 'maria', id: 'd0000000-0000-4000-8000-000000000001', uid: 'P-MGR7AJ', firstName: 'Maria', lastName: 'Garcia', email: 'maria@demo.test', sponsor: null },
-  { key: 'james', id: 'd0000000-0000-4000-8000-000000000002', uid: 'P-JW4K2M', firstName: 'James', lastName: 'Wilson', email: 'james@demo.test', sponsor: 'maria' },
-  { key: 'sofia', id: 'd0000000-0000-4000-8000-000000000003', uid: 'P-SR8T3N', firstName: 'Sofia', lastName: 'Rossi', email: 'sofia@demo.test', sponsor: 'maria' },
-  { key: 'luc', id: 'd0000000-0000-4000-8000-000000000004', uid: 'P-UC6V9P', firstName: 'Luc', lastName: 'Martin', email: 'luc@demo.test', sponsor: 'maria' },
-  { key: 'aisha', id: 'd0000000-0000-4000-8000-000000000005', uid: 'P-AK3H7Q', firstName: 'Aisha', lastName: 'Khan', email: 'aisha@demo.test', sponsor: 'maria' },
-  { key: 'emma', id: 'd0000000-0000-4000-8000-000000000006', uid: 'P-EB5R2W', firstName: 'Emma', lastName: 'Brown', email: 'emma@demo.test', sponsor: 'james' },
-  { key: 'noah', id: 'd0000000-0000-4000-8000-000000000007', uid: 'P-ND7X4Y', firstName: 'Noah', lastName: 'Davis', email: 'noah@demo.test', sponsor: 'james' },
+  {
+    key: 'maria',
+    id: 'd0000000-0000-4000-8000-000000000001',
+    uid: 'P-MGR7AJ',
+    firstName: 'Maria',
+    lastName: 'Garcia',
+    email: 'maria@demo.test',
+    sponsor: null,
+  },
+  {
+    key: 'james',
+    id: 'd0000000-0000-4000-8000-000000000002',
+    uid: 'P-JW4K2M',
+    firstName: 'James',
+    lastName: 'Wilson',
+    email: 'james@demo.test',
+    sponsor: 'maria',
+  },
+  {
+    key: 'sofia',
+    id: 'd0000000-0000-4000-8000-000000000003',
+    uid: 'P-SR8T3N',
+    firstName: 'Sofia',
+    lastName: 'Rossi',
+    email: 'sofia@demo.test',
+    sponsor: 'maria',
+  },
+  {
+    key: 'luc',
+    id: 'd0000000-0000-4000-8000-000000000004',
+    uid: 'P-UC6V9P',
+    firstName: 'Luc',
+    lastName: 'Martin',
+    email: 'luc@demo.test',
+    sponsor: 'maria',
+  },
+  {
+    key: 'aisha',
+    id: 'd0000000-0000-4000-8000-000000000005',
+    uid: 'P-AK3H7Q',
+    firstName: 'Aisha',
+    lastName: 'Khan',
+    email: 'aisha@demo.test',
+    sponsor: 'maria',
+  },
+  {
+    key: 'emma',
+    id: 'd0000000-0000-4000-8000-000000000006',
+    uid: 'P-EB5R2W',
+    firstName: 'Emma',
+    lastName: 'Brown',
+    email: 'emma@demo.test',
+    sponsor: 'james',
+  },
+  {
+    key: 'noah',
+    id: 'd0000000-0000-4000-8000-000000000007',
+    uid: 'P-ND7X4Y',
+    firstName: 'Noah',
+    lastName: 'Davis',
+    email: 'noah@demo.test',
+    sponsor: 'james',
+  },
   {
     key: 'olivia',
     id: 'd0000000-0000-4000-8000-000000000008',
@@ -62,7 +118,10 @@ export async function seedDemoUsers(deps: AppDeps): Promise<string> {
   const admin = await bootstrapAdmin(deps);
   let created = 0;
   let last: string | null = null;
-  const [partnerHash, temporaryHash] = await Promise.all([deps.passwords.hash(DEMO_PARTNER_PASSWORD), deps.passwords.hash(DEMO_TEMPORARY_PASSWORD)]);
+  const [partnerHash, temporaryHash] = await Promise.all([
+    deps.passwords.hash(DEMO_PARTNER_PASSWORD),
+    deps.passwords.hash(DEMO_TEMPORARY_PASSWORD),
+  ]);
   for (const user of DEMO_USERS) {
     if (await findUserById(deps.db, user.id)) continue;
     const result = await createAccount(

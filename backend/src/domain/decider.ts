@@ -14,5 +14,7 @@ export interface Decider<State, Command, Event extends DomainEvent> {
   decide: (command: Command, state: State) => Event[];
 }
 
-export const fold = <S, E extends DomainEvent>(decider: Pick<Decider<S, never, E>, 'initialState' | 'evolve'>, events: E[]) =>
-  events.reduce(decider.evolve, decider.initialState());
+export const fold = <S, E extends DomainEvent>(
+  decider: Pick<Decider<S, never, E>, 'initialState' | 'evolve'>,
+  events: E[],
+) => events.reduce(decider.evolve, decider.initialState());

@@ -2,7 +2,8 @@
  * Errors the domain raises. They carry a stable id and a message for people; the HTTP layer
  * maps the kind to a status code. No framework code here.
  */
-export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_many' | 'unavailable';
+export type DomainErrorKind =
+  'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_many' | 'unavailable';
 
 export class DomainError extends Error {
   override name = 'DomainError';
@@ -21,6 +22,7 @@ export const invalid = (code: string, message: string, fields?: Record<string, s
 export const notFound = (code: string, message: string) => new DomainError('not_found', code, message);
 export const conflict = (code: string, message: string) => new DomainError('conflict', code, message);
 export const forbidden = (code: string, message: string) => new DomainError('forbidden', code, message);
-export const unauthenticated = (code: string, message: string) => new DomainError('unauthenticated', code, message);
+export const unauthenticated = (code: string, message: string) =>
+  new DomainError('unauthenticated', code, message);
 export const tooMany = (code: string, message: string, retryAfterSeconds: number) =>
   new DomainError('too_many', code, message, { retryAfterSeconds });

@@ -12,7 +12,14 @@ import { createPlatformFeature } from './platform';
 
 /** Every feature of the API. Add a feature here once; its routes, handlers and projections follow. */
 export function createFeatures(deps: AppDeps): Feature[] {
-  return [createPlatformFeature(deps), createAuthFeature(deps), createOnboardingFeature(deps), createPartnersFeature(deps), createAcademyFeature(deps), createAdminFeature(deps)];
+  return [
+    createPlatformFeature(deps),
+    createAuthFeature(deps),
+    createOnboardingFeature(deps),
+    createPartnersFeature(deps),
+    createAcademyFeature(deps),
+    createAdminFeature(deps),
+  ];
 }
 
 /** Every projection, including the ones not tied to one feature. Pure data: safe to call without deps. */

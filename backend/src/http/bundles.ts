@@ -18,7 +18,8 @@ export function serveBundles(deps: AppDeps): Koa.Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path.startsWith('/api/') || ctx.path === '/metrics') return next();
-    const isAdminPath = ctx.path === '/admin/' || ctx.path.startsWith('/admin/assets/') || ctx.path === '/admin/index.html';
+    const isAdminPath =
+      ctx.path === '/admin/' || ctx.path.startsWith('/admin/assets/') || ctx.path === '/admin/index.html';
     if (isAdminPath && existsSync(adminRoot)) {
       const session = ctx.session as unknown as SessionData;
       const user = session?.userId ? await findUserById(deps.db, session.userId) : null;

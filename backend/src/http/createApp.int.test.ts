@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../testing/app';
 
 let app: TestApp;
-const eventCount = async () => Number((await app.deps.db('es_events').count<{ count: number }[]>('* as count'))[0].count);
+const eventCount = async () =>
+  Number((await app.deps.db('es_events').count<{ count: number }[]>('* as count'))[0].count);
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -15,13 +16,20 @@ describe('HTTP core', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       status: 'ok',
-      checks: { database: { ok: true }, redis: { ok: true }, eventStore: { ok: true }, migrations: { ok: true } },
+      checks: {
+        database: { ok: true },
+        redis: { ok: true },
+        eventStore: { ok: true },
+        migrations: { ok: true },
+      },
     });
   });
 
   it('refuses unknown keys with 400 and a field: message text, writing nothing', async () => {
     const before = await eventCount();
-    const res = await app.client().post('/api/login', { email: 'a@b.co', password: 'secret1', isAdmin: true });
+    const res = await app
+      .client()
+      .post('/api/login', { email: 'a@b.co', password: 'secret1', isAdmin: true });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('invalid_input');
     expect(res.body.fields).toEqual({ isAdmin: 'is not allowed' });
@@ -43,7 +51,9 @@ describe('HTTP core', () => {
     });
     expect(form.status).toBe(415);
     expect(form.body.error).toBe('unsupported_media_type');
-    const broken = await client.request('POST', '/api/login', '{"email":', { 'content-type': 'application/json' });
+    const broken = await client.request('POST', '/api/login', '{"email":', {
+      'content-type': 'application/json',
+    });
     expect(broken.status).toBe(400);
     expect(broken.body).toMatchObject({ error: 'invalid_json', message: 'Request body is not valid JSON' });
   });
@@ -73,7 +83,11 @@ describe('HTTP core', () => {
     expect(crossSite.body.error).toBe('cross_site_request');
     const foreign = await client.post('/api/login', body, { origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
-    const sameOrigin = await client.post('/api/login', { email: 'nobody@b.co', password: 'secret1' }, { 'sec-fetch-site': 'same-origin' });
+    const sameOrigin = await client.post(
+      '/api/login',
+      { email: 'nobody@b.co', password: 'secret1' },
+      { 'sec-fetch-site': 'same-origin' },
+    );
     expect(sameOrigin.status).not.toBe(403);
   });
 
@@ -94,7 +108,9 @@ describe('HTTP core', () => {
     const res = await app.client().get('/api/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/login', '/api/me']));
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/login', '/api/me']),
+    );
   });
 });
 

@@ -60,12 +60,20 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
       await next();
     } finally {
       const ms = performance.now() - started;
-      const route = (ctx.state.routePath as string | undefined) ?? (ctx.path.startsWith('/api/') ? 'unmatched' : 'static');
+      const route =
+        (ctx.state.routePath as string | undefined) ??
+        (ctx.path.startsWith('/api/') ? 'unmatched' : 'static');
       metrics.httpDuration.observe({ method: ctx.method, route, status: String(ctx.status) }, ms / 1000);
       if (ctx.path.startsWith('/api/')) {
         requestStats.recordRequest(ms, ctx.status, ctx.state.user?.id);
         ctx.state.logger.info(
-          { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms), userId: ctx.state.user?.id },
+          {
+            method: ctx.method,
+            path: ctx.path,
+            status: ctx.status,
+            ms: Math.round(ms),
+            userId: ctx.state.user?.id,
+          },
           'request',
         );
       }
@@ -96,7 +104,8 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
 
   const handlers = new Map<string, Feature['handlers'][string]>();
   for (const feature of features) {
-    for (const [name, handler] of Object.entries(feature.handlers)) handlers.set(`${feature.name}.${name}`, handler);
+    for (const [name, handler] of Object.entries(feature.handlers))
+      handlers.set(`${feature.name}.${name}`, handler);
   }
 
   for (const [id, route] of Object.entries(allRoutes)) {
@@ -109,11 +118,15 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
       try {
         enforceAccess(route.access, user, config.ADMIN_EMAIL);
       } catch (denial) {
-        ctx.state.logger.warn({ route: `${route.method} ${route.path}`, userId: user?.id ?? null, ip: ctx.ip }, 'access denied');
+        ctx.state.logger.warn(
+          { route: `${route.method} ${route.path}`, userId: user?.id ?? null, ip: ctx.ip },
+          'access denied',
+        );
         throw denial;
       }
       const input = validateInput(ctx, route);
-      if (!handler) throw new HttpError(501, 'not_implemented', `${route.method} ${route.path} is not implemented yet`);
+      if (!handler)
+        throw new HttpError(501, 'not_implemented', `${route.method} ${route.path} is not implemented yet`);
       const rc: RequestContext = {
         ctx,
         requestId: ctx.state.requestId,
@@ -149,7 +162,10 @@ function respond(ctx: Koa.Context, route: RouteDef, result: unknown) {
   // The response schema is also a filter: fields it does not name never leave the server.
   const parsed = route.response.safeParse(result);
   if (!parsed.success) {
-    ctx.state.logger.error({ issues: parsed.error.issues, route: route.path }, 'response does not match its contract');
+    ctx.state.logger.error(
+      { issues: parsed.error.issues, route: route.path },
+      'response does not match its contract',
+    );
     throw new Error(`Response of ${route.method} ${route.path} does not match its contract`);
   }
   ctx.status = 200;

@@ -35,7 +35,8 @@ export function zodFields(error: ZodError, prefix?: string): Record<string, stri
   for (const issue of error.issues) {
     const key = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || 'body';
     if (issue.code === 'unrecognized_keys') {
-      for (const k of issue.keys) fields[[key === 'body' ? '' : key, k].filter(Boolean).join('.')] = 'is not allowed';
+      for (const k of issue.keys)
+        fields[[key === 'body' ? '' : key, k].filter(Boolean).join('.')] = 'is not allowed';
       continue;
     }
     fields[key] ??= issue.message;
@@ -63,28 +64,50 @@ export async function errorMiddleware(ctx: Context, next: Next) {
       if (error.headers) ctx.set(error.headers);
     } else if (error instanceof DomainError) {
       status = STATUS_BY_KIND[error.kind];
-      body = { error: error.code, message: error.message, ...(error.details?.fields ? { fields: error.details.fields } : {}) };
+      body = {
+        error: error.code,
+        message: error.message,
+        ...(error.details?.fields ? { fields: error.details.fields } : {}),
+      };
       if (error.details?.retryAfterSeconds) ctx.set('Retry-After', String(error.details.retryAfterSeconds));
     } else if (error instanceof ZodError) {
       status = 400;
       const fields = zodFields(error);
-      body = { error: 'invalid_input', message: Object.entries(fields).map(([f, m]) => `${f}: ${m}`).join('; '), fields };
+      body = {
+        error: 'invalid_input',
+        message: Object.entries(fields)
+          .map(([f, m]) => `${f}: ${m}`)
+          .join('; '),
+        fields,
+      };
     } else if (error instanceof Unavailable || isDbUnavailable(error) || isRedisUnavailable(error)) {
       status = 503;
       ctx.set('Retry-After', '5');
-      body = { error: 'unavailable', message: 'The service is temporarily unavailable. Please try again shortly.' };
+      body = {
+        error: 'unavailable',
+        message: 'The service is temporarily unavailable. Please try again shortly.',
+      };
       ctx.state.logger?.warn({ err: error }, 'dependency unavailable');
     } else if (error instanceof ProjectionTimeout) {
       // The change is recorded; only the read model is late.
       status = 503;
       ctx.set('Retry-After', '1');
-      body = { error: 'projection_lag', message: 'Your change was saved but is taking longer than usual to appear. Please reload.' };
+      body = {
+        error: 'projection_lag',
+        message: 'Your change was saved but is taking longer than usual to appear. Please reload.',
+      };
       ctx.state.logger?.warn({ err: error }, 'read-your-writes wait timed out');
-    } else if ((error as { status?: number; expose?: boolean }).expose && (error as { status?: number }).status) {
+    } else if (
+      (error as { status?: number; expose?: boolean }).expose &&
+      (error as { status?: number }).status
+    ) {
       // koa / body-parser errors meant for the client (bad JSON, too large)
       const e = error as { status: number; message: string };
       status = e.status;
-      body = { error: status === 413 ? 'payload_too_large' : 'invalid_body', message: status === 400 ? 'Request body is not valid JSON' : e.message };
+      body = {
+        error: status === 413 ? 'payload_too_large' : 'invalid_body',
+        message: status === 400 ? 'Request body is not valid JSON' : e.message,
+      };
     } else {
       ctx.state.logger?.error({ err: error }, 'unhandled error');
       body = { error: 'internal', message: 'Something went wrong. Please try again.' };

@@ -29,7 +29,10 @@ export interface RawResponse {
   body: string | Buffer | NodeJS.ReadableStream | object;
 }
 
-export const raw = (body: RawResponse['body'], options: Omit<RawResponse, 'raw' | 'body'> = {}): RawResponse => ({
+export const raw = (
+  body: RawResponse['body'],
+  options: Omit<RawResponse, 'raw' | 'body'> = {},
+): RawResponse => ({
   raw: true,
   body,
   ...options,
@@ -39,7 +42,10 @@ type Out<T> = [T] extends [z.ZodNever] ? undefined : T extends z.ZodType ? z.out
 
 export type HandlerFor<R> =
   R extends RouteDef<infer P, infer Q, infer B, infer S>
-    ? (input: { params: Out<P>; query: Out<Q>; body: Out<B> }, rc: RequestContext) => Promise<z.input<S> | RawResponse>
+    ? (
+        input: { params: Out<P>; query: Out<Q>; body: Out<B> },
+        rc: RequestContext,
+      ) => Promise<z.input<S> | RawResponse>
     : never;
 
 export type HandlersFor<T extends Record<string, RouteDef>> = { [K in keyof T]: HandlerFor<T[K]> };

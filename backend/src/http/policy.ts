@@ -16,7 +16,8 @@ export function enforceAccess(access: Access, user: UserRecord | null, adminEmai
   }
   if (access === 'user') return;
   if (access === 'admin') {
-    if (!isAdminUser(user, adminEmail)) throw new HttpError(403, 'forbidden', 'You need admin privileges to do this');
+    if (!isAdminUser(user, adminEmail))
+      throw new HttpError(403, 'forbidden', 'You need admin privileges to do this');
     return;
   }
   throw new HttpError(403, 'no_policy', 'This route has no access policy');

@@ -52,7 +52,8 @@ export async function csrfProtection(ctx: Context, next: Next) {
         } catch {
           host = null;
         }
-        if (host !== ctx.host) throw new HttpError(403, 'cross_site_request', 'Cross-site requests are not allowed');
+        if (host !== ctx.host)
+          throw new HttpError(403, 'cross_site_request', 'Cross-site requests are not allowed');
       } else if (origin === 'null') {
         throw new HttpError(403, 'cross_site_request', 'Cross-site requests are not allowed');
       }

@@ -35,7 +35,8 @@ export class SessionStore {
     const ttl = typeof maxAge === 'number' ? maxAge : 86_400_000;
     const pipeline = this.redis.multi().set(this.key(sid), JSON.stringify(sess), 'PX', ttl);
     const userId = sess.userId as string | undefined;
-    if (userId) pipeline.sadd(this.userKey(userId), sid).pexpire(this.userKey(userId), Math.max(ttl, 7 * 86_400_000));
+    if (userId)
+      pipeline.sadd(this.userKey(userId), sid).pexpire(this.userKey(userId), Math.max(ttl, 7 * 86_400_000));
     await pipeline.exec();
   }
 

@@ -17,7 +17,11 @@ const hasBody = (ctx: Context) =>
 /** 415 for any body that is not JSON, before the body parser runs. */
 export function requireJsonBody(ctx: Context) {
   if (BODY_METHODS.has(ctx.method) && hasBody(ctx) && !ctx.is('application/json')) {
-    throw new HttpError(415, 'unsupported_media_type', 'Request body must be JSON (Content-Type: application/json)');
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      'Request body must be JSON (Content-Type: application/json)',
+    );
   }
 }
 
@@ -27,9 +31,16 @@ export function validateInput(ctx: Context, route: RouteDef): ValidInput {
   const parse = (schema: RouteDef['body'], value: unknown, where: 'params' | 'query' | 'body') => {
     if (!schema) {
       if (where === 'query' && Object.keys(ctx.query).length > 0 && route.method !== 'GET') {
-        Object.assign(fields, Object.fromEntries(Object.keys(ctx.query).map((k) => [`query.${k}`, 'is not allowed'])));
+        Object.assign(
+          fields,
+          Object.fromEntries(Object.keys(ctx.query).map((k) => [`query.${k}`, 'is not allowed'])),
+        );
       }
-      if (where === 'body' && value !== undefined && !(typeof value === 'object' && value !== null && Object.keys(value).length === 0)) {
+      if (
+        where === 'body' &&
+        value !== undefined &&
+        !(typeof value === 'object' && value !== null && Object.keys(value).length === 0)
+      ) {
         fields.body = 'no body is expected';
       }
       return undefined;

@@ -38,12 +38,26 @@ export function createDb(options: DbOptions): Db {
   return db;
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '53300']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+  '53300',
+]);
 
 /** True for errors that mean PostgreSQL cannot be reached (answer 503, not 500). */
 export function isDbUnavailable(error: unknown): boolean {
   const e = error as { code?: string; name?: string; message?: string };
   if (e?.code && UNAVAILABLE_CODES.has(e.code)) return true;
   if (e?.name === 'KnexTimeoutError') return true;
-  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(e?.message ?? '');
+  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(
+    e?.message ?? '',
+  );
 }

@@ -16,13 +16,18 @@ export function createRedis(url: string, options: RedisOptions = {}): Redis {
 
 /** BullMQ needs maxRetriesPerRequest null and an offline queue on its connections. */
 export function createQueueRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null, retryStrategy: (times) => Math.min(times * 200, 2_000) });
+  return new Redis(url, {
+    maxRetriesPerRequest: null,
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+  });
 }
 
 export function isRedisUnavailable(error: unknown): boolean {
   const e = error as { message?: string; code?: string };
   return (
     e?.code === 'ECONNREFUSED' ||
-    /Stream isn't writeable|enableOfflineQueue|Connection is closed|Reached the max retries|ECONNREFUSED/i.test(e?.message ?? '')
+    /Stream isn't writeable|enableOfflineQueue|Connection is closed|Reached the max retries|ECONNREFUSED/i.test(
+      e?.message ?? '',
+    )
   );
 }

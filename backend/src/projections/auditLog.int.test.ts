@@ -8,7 +8,12 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const meta = (actorId: string | null) => ({ actorId, correlationId: randomUUID(), causationId: null, schemaVersion: 1 });
+const meta = (actorId: string | null) => ({
+  actorId,
+  correlationId: randomUUID(),
+  causationId: null,
+  schemaVersion: 1,
+});
 
 describe('audit log projection', () => {
   it('records every event with actor and summary, never secrets, and erases personal data when the user is deleted', async () => {
@@ -19,7 +24,18 @@ describe('audit log projection', () => {
       {
         id: randomUUID(),
         type: 'UserRegistered',
-        data: { userId, uid: 'P-AUDIT1', firstName: 'Lena', lastName: 'Park', email: 'lena@example.test', passwordHash: '$2b$04$secret', sponsorId: null, isAdmin: false, mustChangePassword: false, source: 'self' },
+        data: {
+          userId,
+          uid: 'P-AUDIT1',
+          firstName: 'Lena',
+          lastName: 'Park',
+          email: 'lena@example.test',
+          passwordHash: '$2b$04$secret',
+          sponsorId: null,
+          isAdmin: false,
+          mustChangePassword: false,
+          source: 'self',
+        },
         metadata: meta(userId),
       },
       { id: randomUUID(), type: 'UserLocked', data: {}, metadata: meta(adminId) },

@@ -46,7 +46,10 @@ export const auditLogProjection: Projection = {
   async applyBatch(trx, events) {
     const rows = events.map(auditRow);
     for (let i = 0; i < rows.length; i += 500) {
-      await trx('audit_log').insert(rows.slice(i, i + 500)).onConflict('event_id').ignore();
+      await trx('audit_log')
+        .insert(rows.slice(i, i + 500))
+        .onConflict('event_id')
+        .ignore();
     }
     // A deletion erases the personal data of everything recorded about that user before it.
     for (const row of rows) {

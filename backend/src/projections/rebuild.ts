@@ -40,7 +40,8 @@ export async function rebuildProjection(
 
   await db.transaction(async (trx) => {
     // Hold the live tables while the last events are replayed and the copies swapped in.
-    for (const table of projection.tables) await trx.raw('lock table public.?? in access exclusive mode', [table]);
+    for (const table of projection.tables)
+      await trx.raw('lock table public.?? in access exclusive mode', [table]);
     for (;;) {
       const events = await store.readAll({ after: position, maxCount: batchSize });
       if (events.length === 0) break;

@@ -34,7 +34,14 @@ const append = (stream: string, type: string, data: Record<string, unknown> = {}
 
 const host = (projections: Projection[], metrics = createMetrics('test')) =>
   new ProjectionHost(
-    { db, store, logger: createLogger({ level: 'silent' }), metrics, databaseUrl: database.url, batchSize: 5 },
+    {
+      db,
+      store,
+      logger: createLogger({ level: 'silent' }),
+      metrics,
+      databaseUrl: database.url,
+      batchSize: 5,
+    },
     projections,
   );
 
@@ -92,7 +99,11 @@ describe('projection runner', () => {
       expect(total.total).toBe(2);
       const dead = await db('projection_dead_letters').where({ projection: 'fragile' });
       expect(dead).toHaveLength(1);
-      expect(dead[0]).toMatchObject({ position: poison.position, event_type: 'Poison', error: 'cannot apply this one' });
+      expect(dead[0]).toMatchObject({
+        position: poison.position,
+        event_type: 'Poison',
+        error: 'cannot apply this one',
+      });
       const lag = await metrics.registry.getSingleMetricAsString('projection_dead_letters_total');
       expect(lag).toMatch(/projection="fragile"[^}]*} 1/);
     } finally {
@@ -101,7 +112,12 @@ describe('projection runner', () => {
   });
 
   it('releases every leader lock on stop, so the next host (same process or not) leads all projections', async () => {
-    const many = ['a', 'b', 'c', 'd'].map((n) => ({ ...countingProjection, name: `lead_${n}`, eventTypes: ['LeadOnly'], apply: async () => undefined }));
+    const many = ['a', 'b', 'c', 'd'].map((n) => ({
+      ...countingProjection,
+      name: `lead_${n}`,
+      eventTypes: ['LeadOnly'],
+      apply: async () => undefined,
+    }));
     const first = host(many);
     first.start();
     const { position } = await append('Lead-1', 'LeadOnly');
@@ -121,7 +137,9 @@ describe('projection runner', () => {
 
   it('times out a read-your-writes wait that cannot be met', async () => {
     const h = host([countingProjection]);
-    await expect(h.waitFor('99999999999999999999:99999999999999999999', { timeoutMs: 50 })).rejects.toThrow(/did not reach/);
+    await expect(h.waitFor('99999999999999999999:99999999999999999999', { timeoutMs: 50 })).rejects.toThrow(
+      /did not reach/,
+    );
   });
 
   it('rebuilds a read model from the log into shadow tables and swaps it in with the same content', async () => {
@@ -171,21 +189,36 @@ describe('crash safety (QUALITY 25)', () => {
     await run(true, 25);
     await run(true, 15);
     const stored = new Set(
-      (await db('es_events').where('type', 'Counted').where('stream_id', 'like', 'Crash-%').select('event_id')).map((r) => r.event_id),
+      (
+        await db('es_events')
+          .where('type', 'Counted')
+          .where('stream_id', 'like', 'Crash-%')
+          .select('event_id')
+      ).map((r) => r.event_id),
     );
     for (const id of acked) expect(stored.has(id)).toBe(true);
     expect(acked.size).toBeGreaterThan(20);
 
     const h = host([countingProjection]);
     h.start();
-    const countedSoFar = async () => Number((await db('counted').whereIn('event_id', [...stored]).count<{ n: number }[]>('* as n'))[0].n);
+    const countedSoFar = async () =>
+      Number(
+        (
+          await db('counted')
+            .whereIn('event_id', [...stored])
+            .count<{ n: number }[]>('* as n')
+        )[0].n,
+      );
     try {
       const deadline = Date.now() + 20_000;
-      while ((await countedSoFar()) < stored.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      while ((await countedSoFar()) < stored.size && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
     } finally {
       await h.stop();
     }
-    const counted = await db('counted').whereIn('event_id', [...stored]).select('event_id', 'times');
+    const counted = await db('counted')
+      .whereIn('event_id', [...stored])
+      .select('event_id', 'times');
     expect(counted).toHaveLength(stored.size);
     expect(counted.filter((r) => r.times !== 1)).toEqual([]);
   });

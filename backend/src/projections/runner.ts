@@ -81,7 +81,11 @@ export class ProjectionHost {
 
   /** Positions applied so far, per projection (for health and metrics). */
   status() {
-    return this.projections.map((p) => ({ name: p.name, position: this.positions.get(p.name) ?? null, leader: this.led.has(p.name) }));
+    return this.projections.map((p) => ({
+      name: p.name,
+      position: this.positions.get(p.name) ?? null,
+      leader: this.led.has(p.name),
+    }));
   }
 
   /**
@@ -111,7 +115,10 @@ export class ProjectionHost {
   }
 
   private async refreshFromDb(names: string[]) {
-    const rows = await this.deps.db('projection_checkpoints').whereIn('name', names).select('name', 'position');
+    const rows = await this.deps
+      .db('projection_checkpoints')
+      .whereIn('name', names)
+      .select('name', 'position');
     for (const row of rows) if (!this.led.has(row.name)) this.positions.set(row.name, row.position);
   }
 
@@ -145,9 +152,10 @@ export class ProjectionHost {
   private acquireLeadership(name: string): Promise<boolean> {
     const attempt = this.lockQueue.then(async () => {
       const client = await this.lockSession();
-      const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as ok', [
-        lockKey(name),
-      ]);
+      const { rows } = await client.query<{ ok: boolean }>(
+        'select pg_try_advisory_lock(hashtextextended($1, 0)) as ok',
+        [lockKey(name)],
+      );
       return rows[0].ok;
     });
     this.lockQueue = attempt.catch(() => undefined);
@@ -173,7 +181,10 @@ export class ProjectionHost {
         backoff = 100;
       } catch (error) {
         if (signal.aborted) break;
-        logger.warn({ err: error, projection: projection.name, backoffMs: backoff }, 'projection stopped, resubscribing');
+        logger.warn(
+          { err: error, projection: projection.name, backoffMs: backoff },
+          'projection stopped, resubscribing',
+        );
         await this.sleepUnlessStopped(backoff);
         backoff = Math.min(backoff * 2, 10_000);
       }
@@ -252,7 +263,10 @@ export class ProjectionHost {
       for (const event of batch) await this.applyOne(projection, event);
     }
     metrics?.projectionEvents.inc({ projection: projection.name }, relevant.length);
-    metrics?.projectionLag.set({ projection: projection.name }, Math.max(0, (Date.now() - last.createdAt.getTime()) / 1000));
+    metrics?.projectionLag.set(
+      { projection: projection.name },
+      Math.max(0, (Date.now() - last.createdAt.getTime()) / 1000),
+    );
     this.positions.set(projection.name, last.position);
     this.emitter.emit('advanced');
     logger.trace({ projection: projection.name, count: batch.length }, 'projected');
@@ -276,7 +290,10 @@ export class ProjectionHost {
           await sleep(50 * attempt);
           continue;
         }
-        logger.error({ err: error, projection: projection.name, eventId: event.id, type: event.type }, 'dead-lettering event');
+        logger.error(
+          { err: error, projection: projection.name, eventId: event.id, type: event.type },
+          'dead-lettering event',
+        );
         metrics?.deadLetters.inc({ projection: projection.name });
         await db.transaction(async (trx) => {
           await trx('projection_dead_letters')

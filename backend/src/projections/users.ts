@@ -47,7 +47,8 @@ export const usersProjection: Projection = {
     // folded in) and inserted with one multi-row INSERT; other users' events apply one by one.
     const pending = new Map<string, Data>();
     for (const event of events) {
-      const id = event.type === 'UserDeleted' ? String((event.data as Data).userId) : subjectOf(event.streamId)!;
+      const id =
+        event.type === 'UserDeleted' ? String((event.data as Data).userId) : subjectOf(event.streamId)!;
       if (event.type === 'UserRegistered' && event.streamId.startsWith('User-')) {
         pending.set(id, registrationRow(event));
         continue;
@@ -66,7 +67,10 @@ export const usersProjection: Projection = {
     }
     const rows = [...pending.values()];
     for (let i = 0; i < rows.length; i += 1_000) {
-      await trx('users').insert(rows.slice(i, i + 1_000)).onConflict('id').ignore();
+      await trx('users')
+        .insert(rows.slice(i, i + 1_000))
+        .onConflict('id')
+        .ignore();
     }
   },
   async apply(trx, event) {
@@ -100,7 +104,12 @@ function columnChanges(event: RecordedEvent): Data | null {
     case 'TemporaryPasswordIssued':
       return { password_hash: data.passwordHash, must_change_password: true };
     case 'ProfileUpdated':
-      return { first_name: data.firstName, last_name: data.lastName, phone_number: data.phoneNumber ?? null, sms_opt_in: data.smsOptIn };
+      return {
+        first_name: data.firstName,
+        last_name: data.lastName,
+        phone_number: data.phoneNumber ?? null,
+        sms_opt_in: data.smsOptIn,
+      };
     case 'UserDetailsEdited': {
       const values: Data = {};
       if (data.firstName !== undefined) values.first_name = data.firstName;

@@ -16,10 +16,14 @@ describe('replay categories by keyword', () => {
   });
 
   it('covers every keyword of section 9', () => {
-    for (const k of ['training', 'webinar', 'lesson', 'workshop', 'seminar', 'masterclass', 'tutorial']) expect(replayCategory(k)).toBe('training');
-    for (const k of ['demo', 'demonstration', 'product', 'review', 'unboxing', 'showcase']) expect(replayCategory(k)).toBe('product-demo');
-    for (const k of ['success', 'story', 'testimonial', 'journey', 'transformation', 'results']) expect(replayCategory(k)).toBe('success-stories');
-    for (const k of ['update', 'announcement', 'news', 'meeting', 'team', 'company']) expect(replayCategory(k)).toBe('team-updates');
+    for (const k of ['training', 'webinar', 'lesson', 'workshop', 'seminar', 'masterclass', 'tutorial'])
+      expect(replayCategory(k)).toBe('training');
+    for (const k of ['demo', 'demonstration', 'product', 'review', 'unboxing', 'showcase'])
+      expect(replayCategory(k)).toBe('product-demo');
+    for (const k of ['success', 'story', 'testimonial', 'journey', 'transformation', 'results'])
+      expect(replayCategory(k)).toBe('success-stories');
+    for (const k of ['update', 'announcement', 'news', 'meeting', 'team', 'company'])
+      expect(replayCategory(k)).toBe('team-updates');
   });
 });
 
@@ -41,7 +45,9 @@ describe('replay filters', () => {
     expect(filterReplays(videos, { search: '', category: 'product-demo', date: 'all' }, now)).toHaveLength(1);
     expect(filterReplays(videos, { search: '', category: 'all', date: 'month' }, now)).toHaveLength(2);
     expect(filterReplays(videos, { search: '', category: 'all', date: 'week' }, now)).toHaveLength(1);
-    expect(filterReplays(videos, { search: '', category: 'team-updates', date: 'year' }, now)).toHaveLength(0);
+    expect(filterReplays(videos, { search: '', category: 'team-updates', date: 'year' }, now)).toHaveLength(
+      0,
+    );
   });
 });
 
@@ -68,9 +74,13 @@ describe('file sizes', () => {
     expect(fileTypeOf('application/vnd.google-apps.document')).toBe('google-doc');
     expect(fileTypeOf('application/vnd.google-apps.spreadsheet')).toBe('google-sheet');
     expect(fileTypeOf('application/vnd.google-apps.presentation')).toBe('google-slides');
-    expect(fileTypeOf('application/vnd.openxmlformats-officedocument.wordprocessingml.document')).toBe('word');
+    expect(fileTypeOf('application/vnd.openxmlformats-officedocument.wordprocessingml.document')).toBe(
+      'word',
+    );
     expect(fileTypeOf('application/vnd.ms-excel')).toBe('excel');
-    expect(fileTypeOf('application/vnd.openxmlformats-officedocument.presentationml.presentation')).toBe('powerpoint');
+    expect(fileTypeOf('application/vnd.openxmlformats-officedocument.presentationml.presentation')).toBe(
+      'powerpoint',
+    );
     expect(fileTypeOf('application/zip')).toBe('other');
     expect(fileTypeOf(undefined)).toBe('other');
   });

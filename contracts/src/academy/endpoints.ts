@@ -1,7 +1,10 @@
 import type { Endpoint, Method } from '../core/http';
 
 // Zod-free on purpose: the partner app imports this file (see auth/endpoints.ts).
-const endpoint = <M extends Method, P extends string>(method: M, path: P): Endpoint<M, P> => ({ method, path });
+const endpoint = <M extends Method, P extends string>(method: M, path: P): Endpoint<M, P> => ({
+  method,
+  path,
+});
 
 /** Method and path of every academy and content call (spec section 7). */
 export const academyEndpoints = {

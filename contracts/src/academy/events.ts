@@ -19,7 +19,8 @@ export const TutorialSkipped = defineEvent({
 export const TutorialPreferencesChanged = defineEvent({
   type: 'TutorialPreferencesChanged',
   schema: z.object({ skipTutorial: z.boolean(), academyTourSeen: z.boolean() }),
-  summary: (d) => `Academy tour preferences: skip ${d.skipTutorial ? 'on' : 'off'}, seen ${d.academyTourSeen ? 'yes' : 'no'}`,
+  summary: (d) =>
+    `Academy tour preferences: skip ${d.skipTutorial ? 'on' : 'off'}, seen ${d.academyTourSeen ? 'yes' : 'no'}`,
 });
 
 export const academyEvents = [TourCompleted, TutorialSkipped, TutorialPreferencesChanged] as const;

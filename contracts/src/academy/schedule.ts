@@ -61,7 +61,14 @@ export function zoneOffset(instant: number, timeZone = CALL_TIME_ZONE): number {
 }
 
 /** The instant at which the zone's clocks show the given wall time. */
-export function zonedInstant(year: number, month: number, day: number, hour: number, minute: number, timeZone = CALL_TIME_ZONE): number {
+export function zonedInstant(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  timeZone = CALL_TIME_ZONE,
+): number {
   const guess = Date.UTC(year, month - 1, day, hour, minute);
   let instant = guess - zoneOffset(guess, timeZone);
   // the offset at the answer may differ from the one at the guess (near a change): settle it
@@ -87,7 +94,11 @@ export function matchesRule(rule: CallRule, year: number, month: number, day: nu
  * Start of the call's current or next occurrence: the earliest start whose one-hour slot has
  * not ended yet at `now`. (While a call runs, its start is in the past: "Call in progress".)
  */
-export function nextOccurrence(rule: CallRule, now: Date | number, durationMinutes = CALL_DURATION_MINUTES): Date {
+export function nextOccurrence(
+  rule: CallRule,
+  now: Date | number,
+  durationMinutes = CALL_DURATION_MINUTES,
+): Date {
   const nowMs = typeof now === 'number' ? now : now.getTime();
   const { hour, minute } = parseTime(rule.time);
   const today = wallTime(nowMs);
@@ -136,7 +147,9 @@ const BYDAY = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
 /** iCalendar RRULE of a call: weekly on its day, or monthly on the n-th weekday. */
 export function recurrenceRule(rule: CallRule): string {
   const day = BYDAY[rule.dayOfWeek];
-  return rule.weekOfMonth == null ? `RRULE:FREQ=WEEKLY;BYDAY=${day}` : `RRULE:FREQ=MONTHLY;BYDAY=${rule.weekOfMonth}${day}`;
+  return rule.weekOfMonth == null
+    ? `RRULE:FREQ=WEEKLY;BYDAY=${day}`
+    : `RRULE:FREQ=MONTHLY;BYDAY=${rule.weekOfMonth}${day}`;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

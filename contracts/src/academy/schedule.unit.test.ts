@@ -14,7 +14,8 @@ const tuesday8pm = { dayOfWeek: 2, time: '20:00' };
 const tuesday9pm = { dayOfWeek: 2, time: '21:00' };
 const thirdMonday9pm = { dayOfWeek: 1, time: '21:00', weekOfMonth: 3 };
 
-const next = (rule: Parameters<typeof nextOccurrence>[0], now: string) => nextOccurrence(rule, new Date(now)).toISOString();
+const next = (rule: Parameters<typeof nextOccurrence>[0], now: string) =>
+  nextOccurrence(rule, new Date(now)).toISOString();
 
 describe('next occurrence in America/New_York', () => {
   it('spring 2026 (clocks forward on 8 March): 8 PM EST is 01:00Z, 8 PM EDT is 00:00Z', () => {

@@ -2,7 +2,10 @@ import type { Endpoint, Method } from '../core/http';
 
 // Zod-free on purpose: the admin console imports this file (and only `import type` from
 // schemas.ts / routes.ts).
-const endpoint = <M extends Method, P extends string>(method: M, path: P): Endpoint<M, P> => ({ method, path });
+const endpoint = <M extends Method, P extends string>(method: M, path: P): Endpoint<M, P> => ({
+  method,
+  path,
+});
 
 /**
  * Every admin call. The console's resources (`/api/admin/users`, `/api/admin/audit`,
@@ -64,7 +67,8 @@ export const SYSTEM_METRICS_REFRESH_MS = 30_000;
 export const PERFORMANCE_HISTORY_REFRESH_MS = 60_000;
 /** Generated admin passwords: 12 characters from letters, digits and ! @ # $ % ^ & *. */
 export const GENERATED_PASSWORD_LENGTH = 12;
-export const GENERATED_PASSWORD_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*';
+export const GENERATED_PASSWORD_ALPHABET =
+  'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*';
 export const HISTORY_RANGES = ['1h', '24h', '7d'] as const;
 export type HistoryRange = (typeof HISTORY_RANGES)[number];
 
@@ -74,4 +78,8 @@ export const responseTimeLevel = (ms: number): HealthLevel =>
   ms <= RESPONSE_TIME_GOOD_MS ? 'healthy' : ms <= RESPONSE_TIME_WARNING_MS ? 'warning' : 'critical';
 /** Colour level of an error rate (percent). */
 export const errorRateLevel = (percent: number): HealthLevel =>
-  percent <= ERROR_RATE_GOOD_PERCENT ? 'healthy' : percent <= ERROR_RATE_WARNING_PERCENT ? 'warning' : 'critical';
+  percent <= ERROR_RATE_GOOD_PERCENT
+    ? 'healthy'
+    : percent <= ERROR_RATE_WARNING_PERCENT
+      ? 'warning'
+      : 'critical';

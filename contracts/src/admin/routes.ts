@@ -30,12 +30,20 @@ export const adminRoutes = {
     response: z.string(),
     produces: 'text/csv',
   }),
-  getUser: defineRoute({ ...e.getUser, access: admin, tags, summary: 'One user', params: s.idParams, response: s.adminUser }),
+  getUser: defineRoute({
+    ...e.getUser,
+    access: admin,
+    tags,
+    summary: 'One user',
+    params: s.idParams,
+    response: s.adminUser,
+  }),
   updateUser: defineRoute({
     ...e.updateUser,
     access: admin,
     tags,
-    summary: 'Edit a user (names, e-mail, uid, sponsor, admin, locked, newsletter); locking ends their sessions',
+    summary:
+      'Edit a user (names, e-mail, uid, sponsor, admin, locked, newsletter); locking ends their sessions',
     params: s.idParams,
     body: s.updateUserBody,
     response: s.adminUser,
@@ -90,7 +98,14 @@ export const adminRoutes = {
     query: s.listAuditQuery,
     response: z.array(s.auditEntry),
   }),
-  getAudit: defineRoute({ ...e.getAudit, access: admin, tags, summary: 'One audit entry', params: s.idParams, response: s.auditEntry }),
+  getAudit: defineRoute({
+    ...e.getAudit,
+    access: admin,
+    tags,
+    summary: 'One audit entry',
+    params: s.idParams,
+    response: s.auditEntry,
+  }),
   auditEventTypes: defineRoute({
     ...e.auditEventTypes,
     access: admin,
@@ -106,7 +121,14 @@ export const adminRoutes = {
     query: s.listSyncRunsQuery,
     response: z.array(s.syncRun),
   }),
-  getSyncRun: defineRoute({ ...e.getSyncRun, access: admin, tags, summary: 'One sync run', params: s.idParams, response: s.syncRun }),
+  getSyncRun: defineRoute({
+    ...e.getSyncRun,
+    access: admin,
+    tags,
+    summary: 'One sync run',
+    params: s.idParams,
+    response: s.syncRun,
+  }),
   createSyncRun: defineRoute({
     ...e.createSyncRun,
     access: admin,
@@ -182,7 +204,8 @@ export const adminRoutes = {
     ...e.syncMailchimp,
     access: admin,
     tags,
-    summary: 'Spec call: run a sync and answer its results (waits up to 25 s, then answers the progress so far)',
+    summary:
+      'Spec call: run a sync and answer its results (waits up to 25 s, then answers the progress so far)',
     response: s.syncResults,
   }),
   systemMetrics: defineRoute({

@@ -26,7 +26,8 @@ const sortOrder = z
   .pipe(z.enum(['ASC', 'DESC']));
 
 /** `sort=["field","ASC"]` */
-export const sortParam = <F extends readonly [string, ...string[]]>(fields: F) => jsonQuery(z.tuple([z.enum(fields), sortOrder]));
+export const sortParam = <F extends readonly [string, ...string[]]>(fields: F) =>
+  jsonQuery(z.tuple([z.enum(fields), sortOrder]));
 
 /** `range=[0,49]` (inclusive); at most 1000 rows a page. */
 export const rangeParam = jsonQuery(
@@ -127,7 +128,11 @@ export const resetPasswordBody = z.strictObject({ newPassword });
 export const specResetPasswordBody = z.strictObject({ userId: id, newPassword });
 export const specResetTrainingBody = z.strictObject({ userId: id });
 
-export const confirmation = z.object({ success: z.literal(true), message: z.string(), id: z.string().optional() });
+export const confirmation = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  id: z.string().optional(),
+});
 
 export const bulkUsersBody = z.strictObject({
   ids: z.array(id).min(1, 'Select at least one user').max(500, 'At most 500 users at once'),
@@ -157,7 +162,10 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-const dateBound = z.string().max(40).refine((s) => !Number.isNaN(Date.parse(s)), 'must be a date');
+const dateBound = z
+  .string()
+  .max(40)
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'must be a date');
 
 export const auditFilter = z.strictObject({
   eventType: stringOrList.optional(),
@@ -224,7 +232,9 @@ export type SyncRunItem = z.infer<typeof syncRunItem>;
 export const listSyncRunsQuery = z.strictObject({
   sort: sortParam(['createdAt', 'id'] as const).optional(),
   range: rangeParam.optional(),
-  filter: jsonQuery(z.strictObject({ status: syncRunStatus.optional(), id: z.union([id, z.array(id).max(100)]).optional() })).optional(),
+  filter: jsonQuery(
+    z.strictObject({ status: syncRunStatus.optional(), id: z.union([id, z.array(id).max(100)]).optional() }),
+  ).optional(),
 });
 export const listSyncRunItemsQuery = z.strictObject({
   sort: sortParam(['createdAt', 'email', 'id'] as const).optional(),
@@ -240,7 +250,9 @@ export const syncResults = z.object({
   total: z.number().int(),
   updated: z.number().int(),
   errors: z.number().int(),
-  details: z.array(z.object({ email: z.string(), action: z.string(), status: z.string(), error: z.string().nullable() })),
+  details: z.array(
+    z.object({ email: z.string(), action: z.string(), status: z.string(), error: z.string().nullable() }),
+  ),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -271,8 +283,16 @@ export const dashboardResponse = z.object({
   generatedAt: isoTime,
   metrics: z.object({
     responseTime: z.object({ average: z.number(), p95: z.number(), p99: z.number() }),
-    databaseQueries: z.object({ total: z.number().int(), slow: z.number().int(), avgExecutionTime: z.number() }),
-    activeUsers: z.object({ current: z.number().int(), peak24h: z.number().int(), totalSessions: z.number().int() }),
+    databaseQueries: z.object({
+      total: z.number().int(),
+      slow: z.number().int(),
+      avgExecutionTime: z.number(),
+    }),
+    activeUsers: z.object({
+      current: z.number().int(),
+      peak24h: z.number().int(),
+      totalSessions: z.number().int(),
+    }),
     errorRate: z.object({ percentage: z.number(), total: z.number().int(), last24h: z.number().int() }),
     requests24h: z.number().int(),
   }),
@@ -281,7 +301,13 @@ export const dashboardResponse = z.object({
     totalQueries24h: z.number().int(),
     slowQueries24h: z.number().int(),
     avgExecutionTime: z.number(),
-    pool: z.object({ used: z.number().int(), free: z.number().int(), pending: z.number().int(), max: z.number().int(), status: healthLevel }),
+    pool: z.object({
+      used: z.number().int(),
+      free: z.number().int(),
+      pending: z.number().int(),
+      max: z.number().int(),
+      status: healthLevel,
+    }),
     topQueryTypes: z.array(z.object({ kind: z.string(), count: z.number().int(), percent: z.number() })),
   }),
   users: z.object({
@@ -290,7 +316,9 @@ export const dashboardResponse = z.object({
     totalSessions: z.number().int(),
     avgSessionMinutes: z.number().nullable(),
     totalUsers: z.number().int(),
-    stepCompletion: z.array(z.object({ step: z.number().int(), completed: z.number().int(), percent: z.number() })),
+    stepCompletion: z.array(
+      z.object({ step: z.number().int(), completed: z.number().int(), percent: z.number() }),
+    ),
     growth: z.object({
       newUsersToday: z.number().int(),
       completedTrainingToday: z.number().int(),
@@ -337,7 +365,12 @@ export const systemMetricsResponse = z.object({
     eventLoopLagMs: z.object({ mean: z.number(), p99: z.number(), max: z.number() }),
   }),
   database: z.object({
-    pool: z.object({ used: z.number().int(), free: z.number().int(), pending: z.number().int(), max: z.number().int() }),
+    pool: z.object({
+      used: z.number().int(),
+      free: z.number().int(),
+      pending: z.number().int(),
+      max: z.number().int(),
+    }),
     sizeBytes: z.number().nullable(),
     connections: z.number().int().nullable(),
     latencyMs: z.number().nullable(),
@@ -369,7 +402,11 @@ export const systemMetricsResponse = z.object({
       updatedAt: isoTime.nullable(),
     }),
   ),
-  eventStore: z.object({ kind: z.string(), head: z.string().nullable(), events: z.number().int().nullable() }),
+  eventStore: z.object({
+    kind: z.string(),
+    head: z.string().nullable(),
+    events: z.number().int().nullable(),
+  }),
   sessions: z.number().int(),
 });
 export type SystemMetrics = z.infer<typeof systemMetricsResponse>;

@@ -36,7 +36,12 @@ export const UserSignedIn = defineEvent({
 export const PasswordChanged = defineEvent({
   type: 'PasswordChanged',
   schema: z.object({ passwordHash: z.string(), reason: z.enum(['self', 'forced', 'rehash']) }),
-  summary: (d) => (d.reason === 'rehash' ? 'Password hash upgraded' : d.reason === 'forced' ? 'Temporary password replaced' : 'Password changed'),
+  summary: (d) =>
+    d.reason === 'rehash'
+      ? 'Password hash upgraded'
+      : d.reason === 'forced'
+        ? 'Temporary password replaced'
+        : 'Password changed',
 });
 
 export const TemporaryPasswordIssued = defineEvent({
@@ -70,10 +75,26 @@ export const UserDetailsEdited = defineEvent({
   personal: ['firstName', 'lastName', 'email'],
 });
 
-export const UserLocked = defineEvent({ type: 'UserLocked', schema: z.object({}), summary: () => 'Account locked' });
-export const UserUnlocked = defineEvent({ type: 'UserUnlocked', schema: z.object({}), summary: () => 'Account unlocked' });
-export const AdminGranted = defineEvent({ type: 'AdminGranted', schema: z.object({}), summary: () => 'Made admin' });
-export const AdminRevoked = defineEvent({ type: 'AdminRevoked', schema: z.object({}), summary: () => 'Admin rights removed' });
+export const UserLocked = defineEvent({
+  type: 'UserLocked',
+  schema: z.object({}),
+  summary: () => 'Account locked',
+});
+export const UserUnlocked = defineEvent({
+  type: 'UserUnlocked',
+  schema: z.object({}),
+  summary: () => 'Account unlocked',
+});
+export const AdminGranted = defineEvent({
+  type: 'AdminGranted',
+  schema: z.object({}),
+  summary: () => 'Made admin',
+});
+export const AdminRevoked = defineEvent({
+  type: 'AdminRevoked',
+  schema: z.object({}),
+  summary: () => 'Admin rights removed',
+});
 
 export const NewsletterSubscribed = defineEvent({
   type: 'NewsletterSubscribed',

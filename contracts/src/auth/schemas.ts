@@ -85,7 +85,9 @@ export const verifyPasscodeBody = z.strictObject({
 });
 
 export const resetRequiredPasswordBody = z.strictObject({
-  newPassword: newPassword.refine((s) => s !== '123456', { message: 'Please choose a more secure password.' }),
+  newPassword: newPassword.refine((s) => s !== '123456', {
+    message: 'Please choose a more secure password.',
+  }),
 });
 
 export const changePasswordBody = z.strictObject({
@@ -93,21 +95,23 @@ export const changePasswordBody = z.strictObject({
   newPassword,
 });
 
-export const updateProfileBody = z.strictObject({
-  firstName: personName,
-  lastName: personName,
-  /** trimmed; blank means none */
-  phoneNumber: z
-    .string()
-    .trim()
-    .max(40, 'At most 40 characters')
-    .nullable()
-    .transform((s) => (s === '' ? null : s)),
-  smsOptIn: z.boolean(),
-}).refine((b) => !b.smsOptIn || b.phoneNumber !== null, {
-  message: 'Phone number is required when SMS notifications are enabled.',
-  path: ['phoneNumber'],
-});
+export const updateProfileBody = z
+  .strictObject({
+    firstName: personName,
+    lastName: personName,
+    /** trimmed; blank means none */
+    phoneNumber: z
+      .string()
+      .trim()
+      .max(40, 'At most 40 characters')
+      .nullable()
+      .transform((s) => (s === '' ? null : s)),
+    smsOptIn: z.boolean(),
+  })
+  .refine((b) => !b.smsOptIn || b.phoneNumber !== null, {
+    message: 'Phone number is required when SMS notifications are enabled.',
+    path: ['phoneNumber'],
+  });
 
 // ---- responses ----
 

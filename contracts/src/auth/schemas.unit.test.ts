@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { authEndpoints } from './endpoints';
 import { authRoutes } from './routes';
-import { changePasswordBody, loginBody, registerBody, resetRequiredPasswordBody, updateProfileBody, user } from './schemas';
+import {
+  changePasswordBody,
+  loginBody,
+  registerBody,
+  resetRequiredPasswordBody,
+  updateProfileBody,
+  user,
+} from './schemas';
 
 describe('auth contracts', () => {
   it('routes use the endpoint paths of the spec', () => {
@@ -32,24 +39,30 @@ describe('auth contracts', () => {
     const tooLong = registerBody.safeParse({ ...base, password: 'é'.repeat(37) }); // 74 bytes
     expect(tooLong.success).toBe(false);
     expect(tooLong.error?.issues[0]?.message).toBe('Password must be at most 72 bytes');
-    expect(changePasswordBody.safeParse({ currentPassword: 'a', newPassword: 'x'.repeat(73) }).success).toBe(false);
+    expect(changePasswordBody.safeParse({ currentPassword: 'a', newPassword: 'x'.repeat(73) }).success).toBe(
+      false,
+    );
     expect(resetRequiredPasswordBody.safeParse({ newPassword: '123456' }).success).toBe(false);
   });
 
   it('names are trimmed and bounded', () => {
     const base = { email: 'a@b.co', password: 'secret1', sponsorId: 's1' };
     expect(registerBody.safeParse({ ...base, firstName: '  ', lastName: 'x' }).success).toBe(false);
-    expect(registerBody.safeParse({ ...base, firstName: 'x'.repeat(101), lastName: 'x' }).success).toBe(false);
+    expect(registerBody.safeParse({ ...base, firstName: 'x'.repeat(101), lastName: 'x' }).success).toBe(
+      false,
+    );
     expect(registerBody.parse({ ...base, firstName: ' Ann ', lastName: 'Lee' }).firstName).toBe('Ann');
   });
 
   it('profile: blank phone is null, phone required with SMS opt-in', () => {
-    expect(updateProfileBody.parse({ firstName: 'A', lastName: 'B', phoneNumber: '  ', smsOptIn: false }).phoneNumber).toBe(
-      null,
-    );
-    expect(updateProfileBody.safeParse({ firstName: 'A', lastName: 'B', phoneNumber: ' ', smsOptIn: true }).success).toBe(
-      false,
-    );
+    expect(
+      updateProfileBody.parse({ firstName: 'A', lastName: 'B', phoneNumber: '  ', smsOptIn: false })
+        .phoneNumber,
+    ).toBe(null);
+    expect(
+      updateProfileBody.safeParse({ firstName: 'A', lastName: 'B', phoneNumber: ' ', smsOptIn: true })
+        .success,
+    ).toBe(false);
   });
 
   it('user accepts a server answer', () => {

@@ -53,7 +53,8 @@ export const defineRoute = <
 export type BodyOf<R> = R extends RouteDef<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
 export type QueryOf<R> = R extends RouteDef<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
 export type ParamsOf<R> = R extends RouteDef<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.input<P> : never;
-export type ResponseOf<R> = R extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer S> ? z.output<S> : never;
+export type ResponseOf<R> =
+  R extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer S> ? z.output<S> : never;
 
 /** Body of every error answer. `error` is a stable id, `message` is for people. */
 export const errorBody = z.object({
@@ -67,7 +68,9 @@ export type ErrorBody = z.infer<typeof errorBody>;
 export const okBody = z.object({ success: z.literal(true), message: z.string().optional() });
 
 /** A boolean that also accepts the legacy 't' / 'true' spellings and always answers a real boolean. */
-export const looseBoolean = z.union([z.boolean(), z.enum(['t', 'true', 'f', 'false'])]).transform((v) => v === true || v === 't' || v === 'true');
+export const looseBoolean = z
+  .union([z.boolean(), z.enum(['t', 'true', 'f', 'false'])])
+  .transform((v) => v === true || v === 't' || v === 'true');
 
 /** Strings from a query string: trimmed, empty means absent. */
 export const queryText = (max = 200) =>

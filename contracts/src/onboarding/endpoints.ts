@@ -43,7 +43,8 @@ export const ONBOARDING_MESSAGES = {
   emptyName: 'Names cannot be empty.',
   requiredFields: 'Please fill in required fields',
   notSubscribed: 'Subscribe to the newsletter to complete Step 1.',
-  staleLists: 'Your lists were changed in another window. The latest lists are included; apply your change again.',
+  staleLists:
+    'Your lists were changed in another window. The latest lists are included; apply your change again.',
   subscribeFailed: 'Failed to subscribe to newsletter. Please try again.',
   unsubscribeFailed: 'Unsubscribe failed. Please try again.',
   statusFailed: 'Unable to verify newsletter status.',

@@ -31,7 +31,8 @@ export const ReferralLinkSaved = defineEvent({
 export const ProspectListsUpdated = defineEvent({
   type: 'ProspectListsUpdated',
   schema: z.object({ customerList: z.array(entry), partnerList: z.array(entry) }),
-  summary: (d) => `Prospect lists saved (${d.customerList.length} customers, ${d.partnerList.length} partners)`,
+  summary: (d) =>
+    `Prospect lists saved (${d.customerList.length} customers, ${d.partnerList.length} partners)`,
   personal: ['customerList', 'partnerList'],
 });
 
@@ -69,7 +70,18 @@ export const WhyAnswersSubmitted = defineEvent({
     shareWithSponsor: z.boolean(),
   }),
   summary: (d) => `Why answers submitted (${d.shareWithSponsor ? 'shared with sponsor' : 'private'})`,
-  personal: ['joinReason', 'monthlyGoal3', 'monthlyGoal6', 'monthlyGoal12', 'lifeChanges', 'nonMonetaryGoals', 'commitmentLevel', 'timeAvailable', 'helpNeeded', 'strengths'],
+  personal: [
+    'joinReason',
+    'monthlyGoal3',
+    'monthlyGoal6',
+    'monthlyGoal12',
+    'lifeChanges',
+    'nonMonetaryGoals',
+    'commitmentLevel',
+    'timeAvailable',
+    'helpNeeded',
+    'strengths',
+  ],
 });
 
 export const TrainingCompleted = defineEvent({

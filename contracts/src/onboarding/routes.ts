@@ -29,7 +29,8 @@ export const onboardingRoutes = {
   updateData: defineRoute({
     ...onboardingEndpoints.updateData,
     access: 'user',
-    summary: 'Save prospect lists (with the revision they were read at; 409 when stale), the referral link, or skip step 4',
+    summary:
+      'Save prospect lists (with the revision they were read at; 409 when stale), the referral link, or skip step 4',
     tags: ['onboarding'],
     body: updateOnboardingDataBody,
     response: progressEnvelope,

@@ -15,7 +15,9 @@ export const listEntry = z.strictObject({
 });
 export type ListEntry = z.infer<typeof listEntry>;
 
-export const prospectList = z.array(listEntry).max(LIST_MAX_ENTRIES, `At most ${LIST_MAX_ENTRIES} names per list`);
+export const prospectList = z
+  .array(listEntry)
+  .max(LIST_MAX_ENTRIES, `At most ${LIST_MAX_ENTRIES} names per list`);
 
 export const confidenceLevel = z.enum(['confident', 'need_help']);
 
@@ -125,7 +127,10 @@ export const updateOnboardingDataBody = z
     step3Completed: z.boolean().optional(),
     feelGreatLink: linkInput.optional(),
     productExperience: z
-      .union([z.strictObject({ isSkipped: z.literal(true) }), productExperienceInput.extend({ isSkipped: z.literal(false).optional() })])
+      .union([
+        z.strictObject({ isSkipped: z.literal(true) }),
+        productExperienceInput.extend({ isSkipped: z.literal(false).optional() }),
+      ])
       .optional(),
   })
   .refine((b) => Object.keys(b).some((k) => k !== 'revision'), { message: 'Nothing to save' });
@@ -138,7 +143,15 @@ export const newsletterSubscribeBody = z.strictObject({
   lastName: z.string().max(100).optional(),
 });
 
-export const newsletterStatus = z.enum(['subscribed', 'unsubscribed', 'pending', 'cleaned', 'transactional', 'archived', 'not_found']);
+export const newsletterStatus = z.enum([
+  'subscribed',
+  'unsubscribed',
+  'pending',
+  'cleaned',
+  'transactional',
+  'archived',
+  'not_found',
+]);
 export type NewsletterStatus = z.infer<typeof newsletterStatus>;
 
 export const newsletterStatusResponse = z.object({ subscribed: z.boolean(), status: newsletterStatus });

@@ -26,7 +26,10 @@ try {
   await app.deps.projections.waitFor(position);
   for (let i = 0; i < 20; i++) await admin.client.get('/api/me');
   await app.deps.requestStats.flush();
-  const context = await e2e.newContext({ locale: process.env.LOCALE ?? 'en-US', viewport: { width: 1360, height: 900 } });
+  const context = await e2e.newContext({
+    locale: process.env.LOCALE ?? 'en-US',
+    viewport: { width: 1360, height: 900 },
+  });
   const url = new URL(app.url);
   await context.addCookies(
     admin.client.cookie!.split('; ').map((pair) => {
@@ -53,7 +56,10 @@ try {
   }
   for (const tab of ['Real-time', 'Database', 'Users']) {
     await page.goto(app.url + '/admin/#/performance');
-    await page.getByRole('tab', { name: tab }).click().catch(() => undefined);
+    await page
+      .getByRole('tab', { name: tab })
+      .click()
+      .catch(() => undefined);
     await page.waitForTimeout(1500);
     await page.screenshot({ path: `${out}/performance-${tab}.png`, fullPage: true });
   }

@@ -15,8 +15,12 @@ import { lazy, Suspense } from 'react';
 import LinearProgress from '@mui/material/LinearProgress';
 
 // The charts (recharts) load only when the dashboard is opened.
-const PerformanceDashboard = lazy(() => import('./performance/PerformanceDashboard').then((m) => ({ default: m.PerformanceDashboard })));
-const SystemMetrics = lazy(() => import('./system/SystemMetrics').then((m) => ({ default: m.SystemMetrics })));
+const PerformanceDashboard = lazy(() =>
+  import('./performance/PerformanceDashboard').then((m) => ({ default: m.PerformanceDashboard })),
+);
+const SystemMetrics = lazy(() =>
+  import('./system/SystemMetrics').then((m) => ({ default: m.SystemMetrics })),
+);
 function PageLoading() {
   const t = useTranslate();
   return <LinearProgress aria-label={t('ra.page.loading')} sx={{ mt: 2 }} />;
@@ -41,7 +45,8 @@ const theme = {
         // wrapping <span> (where ARIA forbids it) and not on the <input>: move it to the input.
         slotProps: {
           root: { 'aria-label': undefined },
-          input: (ownerState: { 'aria-label'?: string }) => (ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {}),
+          input: (ownerState: { 'aria-label'?: string }) =>
+            ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {},
         },
       },
     },
@@ -63,7 +68,13 @@ export function App() {
       disableTelemetry
       loginPage={false}
     >
-      <Resource name="users" list={UserList} edit={UserEdit} icon={PeopleIcon} recordRepresentation={(r) => `${r.firstName} ${r.lastName}`} />
+      <Resource
+        name="users"
+        list={UserList}
+        edit={UserEdit}
+        icon={PeopleIcon}
+        recordRepresentation={(r) => `${r.firstName} ${r.lastName}`}
+      />
       <Resource name="audit" list={AuditList} icon={HistoryIcon} />
       <Resource name="sync-runs" list={SyncRunList} show={SyncRunShow} icon={SyncIcon} />
       <Resource name="sync-run-items" />

@@ -6,7 +6,17 @@ import MemoryIcon from '@mui/icons-material/Memory';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
-import { AppBar, Layout as RaLayout, LocalesMenuButton, Menu, TitlePortal, UserMenu, useGetIdentity, useTranslate, type LayoutProps } from 'react-admin';
+import {
+  AppBar,
+  Layout as RaLayout,
+  LocalesMenuButton,
+  Menu,
+  TitlePortal,
+  UserMenu,
+  useGetIdentity,
+  useTranslate,
+  type LayoutProps,
+} from 'react-admin';
 
 function AdminMenu() {
   const t = useTranslate();
@@ -18,7 +28,15 @@ function AdminMenu() {
       <Menu.Item to="/performance" primaryText={t('app.menu.performance')} leftIcon={<SpeedIcon />} />
       <Menu.Item to="/system-metrics" primaryText={t('app.menu.system')} leftIcon={<MemoryIcon />} />
       <Box sx={{ borderTop: '1px solid', borderColor: 'divider', mt: 1 }} />
-      <Menu.Item to="/back" onClick={(e: React.MouseEvent) => { e.preventDefault(); window.location.assign('/dashboard'); }} primaryText={t('app.backToPortal')} leftIcon={<ArrowBackIcon />} />
+      <Menu.Item
+        to="/back"
+        onClick={(e: React.MouseEvent) => {
+          e.preventDefault();
+          window.location.assign('/dashboard');
+        }}
+        primaryText={t('app.backToPortal')}
+        leftIcon={<ArrowBackIcon />}
+      />
     </Menu>
   );
 }
@@ -27,7 +45,11 @@ function AdminMenu() {
 function AdminUserMenu() {
   const t = useTranslate();
   const { identity } = useGetIdentity();
-  return <UserMenu label={identity?.fullName ? t('app.userMenu', { name: identity.fullName }) : 'ra.auth.user_menu'} />;
+  return (
+    <UserMenu
+      label={identity?.fullName ? t('app.userMenu', { name: identity.fullName }) : 'ra.auth.user_menu'}
+    />
+  );
 }
 
 function AdminAppBar() {
@@ -44,6 +66,12 @@ function AdminAppBar() {
 
 // react-admin lets a wide table widen the whole page (the app bar and the toolbar's buttons
 // slide out of view); here the page keeps the window's width and a wide table scrolls in its card.
-const fitWindow = { minWidth: 0, '& .RaLayout-content, & .RaList-main': { minWidth: 0 }, '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } };
+const fitWindow = {
+  minWidth: 0,
+  '& .RaLayout-content, & .RaList-main': { minWidth: 0 },
+  '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+};
 
-export const Layout = (props: LayoutProps) => <RaLayout {...props} menu={AdminMenu} appBar={AdminAppBar} sx={fitWindow} />;
+export const Layout = (props: LayoutProps) => (
+  <RaLayout {...props} menu={AdminMenu} appBar={AdminAppBar} sx={fitWindow} />
+);

@@ -11,7 +11,9 @@ interface Me {
 let cached: Promise<Me | null> | null = null;
 async function me(force = false): Promise<Me | null> {
   if (!cached || force) {
-    cached = fetch('/api/me', { credentials: 'same-origin' }).then(async (res) => (res.ok ? ((await res.json()) as Me) : null));
+    cached = fetch('/api/me', { credentials: 'same-origin' }).then(async (res) =>
+      res.ok ? ((await res.json()) as Me) : null,
+    );
   }
   return cached;
 }
@@ -33,9 +35,12 @@ export const authProvider: AuthProvider = {
     return leave('/login');
   },
   async logout() {
-    await fetch('/api/logout', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(
-      () => undefined,
-    );
+    await fetch('/api/logout', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }).catch(() => undefined);
     cached = null;
     return leave('/');
   },

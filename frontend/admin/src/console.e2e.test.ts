@@ -37,12 +37,28 @@ async function signedInContext(user: CreatedUser) {
 beforeAll(async () => {
   e2e = await startE2eApp();
   const { app } = e2e;
-  admin = await createUser(app, { admin: true, firstName: 'Ada', lastName: 'Admin', email: 'ada@example.test' });
-  target = await createUser(app, { firstName: 'Tina', lastName: 'Target', email: 'tina.target@example.test', sponsorId: admin.id });
+  admin = await createUser(app, {
+    admin: true,
+    firstName: 'Ada',
+    lastName: 'Admin',
+    email: 'ada@example.test',
+  });
+  target = await createUser(app, {
+    firstName: 'Tina',
+    lastName: 'Target',
+    email: 'tina.target@example.test',
+    sponsorId: admin.id,
+  });
   partner = await createUser(app, { firstName: 'Pat', lastName: 'Partner', email: 'pat@example.test' });
   for (let i = 0; i < 5; i++) await createUser(app, { firstName: 'Other', lastName: `Person ${i}` });
   // the mailing list says Tina subscribed; the portal does not know yet
-  await app.deps.db('newsletter_demo_members').insert({ email_lower: 'tina.target@example.test', email: 'tina.target@example.test', status: 'subscribed' });
+  await app.deps
+    .db('newsletter_demo_members')
+    .insert({
+      email_lower: 'tina.target@example.test',
+      email: 'tina.target@example.test',
+      status: 'subscribed',
+    });
   // a real worker for the mailchimp queue, like worker/src/main.ts runs
   const job = createMailchimpSyncJob();
   worker = new Worker('mailchimp', (j) => job.process(j as never, app.deps), {
@@ -64,14 +80,20 @@ describe('admin console', () => {
     await page.getByTestId('users-grid').waitFor();
     await page.locator('input[name="q"]').fill('tina');
     await page.getByText('tina.target@example.test').waitFor();
-    await expect.poll(() => page.locator('[data-testid="users-grid"] tbody tr').count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.locator('[data-testid="users-grid"] tbody tr').count(), { timeout: 15_000 })
+      .toBe(1);
     await page.getByText('tina.target@example.test').click();
     await page.getByTestId('lock-user').click();
     await page.getByTestId('unlock-user').waitFor();
     expect((await target.client.get('/api/me')).status).toBe(401);
     const timeline = page.getByTestId('timeline');
     await timeline.getByText('Account locked').waitFor();
-    await expect.poll(() => timeline.locator('li', { hasText: 'Account locked' }).first().innerText(), { timeout: 15_000 }).toContain('by Ada Admin');
+    await expect
+      .poll(() => timeline.locator('li', { hasText: 'Account locked' }).first().innerText(), {
+        timeout: 15_000,
+      })
+      .toContain('by Ada Admin');
   });
 
   it('resets the password: the user must change it at next sign-in', async () => {
@@ -92,16 +114,27 @@ describe('admin console', () => {
     expect((await fresh.post('/api/login', { email: target.email, password: temporary })).status).toBe(200);
     expect((await fresh.get('/api/me')).body.mustChangePassword).toBe(true);
     expect((await fresh.get('/api/onboarding-progress')).status).toBe(403);
-    await page.getByTestId('timeline').getByText('Password reset by an admin; must be changed at next sign-in').waitFor();
+    await page
+      .getByTestId('timeline')
+      .getByText('Password reset by an admin; must be changed at next sign-in')
+      .waitFor();
   });
 
   it('exports the filtered list as CSV', async () => {
     await page.goto(`${e2e.app.url}/admin/#/users`);
     await page.locator('input[name="q"]').fill('other');
-    await expect.poll(() => page.locator('[data-testid="users-grid"] tbody tr').count(), { timeout: 15_000 }).toBe(5);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    await expect
+      .poll(() => page.locator('[data-testid="users-grid"] tbody tr').count(), { timeout: 15_000 })
+      .toBe(5);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-csv').click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toMatch(/^id,uid,firstName,lastName,email,/);
     expect(lines).toHaveLength(6);
     expect(lines.slice(1).every((l) => l.includes(',Other,'))).toBe(true);
@@ -150,7 +183,9 @@ describe('admin console', () => {
     await p.waitForURL(/\/dashboard$/);
     expect(adminAssets).toEqual([]);
     // asking for a console file directly gives the partner app, not the console code
-    const html = await page.evaluate(() => document.querySelector('script[type="module"]')?.getAttribute('src'));
+    const html = await page.evaluate(() =>
+      document.querySelector('script[type="module"]')?.getAttribute('src'),
+    );
     const direct = await p.request.get(`${e2e.app.url}${html}`);
     expect(direct.headers()['content-type']).toMatch(/text\/html/);
     expect((await p.request.get(`${e2e.app.url}/api/admin/users`)).status()).toBe(403);

@@ -10,7 +10,16 @@ export const httpClient = (url: string, options: fetchUtils.Options = {}) =>
 const base = simpleRestProvider(API, httpClient);
 
 /** The editable fields of a user; the server refuses any other key. */
-const USER_FIELDS = ['firstName', 'lastName', 'email', 'uid', 'sponsorId', 'isAdmin', 'isLocked', 'newsletter'] as const;
+const USER_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'uid',
+  'sponsorId',
+  'isAdmin',
+  'isLocked',
+  'newsletter',
+] as const;
 
 function changedUserFields(data: Record<string, unknown>, previous: Record<string, unknown> | undefined) {
   const out: Record<string, unknown> = {};
@@ -41,7 +50,10 @@ export const dataProvider = {
   ...base,
   async update(resource, params) {
     if (resource !== 'users') return base.update(resource, params);
-    const data = changedUserFields(params.data as Record<string, unknown>, params.previousData as Record<string, unknown>);
+    const data = changedUserFields(
+      params.data as Record<string, unknown>,
+      params.previousData as Record<string, unknown>,
+    );
     if (Object.keys(data).length === 0) return { data: params.previousData };
     return base.update(resource, { ...params, data });
   },
@@ -49,9 +61,16 @@ export const dataProvider = {
     if (resource !== 'users') return base.updateMany(resource, params);
     const data = params.data as { isLocked?: boolean; newsletter?: boolean };
     const action: BulkAction =
-      data.isLocked !== undefined ? (data.isLocked ? 'lock' : 'unlock') : data.newsletter ? 'subscribe' : 'unsubscribe';
+      data.isLocked !== undefined
+        ? data.isLocked
+          ? 'lock'
+          : 'unlock'
+        : data.newsletter
+          ? 'subscribe'
+          : 'unsubscribe';
     const result = await post<BulkResult>('/users-bulk', { ids: params.ids, action });
-    if (result.failed.length && result.updated + result.unchanged === 0) throw new HttpError(result.failed[0].message, 400, result);
+    if (result.failed.length && result.updated + result.unchanged === 0)
+      throw new HttpError(result.failed[0].message, 400, result);
     return { data: params.ids.filter((id) => !result.failed.some((f) => f.id === id)) };
   },
   async getManyReference(resource, params) {
@@ -62,14 +81,17 @@ export const dataProvider = {
       sort: JSON.stringify([params.sort.field, params.sort.order]),
       range: JSON.stringify([start, start + perPage - 1]),
     });
-    const { json, headers } = await httpClient(`${API}/users/${encodeURIComponent(String(params.id))}/events?${query}`);
+    const { json, headers } = await httpClient(
+      `${API}/users/${encodeURIComponent(String(params.id))}/events?${query}`,
+    );
     return { data: json, total: Number(headers.get('content-range')?.split('/').pop() ?? json.length) };
   },
   async create(resource, params) {
     if (resource === 'sync-runs') return { data: await post('/sync-runs', {}) };
     return base.create(resource, params);
   },
-  resetPassword: (id: string, newPassword: string) => post(`/users/${encodeURIComponent(id)}/reset-password`, { newPassword }),
+  resetPassword: (id: string, newPassword: string) =>
+    post(`/users/${encodeURIComponent(id)}/reset-password`, { newPassword }),
   resetTraining: (id: string) => post(`/users/${encodeURIComponent(id)}/reset-training`, {}),
   bulkUsers: (ids: string[], action: BulkAction) => post<BulkResult>('/users-bulk', { ids, action }),
   getJson: async <T>(path: string): Promise<T> => (await httpClient(`${API}${path}`)).json as T,

@@ -66,8 +66,9 @@ function measure(keys: Iterable<string>) {
   };
 }
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('index.html'))
-  ?? Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+const entryKey =
+  Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('index.html')) ??
+  Object.keys(manifest).find((k) => manifest[k]!.isEntry);
 if (!entryKey) throw new Error(`No entry chunk in ${dist}/.vite/manifest.json`);
 
 const first = staticClosure(entryKey);
@@ -92,9 +93,12 @@ if (args.has('json')) {
   print(`Partner app first load (entry ${manifest[entryKey]!.file} + static imports):`);
   for (const f of firstLoad.files) print(`  ${kb(f.gzip).padStart(7)} KB gzip  ${f.file}`);
   print(`  ${'-'.repeat(7)}`);
-  print(`  ${kb(firstLoad.gzip).padStart(7)} KB gzip JavaScript (${kb(firstLoad.raw)} KB raw), budget ${budgetKb} KB`);
+  print(
+    `  ${kb(firstLoad.gzip).padStart(7)} KB gzip JavaScript (${kb(firstLoad.raw)} KB raw), budget ${budgetKb} KB`,
+  );
   print(`  ${kb(firstLoad.cssGzip).padStart(7)} KB gzip CSS`);
-  if (withLanding) print(`  ${kb(withLanding.gzip).padStart(7)} KB gzip JavaScript including the / route's lazy chunks`);
+  if (withLanding)
+    print(`  ${kb(withLanding.gzip).padStart(7)} KB gzip JavaScript including the / route's lazy chunks`);
 }
 if (firstLoad.gzip > budgetKb * 1000) {
   console.error(`Over budget: ${kb(firstLoad.gzip)} KB > ${budgetKb} KB`);

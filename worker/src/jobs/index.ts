@@ -4,4 +4,8 @@ import { youtubePlaylistJob } from './youtubePlaylist';
 import { mailchimpSyncJob } from './mailchimpSync';
 
 /** Every job the worker processes. Add a job here once. */
-export const jobs: JobDefinition<never>[] = [metricsSnapshotJob as JobDefinition<never>, youtubePlaylistJob as JobDefinition<never>, mailchimpSyncJob as JobDefinition<never>];
+export const jobs: JobDefinition<never>[] = [
+  metricsSnapshotJob as JobDefinition<never>,
+  youtubePlaylistJob as JobDefinition<never>,
+  mailchimpSyncJob as JobDefinition<never>,
+];

@@ -6,9 +6,20 @@ import { startTestApp, type TestApp } from '../../../testing/app';
 import { testEnv, REDIS_URL } from '../../../testing/env';
 import { waitFor } from '../../../testing/servers';
 import { createUser } from '../../../testing/users';
-import { startAudienceServer, type AudienceServer } from '@portal/backend/integrations/mailchimp/audienceServer.testing';
-import { callProvider, ProviderError, RedisSemaphore } from '@portal/backend/integrations/mailchimp/concurrency';
-import { audienceFor, mailchimpSemaphore, runAudienceSync } from '@portal/backend/integrations/mailchimp/audienceSync';
+import {
+  startAudienceServer,
+  type AudienceServer,
+} from '@portal/backend/integrations/mailchimp/audienceServer.testing';
+import {
+  callProvider,
+  ProviderError,
+  RedisSemaphore,
+} from '@portal/backend/integrations/mailchimp/concurrency';
+import {
+  audienceFor,
+  mailchimpSemaphore,
+  runAudienceSync,
+} from '@portal/backend/integrations/mailchimp/audienceSync';
 import { createMailchimpClient } from '@portal/backend/integrations/mailchimp/client';
 import { startSyncRun } from '@portal/backend/integrations/mailchimp/syncRuns';
 
@@ -26,7 +37,9 @@ const USERS = 1_500;
 const memberStatus = (i: number) => (i % 3 === 0 ? 'unsubscribed' : i % 7 === 0 ? 'cleaned' : 'subscribed');
 const userFlag = (i: number) => i % 2 === 0;
 const email = (i: number) => `member${i}@audience.test`;
-const expectedChanges = Array.from({ length: USERS }, (_, i) => i).filter((i) => (memberStatus(i) === 'subscribed') !== userFlag(i));
+const expectedChanges = Array.from({ length: USERS }, (_, i) => i).filter(
+  (i) => (memberStatus(i) === 'subscribed') !== userFlag(i),
+);
 
 let server: AudienceServer;
 let app: TestApp;
@@ -35,10 +48,14 @@ const children: ChildProcess[] = [];
 const userIds: string[] = [];
 
 function startWorkerProcess(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), 'worker/src/jobs/mailchimpSync.testWorker.ts'], {
-    env: { PATH: process.env.PATH, ...childEnv, SYNC_PAGE_CONCURRENCY: '12' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', import.meta.resolve('tsx'), 'worker/src/jobs/mailchimpSync.testWorker.ts'],
+    {
+      env: { PATH: process.env.PATH, ...childEnv, SYNC_PAGE_CONCURRENCY: '12' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   children.push(child);
   return child;
 }
@@ -49,12 +66,20 @@ beforeAll(async () => {
   server = await startAudienceServer({
     apiKey: API_KEY,
     listId: LIST_ID,
-    members: Array.from({ length: MEMBERS }, (_, i) => ({ email_address: email(i), status: memberStatus(i) })),
+    members: Array.from({ length: MEMBERS }, (_, i) => ({
+      email_address: email(i),
+      status: memberStatus(i),
+    })),
     tooManyEvery: 13,
     serverErrorEvery: 29,
     delayMs: 10,
   });
-  const mailchimpEnv = { MAILCHIMP_API_KEY: API_KEY, MAILCHIMP_SERVER_PREFIX: 'us21', MAILCHIMP_AUDIENCE_ID: LIST_ID, MAILCHIMP_BASE_URL: server.url };
+  const mailchimpEnv = {
+    MAILCHIMP_API_KEY: API_KEY,
+    MAILCHIMP_SERVER_PREFIX: 'us21',
+    MAILCHIMP_AUDIENCE_ID: LIST_ID,
+    MAILCHIMP_BASE_URL: server.url,
+  };
   app = await startTestApp(mailchimpEnv);
   childEnv = testEnv(new URL(app.databaseUrl).pathname.slice(1), mailchimpEnv);
   // 1,500 accounts recorded as events, half of them subscribed
@@ -69,10 +94,23 @@ beforeAll(async () => {
           {
             id: randomUUID(),
             type: 'UserRegistered',
-            data: { userId: id, uid: `P-T${i}`, firstName: 'Member', lastName: String(i), email: email(i), passwordHash: '!seed', sponsorId: null, isAdmin: false, mustChangePassword: false, source: 'seed' },
+            data: {
+              userId: id,
+              uid: `P-T${i}`,
+              firstName: 'Member',
+              lastName: String(i),
+              email: email(i),
+              passwordHash: '!seed',
+              sponsorId: null,
+              isAdmin: false,
+              mustChangePassword: false,
+              source: 'seed',
+            },
             metadata: meta(),
           },
-          ...(userFlag(i) ? [{ id: randomUUID(), type: 'NewsletterSubscribed', data: { source: 'seed' }, metadata: meta() }] : []),
+          ...(userFlag(i)
+            ? [{ id: randomUUID(), type: 'NewsletterSubscribed', data: { source: 'seed' }, metadata: meta() }]
+            : []),
         ];
         return app.deps.store.appendToStream(`User-${id}`, events, { expectedRevision: 'no_stream' });
       }),
@@ -93,7 +131,12 @@ describe('mailing-service sync', () => {
     const key = `t:sem:${randomUUID()}`;
     const connections = Array.from({ length: 4 }, () => new Redis(REDIS_URL));
     try {
-      const client = createMailchimpClient({ apiKey: API_KEY, serverPrefix: 'us21', audienceId: LIST_ID, baseUrl: server.url });
+      const client = createMailchimpClient({
+        apiKey: API_KEY,
+        serverPrefix: 'us21',
+        audienceId: LIST_ID,
+        baseUrl: server.url,
+      });
       const before = server.maxInFlight;
       server.maxInFlight = 0;
       // four "workers", each firing 20 list reads at once
@@ -102,7 +145,11 @@ describe('mailing-service sync', () => {
           const semaphore = new RedisSemaphore(redis, key, { limit: 10, pollMs: 5 });
           return Promise.all(
             Array.from({ length: 20 }, (_, i) =>
-              callProvider(semaphore, () => client.lists.getListMembersInfo(LIST_ID, { count: 1, offset: i }), { baseDelayMs: 5, maxDelayMs: 20 }),
+              callProvider(
+                semaphore,
+                () => client.lists.getListMembersInfo(LIST_ID, { count: 1, offset: i }),
+                { baseDelayMs: 5, maxDelayMs: 20 },
+              ),
             ),
           );
         }),
@@ -117,9 +164,16 @@ describe('mailing-service sync', () => {
   });
 
   it('does not retry a 4xx answer', async () => {
-    const client = createMailchimpClient({ apiKey: 'wrong-key-us21', serverPrefix: 'us21', audienceId: LIST_ID, baseUrl: server.url });
+    const client = createMailchimpClient({
+      apiKey: 'wrong-key-us21',
+      serverPrefix: 'us21',
+      audienceId: LIST_ID,
+      baseUrl: server.url,
+    });
     const before = server.counts.requests;
-    const error = await callProvider(mailchimpSemaphore(app.deps), () => client.lists.getListMembersInfo(LIST_ID, { count: 1 })).catch((e) => e);
+    const error = await callProvider(mailchimpSemaphore(app.deps), () =>
+      client.lists.getListMembersInfo(LIST_ID, { count: 1 }),
+    ).catch((e) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect(error.status).toBe(401);
     expect(server.counts.requests - before).toBe(1);
@@ -128,7 +182,10 @@ describe('mailing-service sync', () => {
   it('survives a worker killed mid-run: exact results, nothing doubled, finished pages not read again', async () => {
     const admin = await createUser(app, { admin: true, firstName: 'Ada', lastName: 'Admin' });
     const { run } = await startSyncRun(app.deps, { trigger: 'manual', requestedBy: admin.id, pageSize: 100 });
-    const pagesDone = async () => Number((await app.deps.db('sync_run_pages').where({ run_id: run.id }).count({ n: '*' }).first())?.n ?? 0);
+    const pagesDone = async () =>
+      Number(
+        (await app.deps.db('sync_run_pages').where({ run_id: run.id }).count({ n: '*' }).first())?.n ?? 0,
+      );
 
     const first = startWorkerProcess();
     await waitFor(async () => (await pagesDone()) >= 25, 120_000, 'the first worker to finish 25 pages');
@@ -136,7 +193,9 @@ describe('mailing-service sync', () => {
     await new Promise((r) => first.once('exit', r));
     const killedAt = Date.now();
     const doneBeforeKill = new Set(
-      (await app.deps.db('sync_run_pages').where({ run_id: run.id }).select('page')).map((r: { page: number }) => r.page * 100),
+      (await app.deps.db('sync_run_pages').where({ run_id: run.id }).select('page')).map(
+        (r: { page: number }) => r.page * 100,
+      ),
     );
     expect(doneBeforeKill.size).toBeGreaterThanOrEqual(25);
     expect(doneBeforeKill.size).toBeLessThan(100);
@@ -146,7 +205,8 @@ describe('mailing-service sync', () => {
 
     const second = startWorkerProcess();
     await waitFor(
-      async () => (await app.deps.db('sync_runs').where({ id: run.id }).first('status')).status === 'completed',
+      async () =>
+        (await app.deps.db('sync_runs').where({ id: run.id }).first('status')).status === 'completed',
       180_000,
       'the second worker to finish the run',
     );
@@ -154,7 +214,9 @@ describe('mailing-service sync', () => {
     second.kill('SIGTERM');
     await new Promise((r) => second.once('exit', r));
     // The newest event recorded (headPosition() may trail it while a transaction is open).
-    const newest = await app.deps.db.raw("select max(lpad(tx_id::text, 20, '0') || ':' || lpad(global_seq::text, 20, '0')) as p from es_events");
+    const newest = await app.deps.db.raw(
+      "select max(lpad(tx_id::text, 20, '0') || ':' || lpad(global_seq::text, 20, '0')) as p from es_events",
+    );
     await app.deps.projections.waitFor(newest.rows[0].p, { timeoutMs: 60_000 });
 
     // exact results
@@ -172,13 +234,21 @@ describe('mailing-service sync', () => {
     });
     const row = await app.deps.db('sync_runs').where({ id: run.id }).first();
     expect(row.attempts).toBeGreaterThanOrEqual(2);
-    const items = await app.deps.db('sync_run_items').where({ run_id: run.id }).select('email', 'action', 'status');
+    const items = await app.deps
+      .db('sync_run_items')
+      .where({ run_id: run.id })
+      .select('email', 'action', 'status');
     expect(items).toHaveLength(expectedChanges.length);
     expect(items.every((i: { status: string }) => i.status === 'success')).toBe(true);
-    expect(new Set(items.map((i: { email: string }) => i.email))).toEqual(new Set(expectedChanges.map(email)));
+    expect(new Set(items.map((i: { email: string }) => i.email))).toEqual(
+      new Set(expectedChanges.map(email)),
+    );
 
     // every flag now agrees with the audience
-    const flags = await app.deps.db('users').where('email_lower', 'like', '%@audience.test').select('email_lower', 'newsletter');
+    const flags = await app.deps
+      .db('users')
+      .where('email_lower', 'like', '%@audience.test')
+      .select('email_lower', 'newsletter');
     expect(flags).toHaveLength(USERS);
     for (const f of flags as { email_lower: string; newsletter: boolean }[]) {
       const i = Number(/member(\d+)@/.exec(f.email_lower)![1]);
@@ -186,10 +256,16 @@ describe('mailing-service sync', () => {
     }
 
     // nothing doubled: exactly one newsletter event per changed user from this run
-    const events = await app.deps.db('es_events').whereRaw("metadata->>'correlationId' = ?", [`sync-${run.id}`]).whereIn('type', ['NewsletterSubscribed', 'NewsletterUnsubscribed']).select('stream_id');
+    const events = await app.deps
+      .db('es_events')
+      .whereRaw("metadata->>'correlationId' = ?", [`sync-${run.id}`])
+      .whereIn('type', ['NewsletterSubscribed', 'NewsletterUnsubscribed'])
+      .select('stream_id');
     expect(events).toHaveLength(expectedChanges.length);
     expect(new Set(events.map((e: { stream_id: string }) => e.stream_id)).size).toBe(expectedChanges.length);
-    const finished = await app.deps.db('es_events').where({ stream_id: `SyncRun-${run.id}`, type: 'SyncRunFinished' });
+    const finished = await app.deps
+      .db('es_events')
+      .where({ stream_id: `SyncRun-${run.id}`, type: 'SyncRunFinished' });
     expect(finished).toHaveLength(1);
     expect(finished[0].data).toMatchObject({ total: MEMBERS, updated: expectedChanges.length, errors: 0 });
 
@@ -206,7 +282,9 @@ describe('mailing-service sync', () => {
         `${server.counts.tooMany} x 429, ${server.counts.serverErrors} x 500, max ${server.maxInFlight} requests in flight`,
     );
     // details for the console
-    const details = await admin.client.get(`/api/admin/sync-run-items?filter=${encodeURIComponent(JSON.stringify({ runId: run.id }))}&range=${encodeURIComponent('[0,9]')}`);
+    const details = await admin.client.get(
+      `/api/admin/sync-run-items?filter=${encodeURIComponent(JSON.stringify({ runId: run.id }))}&range=${encodeURIComponent('[0,9]')}`,
+    );
     expect(details.headers.get('content-range')).toBe(`sync-run-items 0-9/${expectedChanges.length}`);
   }, 400_000);
 
@@ -214,7 +292,9 @@ describe('mailing-service sync', () => {
     const other = { ...app.deps, config: { ...app.deps.config, MAILCHIMP_AUDIENCE_ID: 'no-such-list' } };
     const { run } = await startSyncRun(app.deps, { trigger: 'manual', requestedBy: null, pageSize: 100 });
     const before = server.counts.requests;
-    await expect(runAudienceSync(other, run.id, audienceFor(other), mailchimpSemaphore(app.deps))).rejects.toMatchObject({ status: 404 });
+    await expect(
+      runAudienceSync(other, run.id, audienceFor(other), mailchimpSemaphore(app.deps)),
+    ).rejects.toMatchObject({ status: 404 });
     expect(server.counts.requests - before).toBe(1);
     const row = await app.deps.db('sync_runs').where({ id: run.id }).first();
     expect(row.last_error).toMatch(/404/);

@@ -21,4 +21,11 @@ const worker = new Worker('mailchimp', (j) => job.process(j as never, runtime.de
   maxStalledCount: 5,
 });
 worker.on('ready', () => process.stdout.write('ready\n'));
-process.on('SIGTERM', () => void worker.close().then(() => runtime.close()).then(() => process.exit(0)));
+process.on(
+  'SIGTERM',
+  () =>
+    void worker
+      .close()
+      .then(() => runtime.close())
+      .then(() => process.exit(0)),
+);

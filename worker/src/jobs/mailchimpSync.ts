@@ -19,7 +19,9 @@ import type { JobDefinition } from './types';
  * the last checkpointed page. A 4xx from the mailing service (bad key, unknown audience) fails
  * the run at once: retrying would fail the same way.
  */
-export function createMailchimpSyncJob(options: SyncOptions = {}): JobDefinition<{ runId?: string; requestedBy?: string | null }> {
+export function createMailchimpSyncJob(
+  options: SyncOptions = {},
+): JobDefinition<{ runId?: string; requestedBy?: string | null }> {
   return {
     queue: queues.mailchimp.name,
     name: 'sync',

@@ -38,7 +38,14 @@ describe('metrics snapshot job', () => {
 
     const rows = await deps.db('metrics_snapshots').where({ taken_at: new Date(minute * 60_000) });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ requests: 100, errors: 1, db_queries: 10, db_slow_queries: 1, p95_ms: 25, p99_ms: 2000 });
+    expect(rows[0]).toMatchObject({
+      requests: 100,
+      errors: 1,
+      db_queries: 10,
+      db_slow_queries: 1,
+      p95_ms: 25,
+      p99_ms: 2000,
+    });
     expect(rows[0].avg_ms).toBeCloseTo((98 * 20 + 1800) / 100);
     expect(rows[0].error_rate).toBeCloseTo(0.01);
   });

@@ -35,7 +35,10 @@ export const metricsSnapshotJob: JobDefinition<{ minute?: number }> = {
       .onConflict('taken_at')
       .ignore();
     // Keep 30 days.
-    await deps.db('metrics_snapshots').where('taken_at', '<', new Date(Date.now() - 30 * 86_400_000)).delete();
+    await deps
+      .db('metrics_snapshots')
+      .where('taken_at', '<', new Date(Date.now() - 30 * 86_400_000))
+      .delete();
     return { minute, requests: summary.requests };
   },
 };

@@ -21,10 +21,19 @@ describe('YouTube durations', () => {
 
 describe('testimonial links', () => {
   it('reads YouTube and Drive links', () => {
-    expect(videoRefOf('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=3')).toEqual({ type: 'youtube', videoId: 'dQw4w9WgXcQ' });
+    expect(videoRefOf('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=3')).toEqual({
+      type: 'youtube',
+      videoId: 'dQw4w9WgXcQ',
+    });
     expect(videoRefOf('https://youtu.be/dQw4w9WgXcQ')).toEqual({ type: 'youtube', videoId: 'dQw4w9WgXcQ' });
-    expect(videoRefOf('https://youtube.com/shorts/dQw4w9WgXcQ')).toEqual({ type: 'youtube', videoId: 'dQw4w9WgXcQ' });
-    expect(videoRefOf('https://drive.google.com/file/d/1AbC_d-9/view?usp=sharing')).toEqual({ type: 'drive', videoId: '1AbC_d-9' });
+    expect(videoRefOf('https://youtube.com/shorts/dQw4w9WgXcQ')).toEqual({
+      type: 'youtube',
+      videoId: 'dQw4w9WgXcQ',
+    });
+    expect(videoRefOf('https://drive.google.com/file/d/1AbC_d-9/view?usp=sharing')).toEqual({
+      type: 'drive',
+      videoId: '1AbC_d-9',
+    });
     expect(videoRefOf('https://drive.google.com/open?id=1AbC')).toEqual({ type: 'drive', videoId: '1AbC' });
     expect(videoRefOf('https://example.com/video')).toBeNull();
     expect(videoRefOf('not a link')).toBeNull();
@@ -32,9 +41,17 @@ describe('testimonial links', () => {
   it('derives id, thumbnails (best first) and the embed address', () => {
     const t = toTestimonial({ name: 'Ana', categories: ['a1c'], link: 'https://youtu.be/dQw4w9WgXcQ' })!;
     expect(t.id).toBe('youtube-dQw4w9WgXcQ');
-    expect(t.thumbnails.map((u) => u.split('/').pop())).toEqual(['hqdefault.jpg', 'sddefault.jpg', 'default.jpg']);
+    expect(t.thumbnails.map((u) => u.split('/').pop())).toEqual([
+      'hqdefault.jpg',
+      'sddefault.jpg',
+      'default.jpg',
+    ]);
     expect(t.embedUrl).toContain('/embed/dQw4w9WgXcQ');
-    const d = toTestimonial({ name: 'Bo', categories: [], link: 'https://drive.google.com/file/d/XYZ/view' })!;
+    const d = toTestimonial({
+      name: 'Bo',
+      categories: [],
+      link: 'https://drive.google.com/file/d/XYZ/view',
+    })!;
     expect(d.embedUrl).toBe('https://drive.google.com/file/d/XYZ/preview');
   });
 });

@@ -8,7 +8,11 @@ export function isoDurationToSeconds(iso: string | null | undefined): number | n
   if (!m || iso.trim() === 'P' || iso.trim() === 'PT') return null;
   const [, w, d, h, min, s] = m;
   return Math.floor(
-    Number(w ?? 0) * 604_800 + Number(d ?? 0) * 86_400 + Number(h ?? 0) * 3600 + Number(min ?? 0) * 60 + Number(s ?? 0),
+    Number(w ?? 0) * 604_800 +
+      Number(d ?? 0) * 86_400 +
+      Number(h ?? 0) * 3600 +
+      Number(min ?? 0) * 60 +
+      Number(s ?? 0),
   );
 }
 

@@ -47,7 +47,10 @@ export function thumbnailsOf(ref: VideoRef): string[] {
   if (ref.type === 'youtube') {
     return ['hqdefault', 'sddefault', 'default'].map((q) => `https://i.ytimg.com/vi/${ref.videoId}/${q}.jpg`);
   }
-  return [`https://drive.google.com/thumbnail?id=${ref.videoId}&sz=w640`, `https://drive.google.com/thumbnail?id=${ref.videoId}`];
+  return [
+    `https://drive.google.com/thumbnail?id=${ref.videoId}&sz=w640`,
+    `https://drive.google.com/thumbnail?id=${ref.videoId}`,
+  ];
 }
 
 export function embedUrlOf(ref: VideoRef): string {

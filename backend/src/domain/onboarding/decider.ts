@@ -116,7 +116,12 @@ function evolve(state: OnboardingState, event: OnboardingEvent): OnboardingState
     case 'TrainingCompleted':
       return { ...s, trainingCompleted: true };
     case 'TrainingReset':
-      return { ...s, steps: [false, false, false, false, false], trainingCompleted: false, productExperienceSkipped: false };
+      return {
+        ...s,
+        steps: [false, false, false, false, false],
+        trainingCompleted: false,
+        productExperienceSkipped: false,
+      };
     default:
       return s;
   }
@@ -126,7 +131,9 @@ function evolve(state: OnboardingState, event: OnboardingEvent): OnboardingState
 export const completedStepsOf = (state: Pick<OnboardingState, 'steps'>) => state.steps.filter(Boolean).length;
 
 /** Where to resume: the first step not done, a skipped step 4 counting as passed; 5 when all are. */
-export function currentStepOf(state: Pick<OnboardingState, 'steps' | 'productExperienceSkipped'>): StepNumber {
+export function currentStepOf(
+  state: Pick<OnboardingState, 'steps' | 'productExperienceSkipped'>,
+): StepNumber {
   for (let i = 0; i < STEP_COUNT; i++) {
     if (state.steps[i]) continue;
     if (i === 3 && state.productExperienceSkipped) continue;
@@ -139,15 +146,22 @@ const complete = (state: OnboardingState, step: StepNumber): OnboardingEvent[] =
   state.steps[step - 1] ? [] : [{ type: 'StepCompleted', data: { step } }];
 
 const sameList = (a: ListEntry[], b: ListEntry[]) =>
-  a.length === b.length && a.every((e, i) => e.id === b[i].id && e.name === b[i].name && (e.note ?? '') === (b[i].note ?? ''));
+  a.length === b.length &&
+  a.every((e, i) => e.id === b[i].id && e.name === b[i].name && (e.note ?? '') === (b[i].note ?? ''));
 
 /** Trims names and notes; refuses empty names and repeated ids. */
 function cleanList(list: ListEntry[], field: 'customerList' | 'partnerList'): ListEntry[] {
   const ids = new Set<string>();
   return list.map((entry, i) => {
     const name = entry.name.trim();
-    if (!name) throw invalid('empty_name', ONBOARDING_MESSAGES.emptyName, { [`${field}.${i}.name`]: ONBOARDING_MESSAGES.emptyName });
-    if (ids.has(entry.id)) throw invalid('duplicate_entry', 'Each entry needs its own id.', { [`${field}.${i}.id`]: 'is repeated' });
+    if (!name)
+      throw invalid('empty_name', ONBOARDING_MESSAGES.emptyName, {
+        [`${field}.${i}.name`]: ONBOARDING_MESSAGES.emptyName,
+      });
+    if (ids.has(entry.id))
+      throw invalid('duplicate_entry', 'Each entry needs its own id.', {
+        [`${field}.${i}.id`]: 'is repeated',
+      });
     ids.add(entry.id);
     const note = entry.note?.trim();
     return note ? { id: entry.id, name, note } : { id: entry.id, name };
@@ -165,8 +179,12 @@ function decide(command: OnboardingCommand, state: OnboardingState): OnboardingE
 
     case 'SaveReferralLink': {
       const link = normalizeReferralLink(command.link);
-      if (!link) throw invalid('invalid_link', ONBOARDING_MESSAGES.invalidLink, { feelGreatLink: ONBOARDING_MESSAGES.invalidLink });
-      const events: OnboardingEvent[] = link === state.feelGreatLink ? [] : [{ type: 'ReferralLinkSaved', data: { feelGreatLink: link } }];
+      if (!link)
+        throw invalid('invalid_link', ONBOARDING_MESSAGES.invalidLink, {
+          feelGreatLink: ONBOARDING_MESSAGES.invalidLink,
+        });
+      const events: OnboardingEvent[] =
+        link === state.feelGreatLink ? [] : [{ type: 'ReferralLinkSaved', data: { feelGreatLink: link } }];
       return [...events, ...complete(state, 2)];
     }
 
@@ -174,12 +192,19 @@ function decide(command: OnboardingCommand, state: OnboardingState): OnboardingE
       if (command.basedOnRevision !== undefined && command.basedOnRevision !== state.revision) {
         throw conflict('stale_revision', ONBOARDING_MESSAGES.staleLists);
       }
-      const customerList = command.customerList ? cleanList(command.customerList, 'customerList') : state.customerList;
-      const partnerList = command.partnerList ? cleanList(command.partnerList, 'partnerList') : state.partnerList;
+      const customerList = command.customerList
+        ? cleanList(command.customerList, 'customerList')
+        : state.customerList;
+      const partnerList = command.partnerList
+        ? cleanList(command.partnerList, 'partnerList')
+        : state.partnerList;
       if (sameList(customerList, state.customerList) && sameList(partnerList, state.partnerList)) return [];
-      const events: OnboardingEvent[] = [{ type: 'ProspectListsUpdated', data: { customerList, partnerList } }];
+      const events: OnboardingEvent[] = [
+        { type: 'ProspectListsUpdated', data: { customerList, partnerList } },
+      ];
       // step 3 stays true to its rule: a confirmed step whose lists fall under the minimum is open again
-      if (state.steps[2] && !listsLongEnough({ customerList, partnerList })) events.push({ type: 'StepReopened', data: { step: 3 } });
+      if (state.steps[2] && !listsLongEnough({ customerList, partnerList }))
+        events.push({ type: 'StepReopened', data: { step: 3 } });
       return events;
     }
 
@@ -195,14 +220,24 @@ function decide(command: OnboardingCommand, state: OnboardingState): OnboardingE
       const startDate = d.startDate.trim();
       const positiveChanges = d.positiveChanges.trim();
       const challenges = d.challenges?.trim();
-      if (!startDate || !positiveChanges || (d.confidenceLevel !== 'confident' && d.confidenceLevel !== 'need_help')) {
+      if (
+        !startDate ||
+        !positiveChanges ||
+        (d.confidenceLevel !== 'confident' && d.confidenceLevel !== 'need_help')
+      ) {
         const fields: Record<string, string> = {};
         if (!startDate) fields.startDate = 'Required';
         if (!positiveChanges) fields.positiveChanges = 'Required';
-        if (d.confidenceLevel !== 'confident' && d.confidenceLevel !== 'need_help') fields.confidenceLevel = 'Required';
+        if (d.confidenceLevel !== 'confident' && d.confidenceLevel !== 'need_help')
+          fields.confidenceLevel = 'Required';
         throw invalid('required_fields', ONBOARDING_MESSAGES.requiredFields, fields);
       }
-      const data: ProductExperienceData = { startDate, positiveChanges, confidenceLevel: d.confidenceLevel, ...(challenges ? { challenges } : {}) };
+      const data: ProductExperienceData = {
+        startDate,
+        positiveChanges,
+        confidenceLevel: d.confidenceLevel,
+        ...(challenges ? { challenges } : {}),
+      };
       const p = state.productExperience;
       const same =
         p !== null &&
@@ -211,7 +246,10 @@ function decide(command: OnboardingCommand, state: OnboardingState): OnboardingE
         p.positiveChanges === data.positiveChanges &&
         p.confidenceLevel === data.confidenceLevel &&
         (p.challenges ?? '') === (data.challenges ?? '');
-      return [...(same ? [] : [{ type: 'ProductExperienceSubmitted' as const, data }]), ...complete(state, 4)];
+      return [
+        ...(same ? [] : [{ type: 'ProductExperienceSubmitted' as const, data }]),
+        ...complete(state, 4),
+      ];
     }
 
     case 'SkipProductExperience':
@@ -220,23 +258,29 @@ function decide(command: OnboardingCommand, state: OnboardingState): OnboardingE
       return [{ type: 'ProductExperienceSkipped', data: {} }];
 
     case 'SubmitWhyAnswers': {
-      const events: OnboardingEvent[] = [{ type: 'WhyAnswersSubmitted', data: command.data }, ...complete(state, 5)];
+      const events: OnboardingEvent[] = [
+        { type: 'WhyAnswersSubmitted', data: command.data },
+        ...complete(state, 5),
+      ];
       if (!state.trainingCompleted) events.push({ type: 'TrainingCompleted', data: {} });
       return events;
     }
 
     case 'ResetTraining': {
-      const anything = completedStepsOf(state) > 0 || state.trainingCompleted || state.productExperienceSkipped;
+      const anything =
+        completedStepsOf(state) > 0 || state.trainingCompleted || state.productExperienceSkipped;
       return anything ? [{ type: 'TrainingReset', data: {} }] : [];
     }
 
     case 'UpdateData': {
       const parts: OnboardingCommand[] = [];
       if (command.lists) parts.push({ type: 'UpdateLists', ...command.lists });
-      if (command.step3Completed !== undefined) parts.push({ type: command.step3Completed ? 'ConfirmLists' : 'ReopenLists' });
+      if (command.step3Completed !== undefined)
+        parts.push({ type: command.step3Completed ? 'ConfirmLists' : 'ReopenLists' });
       if (command.link !== undefined) parts.push({ type: 'SaveReferralLink', link: command.link });
       if (command.productExperience === 'skip') parts.push({ type: 'SkipProductExperience' });
-      else if (command.productExperience) parts.push({ type: 'SubmitProductExperience', data: command.productExperience });
+      else if (command.productExperience)
+        parts.push({ type: 'SubmitProductExperience', data: command.productExperience });
       const events: OnboardingEvent[] = [];
       let current = state;
       for (const part of parts) {

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors';
-import { type ListEntry, type OnboardingCommand, type OnboardingEvent, currentStepOf, onboardingDecider } from './decider';
+import {
+  type ListEntry,
+  type OnboardingCommand,
+  type OnboardingEvent,
+  currentStepOf,
+  onboardingDecider,
+} from './decider';
 
-const given = (...events: OnboardingEvent[]) => events.reduce(onboardingDecider.evolve, onboardingDecider.initialState());
-const when = (state: ReturnType<typeof given>, command: OnboardingCommand) => onboardingDecider.decide(command, state);
+const given = (...events: OnboardingEvent[]) =>
+  events.reduce(onboardingDecider.evolve, onboardingDecider.initialState());
+const when = (state: ReturnType<typeof given>, command: OnboardingCommand) =>
+  onboardingDecider.decide(command, state);
 const thenThrows = (fn: () => unknown, code: string) => {
   try {
     fn();
@@ -16,7 +24,8 @@ const thenThrows = (fn: () => unknown, code: string) => {
 };
 
 const done = (step: number): OnboardingEvent => ({ type: 'StepCompleted', data: { step } });
-const names = (prefix: string, n: number): ListEntry[] => Array.from({ length: n }, (_, i) => ({ id: `${prefix}${i}`, name: `${prefix} ${i}` }));
+const names = (prefix: string, n: number): ListEntry[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `${prefix}${i}`, name: `${prefix} ${i}` }));
 const lists = (c: number, p: number): OnboardingEvent => ({
   type: 'ProspectListsUpdated',
   data: { customerList: names('c', c), partnerList: names('p', p) },
@@ -39,7 +48,9 @@ describe('onboarding decider', () => {
   it('step 1 follows the newsletter: completed when subscribed, reopened when not, nothing when unchanged', () => {
     expect(when(given(), { type: 'SyncNewsletterStep', subscribed: true })).toEqual([done(1)]);
     expect(when(given(done(1)), { type: 'SyncNewsletterStep', subscribed: true })).toEqual([]);
-    expect(when(given(done(1)), { type: 'SyncNewsletterStep', subscribed: false })).toEqual([{ type: 'StepReopened', data: { step: 1 } }]);
+    expect(when(given(done(1)), { type: 'SyncNewsletterStep', subscribed: false })).toEqual([
+      { type: 'StepReopened', data: { step: 1 } },
+    ]);
     expect(when(given(), { type: 'SyncNewsletterStep', subscribed: false })).toEqual([]);
   });
 
@@ -52,14 +63,25 @@ describe('onboarding decider', () => {
       type: 'ReferralLinkSaved',
       data: { feelGreatLink: 'https://ufeelgreat.com/c/Abc123' },
     });
-    const saved = given({ type: 'ReferralLinkSaved', data: { feelGreatLink: 'https://ufeelgreat.com/c/Abc123' } }, done(2));
+    const saved = given(
+      { type: 'ReferralLinkSaved', data: { feelGreatLink: 'https://ufeelgreat.com/c/Abc123' } },
+      done(2),
+    );
     expect(when(saved, { type: 'SaveReferralLink', link: 'ufeelgreat.com/c/Abc123' })).toEqual([]);
     expect(when(saved, { type: 'SaveReferralLink', link: 'ufeelgreat.com/c/New1' })).toEqual([
       { type: 'ReferralLinkSaved', data: { feelGreatLink: 'https://ufeelgreat.com/c/New1' } },
     ]);
-    const error = thenThrows(() => when(given(), { type: 'SaveReferralLink', link: 'https://example.com/c/abc' }), 'invalid_link');
-    expect(error.message).toBe('Please enter a valid UFeelGreat link format (ufeelgreat.com/c/YOURLINKHERE).');
-    thenThrows(() => when(given(), { type: 'SaveReferralLink', link: 'ufeelgreat.com/c/abc-def' }), 'invalid_link');
+    const error = thenThrows(
+      () => when(given(), { type: 'SaveReferralLink', link: 'https://example.com/c/abc' }),
+      'invalid_link',
+    );
+    expect(error.message).toBe(
+      'Please enter a valid UFeelGreat link format (ufeelgreat.com/c/YOURLINKHERE).',
+    );
+    thenThrows(
+      () => when(given(), { type: 'SaveReferralLink', link: 'ufeelgreat.com/c/abc-def' }),
+      'invalid_link',
+    );
     thenThrows(() => when(given(), { type: 'SaveReferralLink', link: '' }), 'invalid_link');
   });
 
@@ -72,16 +94,34 @@ describe('onboarding decider', () => {
         partnerList: [],
         basedOnRevision: -1,
       }),
-    ).toEqual([{ type: 'ProspectListsUpdated', data: { customerList: [{ id: 'a', name: 'Ann' }], partnerList: [] } }]);
-    thenThrows(() => when(state, { type: 'UpdateLists', customerList: [{ id: 'a', name: '   ' }], partnerList: [] }), 'empty_name');
+    ).toEqual([
+      { type: 'ProspectListsUpdated', data: { customerList: [{ id: 'a', name: 'Ann' }], partnerList: [] } },
+    ]);
     thenThrows(
-      () => when(state, { type: 'UpdateLists', customerList: [{ id: 'a', name: 'A' }, { id: 'a', name: 'B' }], partnerList: [] }),
+      () => when(state, { type: 'UpdateLists', customerList: [{ id: 'a', name: '   ' }], partnerList: [] }),
+      'empty_name',
+    );
+    thenThrows(
+      () =>
+        when(state, {
+          type: 'UpdateLists',
+          customerList: [
+            { id: 'a', name: 'A' },
+            { id: 'a', name: 'B' },
+          ],
+          partnerList: [],
+        }),
       'duplicate_entry',
     );
     const one = given(lists(1, 0));
     expect(one.revision).toBe(0);
-    thenThrows(() => when(one, { type: 'UpdateLists', customerList: [], partnerList: [], basedOnRevision: -1 }), 'stale_revision');
-    expect(when(one, { type: 'UpdateLists', customerList: names('c', 1), partnerList: [], basedOnRevision: 0 })).toEqual([]);
+    thenThrows(
+      () => when(one, { type: 'UpdateLists', customerList: [], partnerList: [], basedOnRevision: -1 }),
+      'stale_revision',
+    );
+    expect(
+      when(one, { type: 'UpdateLists', customerList: names('c', 1), partnerList: [], basedOnRevision: 0 }),
+    ).toEqual([]);
   });
 
   it('step 3 completes only with at least 5 names in each list, and reopens when a list falls short', () => {
@@ -89,26 +129,32 @@ describe('onboarding decider', () => {
     expect(when(given(lists(5, 5)), { type: 'ConfirmLists' })).toEqual([done(3)]);
     expect(when(given(lists(5, 5), done(3)), { type: 'ConfirmLists' })).toEqual([]);
     const confirmed = given(lists(5, 5), done(3));
-    expect(when(confirmed, { type: 'UpdateLists', customerList: names('c', 4), partnerList: names('p', 5) }).map((e) => e.type)).toEqual([
-      'ProspectListsUpdated',
-      'StepReopened',
-    ]);
-    expect(when(confirmed, { type: 'UpdateLists', customerList: names('c', 6), partnerList: names('p', 5) }).map((e) => e.type)).toEqual([
-      'ProspectListsUpdated',
-    ]);
+    expect(
+      when(confirmed, { type: 'UpdateLists', customerList: names('c', 4), partnerList: names('p', 5) }).map(
+        (e) => e.type,
+      ),
+    ).toEqual(['ProspectListsUpdated', 'StepReopened']);
+    expect(
+      when(confirmed, { type: 'UpdateLists', customerList: names('c', 6), partnerList: names('p', 5) }).map(
+        (e) => e.type,
+      ),
+    ).toEqual(['ProspectListsUpdated']);
   });
 
   it('step 4 needs start date, positive changes and confidence level; a skip moves on without completing', () => {
     const error = thenThrows(
-      () => when(given(), { type: 'SubmitProductExperience', data: { ...experience, positiveChanges: '  ' } }),
+      () =>
+        when(given(), { type: 'SubmitProductExperience', data: { ...experience, positiveChanges: '  ' } }),
       'required_fields',
     );
     expect(error.message).toBe('Please fill in required fields');
-    thenThrows(() => when(given(), { type: 'SubmitProductExperience', data: { ...experience, confidenceLevel: '' } }), 'required_fields');
-    expect(when(given(), { type: 'SubmitProductExperience', data: { ...experience, challenges: ' ' } })).toEqual([
-      { type: 'ProductExperienceSubmitted', data: experience },
-      done(4),
-    ]);
+    thenThrows(
+      () => when(given(), { type: 'SubmitProductExperience', data: { ...experience, confidenceLevel: '' } }),
+      'required_fields',
+    );
+    expect(
+      when(given(), { type: 'SubmitProductExperience', data: { ...experience, challenges: ' ' } }),
+    ).toEqual([{ type: 'ProductExperienceSubmitted', data: experience }, done(4)]);
     const skipped = given(done(1), done(2), done(3), { type: 'ProductExperienceSkipped', data: {} });
     expect(skipped.steps[3]).toBe(false);
     expect(currentStepOf(skipped)).toBe(5);
@@ -122,10 +168,15 @@ describe('onboarding decider', () => {
       'StepCompleted',
       'TrainingCompleted',
     ]);
-    const finished = given({ type: 'WhyAnswersSubmitted', data: why }, done(5), { type: 'TrainingCompleted', data: {} });
-    expect(when(finished, { type: 'SubmitWhyAnswers', data: { ...why, strengths: 'Listening' } }).map((e) => e.type)).toEqual([
-      'WhyAnswersSubmitted',
-    ]);
+    const finished = given({ type: 'WhyAnswersSubmitted', data: why }, done(5), {
+      type: 'TrainingCompleted',
+      data: {},
+    });
+    expect(
+      when(finished, { type: 'SubmitWhyAnswers', data: { ...why, strengths: 'Listening' } }).map(
+        (e) => e.type,
+      ),
+    ).toEqual(['WhyAnswersSubmitted']);
   });
 
   it('current step is the first one not done', () => {
@@ -136,7 +187,13 @@ describe('onboarding decider', () => {
   });
 
   it('an admin reset makes all five steps incomplete and keeps the answers', () => {
-    const state = given(done(1), lists(5, 5), done(3), { type: 'ProductExperienceSkipped', data: {} }, { type: 'TrainingCompleted', data: {} });
+    const state = given(
+      done(1),
+      lists(5, 5),
+      done(3),
+      { type: 'ProductExperienceSkipped', data: {} },
+      { type: 'TrainingCompleted', data: {} },
+    );
     expect(when(state, { type: 'ResetTraining' })).toEqual([{ type: 'TrainingReset', data: {} }]);
     const reset = onboardingDecider.evolve(state, { type: 'TrainingReset', data: {} });
     expect(reset.steps).toEqual([false, false, false, false, false]);
@@ -163,11 +220,19 @@ describe('onboarding decider: several changes at once', () => {
 
   it('saves one list and keeps the other', () => {
     const state = given(lists(2, 3));
-    const [event] = when(state, { type: 'UpdateData', lists: { customerList: names('x', 1), basedOnRevision: 0 } });
-    expect(event).toEqual({ type: 'ProspectListsUpdated', data: { customerList: names('x', 1), partnerList: names('p', 3) } });
+    const [event] = when(state, {
+      type: 'UpdateData',
+      lists: { customerList: names('x', 1), basedOnRevision: 0 },
+    });
+    expect(event).toEqual({
+      type: 'ProspectListsUpdated',
+      data: { customerList: names('x', 1), partnerList: names('p', 3) },
+    });
   });
 
   it('skips step 4 through the data call', () => {
-    expect(when(given(), { type: 'UpdateData', productExperience: 'skip' })).toEqual([{ type: 'ProductExperienceSkipped', data: {} }]);
+    expect(when(given(), { type: 'UpdateData', productExperience: 'skip' })).toEqual([
+      { type: 'ProductExperienceSkipped', data: {} },
+    ]);
   });
 });

@@ -15,12 +15,15 @@ export interface TutorialState {
 }
 
 export type TutorialCommand =
-  | { type: 'CompleteTour' }
-  | { type: 'SetPreferences'; skipTutorial: boolean; academyTourSeen: boolean };
+  { type: 'CompleteTour' } | { type: 'SetPreferences'; skipTutorial: boolean; academyTourSeen: boolean };
 
 export const tutorialStream = (userId: string) => `Tutorial-${userId}`;
 
-const initialState = (): TutorialState => ({ skipTutorial: false, academyTourSeen: false, tutorialCompleted: false });
+const initialState = (): TutorialState => ({
+  skipTutorial: false,
+  academyTourSeen: false,
+  tutorialCompleted: false,
+});
 
 function evolve(state: TutorialState, event: TutorialEvent): TutorialState {
   switch (event.type) {
@@ -49,7 +52,12 @@ function decide(command: TutorialCommand, state: TutorialState): TutorialEvent[]
   }
 }
 
-export const tutorialDecider: Decider<TutorialState, TutorialCommand, TutorialEvent> = { initialState, evolve, decide };
+export const tutorialDecider: Decider<TutorialState, TutorialCommand, TutorialEvent> = {
+  initialState,
+  evolve,
+  decide,
+};
 
 /** Whether the academy should offer the tour by itself: none of the three flags is set. */
-export const shouldAutoPrompt = (s: TutorialState) => !s.skipTutorial && !s.academyTourSeen && !s.tutorialCompleted;
+export const shouldAutoPrompt = (s: TutorialState) =>
+  !s.skipTutorial && !s.academyTourSeen && !s.tutorialCompleted;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type TutorialEvent, shouldAutoPrompt, tutorialDecider } from './decider';
 
-const given = (...events: TutorialEvent[]) => events.reduce(tutorialDecider.evolve, tutorialDecider.initialState());
+const given = (...events: TutorialEvent[]) =>
+  events.reduce(tutorialDecider.evolve, tutorialDecider.initialState());
 
 describe('tutorial decider', () => {
   it('finishing the tour records it once and marks the tour seen', () => {
@@ -13,16 +14,26 @@ describe('tutorial decider', () => {
   });
 
   it('skipping or closing sets skip and seen; repeating it records nothing', () => {
-    const events = tutorialDecider.decide({ type: 'SetPreferences', skipTutorial: true, academyTourSeen: true }, given());
+    const events = tutorialDecider.decide(
+      { type: 'SetPreferences', skipTutorial: true, academyTourSeen: true },
+      given(),
+    );
     expect(events).toEqual([{ type: 'TutorialSkipped', data: {} }]);
     const state = given(...events);
     expect(state.skipTutorial && state.academyTourSeen).toBe(true);
-    expect(tutorialDecider.decide({ type: 'SetPreferences', skipTutorial: true, academyTourSeen: true }, state)).toEqual([]);
+    expect(
+      tutorialDecider.decide({ type: 'SetPreferences', skipTutorial: true, academyTourSeen: true }, state),
+    ).toEqual([]);
   });
 
   it('other settings of the flags are recorded as they are', () => {
     const skipped = given({ type: 'TutorialSkipped', data: {} });
-    expect(tutorialDecider.decide({ type: 'SetPreferences', skipTutorial: false, academyTourSeen: false }, skipped)).toEqual([
+    expect(
+      tutorialDecider.decide(
+        { type: 'SetPreferences', skipTutorial: false, academyTourSeen: false },
+        skipped,
+      ),
+    ).toEqual([
       { type: 'TutorialPreferencesChanged', data: { skipTutorial: false, academyTourSeen: false } },
     ]);
   });

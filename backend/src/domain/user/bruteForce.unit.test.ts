@@ -19,6 +19,11 @@ describe('brute-force waits (Keycloak defaults)', () => {
   });
 
   it('uses the documented defaults', () => {
-    expect(KEYCLOAK_DEFAULTS).toEqual({ maxLoginFailures: 30, waitIncrementSeconds: 60, maxWaitSeconds: 900, failureResetSeconds: 43_200 });
+    expect(KEYCLOAK_DEFAULTS).toEqual({
+      maxLoginFailures: 30,
+      waitIncrementSeconds: 60,
+      maxWaitSeconds: 900,
+      failureResetSeconds: 43_200,
+    });
   });
 });

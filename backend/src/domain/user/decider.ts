@@ -42,7 +42,13 @@ export type UserCommand =
   | { type: 'RecordSignIn'; at: string }
   | { type: 'ChangePassword'; passwordHash: string; reason: 'self' | 'forced' | 'rehash' }
   | { type: 'IssueTemporaryPassword'; passwordHash: string }
-  | { type: 'UpdateProfile'; firstName: string; lastName: string; phoneNumber: string | null; smsOptIn: boolean }
+  | {
+      type: 'UpdateProfile';
+      firstName: string;
+      lastName: string;
+      phoneNumber: string | null;
+      smsOptIn: boolean;
+    }
   | { type: 'EditDetails'; changes: EventOf<typeof E.UserDetailsEdited>['data'] }
   | { type: 'SetLocked'; locked: boolean }
   | { type: 'SetAdmin'; admin: boolean }
@@ -121,7 +127,9 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
     case 'RecordSignIn':
       return [{ type: 'UserSignedIn', data: { at: command.at } }];
     case 'ChangePassword':
-      return [{ type: 'PasswordChanged', data: { passwordHash: command.passwordHash, reason: command.reason } }];
+      return [
+        { type: 'PasswordChanged', data: { passwordHash: command.passwordHash, reason: command.reason } },
+      ];
     case 'IssueTemporaryPassword':
       return [{ type: 'TemporaryPasswordIssued', data: { passwordHash: command.passwordHash } }];
     case 'UpdateProfile': {
@@ -140,7 +148,9 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
     }
     case 'EditDetails': {
       const changed = Object.fromEntries(
-        Object.entries(command.changes).filter(([k, v]) => v !== undefined && state[k as keyof UserState] !== v),
+        Object.entries(command.changes).filter(
+          ([k, v]) => v !== undefined && state[k as keyof UserState] !== v,
+        ),
       );
       return Object.keys(changed).length ? [{ type: 'UserDetailsEdited', data: changed }] : [];
     }

@@ -10,9 +10,7 @@ import { conflict } from '../errors';
  * same address cannot both win. Reserving again for the same user is a no-op (retries).
  */
 export type ReservationEvent =
-  | EventOf<typeof E.EmailReserved>
-  | EventOf<typeof E.EmailReleased>
-  | EventOf<typeof E.MemberIdReserved>;
+  EventOf<typeof E.EmailReserved> | EventOf<typeof E.EmailReleased> | EventOf<typeof E.MemberIdReserved>;
 
 export interface ReservationState {
   /** the user holding the value, or null when free */
@@ -49,7 +47,9 @@ function decide(command: ReservationCommand, state: ReservationState): Reservati
       if (state.holder) throw conflict(EMAIL_TAKEN, 'An account with this email already exists.');
       return [{ type: 'EmailReserved', data: { userId: command.userId } }];
     case 'ReleaseEmail':
-      return state.holder === command.userId ? [{ type: 'EmailReleased', data: { userId: command.userId } }] : [];
+      return state.holder === command.userId
+        ? [{ type: 'EmailReleased', data: { userId: command.userId } }]
+        : [];
     case 'ReserveMemberId':
       if (state.holder === command.userId) return [];
       if (state.holder) throw conflict(MEMBER_ID_TAKEN, 'This member id is already taken.');

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors';
 import { MEMBER_ID_ALPHABET, type ReservationEvent, memberIdFrom, reservationDecider } from './reservation';
 
-const given = (...events: ReservationEvent[]) => events.reduce(reservationDecider.evolve, reservationDecider.initialState());
+const given = (...events: ReservationEvent[]) =>
+  events.reduce(reservationDecider.evolve, reservationDecider.initialState());
 
 describe('reservation decider', () => {
   it('given a free address, when reserved, then EmailReserved for that user', () => {
@@ -13,7 +14,9 @@ describe('reservation decider', () => {
 
   it('given an address held by another user, when reserved, then email_taken', () => {
     const state = given({ type: 'EmailReserved', data: { userId: 'u1' } });
-    expect(() => reservationDecider.decide({ type: 'ReserveEmail', userId: 'u2' }, state)).toThrow(DomainError);
+    expect(() => reservationDecider.decide({ type: 'ReserveEmail', userId: 'u2' }, state)).toThrow(
+      DomainError,
+    );
     try {
       reservationDecider.decide({ type: 'ReserveEmail', userId: 'u2' }, state);
     } catch (e) {
@@ -22,13 +25,19 @@ describe('reservation decider', () => {
   });
 
   it('given an address held by the same user, when reserved again (a retry), then nothing', () => {
-    expect(reservationDecider.decide({ type: 'ReserveEmail', userId: 'u1' }, given({ type: 'EmailReserved', data: { userId: 'u1' } }))).toEqual(
-      [],
-    );
+    expect(
+      reservationDecider.decide(
+        { type: 'ReserveEmail', userId: 'u1' },
+        given({ type: 'EmailReserved', data: { userId: 'u1' } }),
+      ),
+    ).toEqual([]);
   });
 
   it('given a released address, when another user reserves it, then it is theirs', () => {
-    const state = given({ type: 'EmailReserved', data: { userId: 'u1' } }, { type: 'EmailReleased', data: { userId: 'u1' } });
+    const state = given(
+      { type: 'EmailReserved', data: { userId: 'u1' } },
+      { type: 'EmailReleased', data: { userId: 'u1' } },
+    );
     expect(reservationDecider.decide({ type: 'ReserveEmail', userId: 'u2' }, state)).toEqual([
       { type: 'EmailReserved', data: { userId: 'u2' } },
     ]);
@@ -44,7 +53,9 @@ describe('reservation decider', () => {
 
   it('member ids: taken once, never reassigned', () => {
     const state = given({ type: 'MemberIdReserved', data: { userId: 'u1' } });
-    expect(() => reservationDecider.decide({ type: 'ReserveMemberId', userId: 'u2' }, state)).toThrow(/already taken/);
+    expect(() => reservationDecider.decide({ type: 'ReserveMemberId', userId: 'u2' }, state)).toThrow(
+      /already taken/,
+    );
     expect(reservationDecider.decide({ type: 'ReserveMemberId', userId: 'u1' }, state)).toEqual([]);
   });
 

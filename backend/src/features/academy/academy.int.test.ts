@@ -21,12 +21,27 @@ describe('academy tutorial record', () => {
   it('starts empty, records a skip once, and answers the stored record', async () => {
     const first = await partner.client.get('/api/academy-tutorial');
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ skipTutorial: false, academyTourSeen: false, tutorialCompleted: false, updatedAt: null });
+    expect(first.body).toEqual({
+      skipTutorial: false,
+      academyTourSeen: false,
+      tutorialCompleted: false,
+      updatedAt: null,
+    });
 
-    const skipped = await partner.client.request('PATCH', '/api/academy-tutorial', { skipTutorial: true, academyTourSeen: true });
+    const skipped = await partner.client.request('PATCH', '/api/academy-tutorial', {
+      skipTutorial: true,
+      academyTourSeen: true,
+    });
     expect(skipped.status).toBe(200);
-    expect(skipped.body).toMatchObject({ skipTutorial: true, academyTourSeen: true, tutorialCompleted: false });
-    await partner.client.request('PATCH', '/api/academy-tutorial', { skipTutorial: true, academyTourSeen: true });
+    expect(skipped.body).toMatchObject({
+      skipTutorial: true,
+      academyTourSeen: true,
+      tutorialCompleted: false,
+    });
+    await partner.client.request('PATCH', '/api/academy-tutorial', {
+      skipTutorial: true,
+      academyTourSeen: true,
+    });
     const events = await app.deps.store.readStream(`Tutorial-${partner.id}`);
     expect(events.map((e) => e.type)).toEqual(['TutorialSkipped']);
     expect(events[0].metadata).toMatchObject({ actorId: partner.id });
@@ -44,7 +59,11 @@ describe('academy tutorial record', () => {
 
   it('refuses bad bodies with a clear message and records nothing', async () => {
     const other = await createUser(app);
-    for (const body of [{ skipTutorial: true }, { skipTutorial: 'yes', academyTourSeen: true }, { skipTutorial: true, academyTourSeen: true, tutorialCompleted: true }]) {
+    for (const body of [
+      { skipTutorial: true },
+      { skipTutorial: 'yes', academyTourSeen: true },
+      { skipTutorial: true, academyTourSeen: true, tutorialCompleted: true },
+    ]) {
       const res = await other.client.request('PATCH', '/api/academy-tutorial', body);
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('invalid_input');
@@ -90,7 +109,12 @@ describe('content sources for the admin health panel', () => {
   it('names the demo adapters while no credentials are set', async () => {
     const health = await contentSourcesHealth(app.deps);
     expect(health).toEqual([
-      { key: 'youtube', demo: true, status: 'healthy', detail: expect.stringMatching(/^demo adapter \(bundled sample playlist, \d+ videos\)$/) },
+      {
+        key: 'youtube',
+        demo: true,
+        status: 'healthy',
+        detail: expect.stringMatching(/^demo adapter \(bundled sample playlist, \d+ videos\)$/),
+      },
       { key: 'drive', demo: true, status: 'healthy', detail: 'demo adapter (bundled sample folder tree)' },
     ]);
   });
@@ -113,11 +137,17 @@ describe('resources (sample tree)', () => {
     const sub = await partner.client.get('/api/google-drive-resources?folderId=s-social');
     expect(sub.status).toBe(200);
     expect(sub.body.files.every((f: { fileType: string }) => f.fileType === 'image')).toBe(true);
-    expect((await partner.client.get('/api/google-drive-resources?folderId=s-archive')).body.files).toEqual([]);
-    expect((await partner.client.get('/api/google-drive-resources?folderId=somebody-elses-folder')).status).toBe(404);
+    expect((await partner.client.get('/api/google-drive-resources?folderId=s-archive')).body.files).toEqual(
+      [],
+    );
+    expect(
+      (await partner.client.get('/api/google-drive-resources?folderId=somebody-elses-folder')).status,
+    ).toBe(404);
     // a file is not a folder
     expect((await partner.client.get('/api/google-drive-resources?folderId=s-brochure')).status).toBe(404);
-    const bad = await partner.client.get('/api/google-drive-resources?folderId=' + encodeURIComponent("x' or '1'='1"));
+    const bad = await partner.client.get(
+      '/api/google-drive-resources?folderId=' + encodeURIComponent("x' or '1'='1"),
+    );
     expect(bad.status).toBe(400);
     expect(SAMPLE_DRIVE_ROOT).toBeTruthy();
   });
@@ -147,8 +177,17 @@ describe('vault and live calls', () => {
   it('serves the three calls and a personal calendar feed that calendar apps can fetch without a cookie', async () => {
     const res = await partner.client.get('/api/live-calls');
     expect(res.status).toBe(200);
-    expect(res.body.calls.map((c: { id: string }) => c.id)).toEqual(['partner-training', 'science-call', 'monthly-team-training']);
-    expect(res.body.calls[2]).toMatchObject({ dayOfWeek: 1, weekOfMonth: 3, time: '21:00', host: 'Sarah Mitchell' });
+    expect(res.body.calls.map((c: { id: string }) => c.id)).toEqual([
+      'partner-training',
+      'science-call',
+      'monthly-team-training',
+    ]);
+    expect(res.body.calls[2]).toMatchObject({
+      dayOfWeek: 1,
+      weekOfMonth: 3,
+      time: '21:00',
+      host: 'Sarah Mitchell',
+    });
     const feedUrl: string = res.body.calendarUrl;
     expect(feedUrl).toMatch(/^\/api\/live-calls\.ics\?token=/);
 

@@ -1,7 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import ical from 'ical-generator';
 import { DateTime } from 'luxon';
-import { CALL_DURATION_MINUTES, CALL_TIME_ZONE, nextOccurrence, recurrenceRule } from '@portal/contracts/academy/schedule';
+import {
+  CALL_DURATION_MINUTES,
+  CALL_TIME_ZONE,
+  nextOccurrence,
+  recurrenceRule,
+} from '@portal/contracts/academy/schedule';
 import type { LiveCall } from '@portal/contracts/academy/schemas';
 
 /**
@@ -10,7 +15,8 @@ import type { LiveCall } from '@portal/contracts/academy/schemas';
  * HMAC of the user id under the session keys (any current key verifies, so a key rotation keeps
  * subscriptions working until the old key is removed). A locked or deleted user's feed stops.
  */
-const mac = (key: string, userId: string) => createHmac('sha256', key).update(`live-calls-feed:${userId}`).digest('base64url').slice(0, 32);
+const mac = (key: string, userId: string) =>
+  createHmac('sha256', key).update(`live-calls-feed:${userId}`).digest('base64url').slice(0, 32);
 
 export function calendarToken(keys: string[], userId: string): string {
   return `${userId}.${mac(keys[0], userId)}`;
@@ -56,7 +62,10 @@ const FEED_ANCHOR = new Date('2026-01-01T12:00:00Z');
 const vtimezone = (tz: string) => (tz === CALL_TIME_ZONE ? NEW_YORK_VTIMEZONE : null);
 
 /** The iCalendar feed: one recurring one-hour event per call, in New York time with its VTIMEZONE. */
-export function liveCallsCalendar(calls: LiveCall[], options: { now: Date; origin: string; language?: 'en' | 'es' | 'fr' }): string {
+export function liveCallsCalendar(
+  calls: LiveCall[],
+  options: { now: Date; origin: string; language?: 'en' | 'es' | 'fr' },
+): string {
   const lang = options.language ?? 'en';
   const calendar = ical({
     name: 'Live Training Calls',

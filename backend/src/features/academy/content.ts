@@ -7,7 +7,12 @@ const KNOWN = new Set<string>(TESTIMONIAL_CATEGORIES);
 
 /** Active testimonials in their order; links that are not playable videos are left out (and logged). */
 export async function readTestimonials(deps: Pick<AppDeps, 'db' | 'logger'>): Promise<Testimonial[]> {
-  const rows = await deps.db('testimonials').where({ active: true }).orderBy('position').orderBy('id').select('name', 'categories', 'link');
+  const rows = await deps
+    .db('testimonials')
+    .where({ active: true })
+    .orderBy('position')
+    .orderBy('id')
+    .select('name', 'categories', 'link');
   const out: Testimonial[] = [];
   for (const row of rows) {
     const t = toTestimonial({

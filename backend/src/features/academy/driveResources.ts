@@ -3,7 +3,13 @@ import type { DriveFile } from '@portal/contracts/academy/schemas';
 import type { AppDeps } from '../../app/deps';
 import { DomainError, notFound } from '../../domain/errors';
 import { DRIVE_SCOPE, driveClient, googleAuthFor } from '../../integrations/google/client';
-import { DriveUnavailable, type DriveSource, GoogleDriveSource, SampleDriveSource, type SourceFile } from '../../integrations/google/drive';
+import {
+  DriveUnavailable,
+  type DriveSource,
+  GoogleDriveSource,
+  SampleDriveSource,
+  type SourceFile,
+} from '../../integrations/google/drive';
 import { SAMPLE_DRIVE_ROOT, sampleDriveFiles } from '../../integrations/google/samples';
 
 /** Listings and searches are cached briefly; item parents (for the root check) a little longer. */
@@ -14,7 +20,8 @@ const MAX_DEPTH = 30;
 /** The Drive source for this configuration: Google Drive with credentials and a root, else the sample tree. */
 export function createDriveSource(config: AppDeps['config']): DriveSource {
   const auth = config.DRIVE_ROOT_FOLDER_ID ? googleAuthFor(config, [DRIVE_SCOPE]) : null;
-  if (auth && config.DRIVE_ROOT_FOLDER_ID) return new GoogleDriveSource(driveClient(config, auth), config.DRIVE_ROOT_FOLDER_ID);
+  if (auth && config.DRIVE_ROOT_FOLDER_ID)
+    return new GoogleDriveSource(driveClient(config, auth), config.DRIVE_ROOT_FOLDER_ID);
   const root = config.DRIVE_ROOT_FOLDER_ID ?? SAMPLE_DRIVE_ROOT;
   return new SampleDriveSource(root, sampleDriveFiles(root));
 }
@@ -57,7 +64,13 @@ export class DriveResources {
   private async remember(files: SourceFile[]) {
     if (!files.length) return;
     const multi = this.deps.redis.multi();
-    for (const f of files) multi.set(this.key('item', f.id), JSON.stringify({ isFolder: f.isFolder, parents: f.parents }), 'EX', ITEM_TTL_SECONDS);
+    for (const f of files)
+      multi.set(
+        this.key('item', f.id),
+        JSON.stringify({ isFolder: f.isFolder, parents: f.parents }),
+        'EX',
+        ITEM_TTL_SECONDS,
+      );
     await multi.exec().catch(() => undefined);
   }
 
@@ -88,7 +101,9 @@ export class DriveResources {
           throw notFound('folder_not_found', 'Folder not found');
         }
       }
-      const files = await this.cached(this.key('list', folderId), LIST_TTL_SECONDS, () => this.source.list(folderId));
+      const files = await this.cached(this.key('list', folderId), LIST_TTL_SECONDS, () =>
+        this.source.list(folderId),
+      );
       await this.remember(files);
       return files.map(publicFile);
     });
@@ -101,7 +116,8 @@ export class DriveResources {
         const found = await this.source.search(query);
         await this.remember(found);
         const inside: DriveFile[] = [];
-        for (const f of found) if (f.id !== this.source.rootId && (await this.isInsideRoot(f.id, f))) inside.push(publicFile(f));
+        for (const f of found)
+          if (f.id !== this.source.rootId && (await this.isInsideRoot(f.id, f))) inside.push(publicFile(f));
         return inside;
       });
     });
@@ -113,7 +129,11 @@ export class DriveResources {
     } catch (error) {
       if (error instanceof DriveUnavailable) {
         this.deps.logger.warn({ err: error, status: error.status }, 'google drive unavailable');
-        throw new DomainError('unavailable', 'drive_unavailable', 'Google Drive is not available right now. Please try again.');
+        throw new DomainError(
+          'unavailable',
+          'drive_unavailable',
+          'Google Drive is not available right now. Please try again.',
+        );
       }
       throw error;
     }

@@ -36,8 +36,18 @@ export function createAcademyFeature(deps: AppDeps) {
     };
   };
 
-  const tutorialCommand = async (userId: string, command: TutorialCommand, metadata: Parameters<typeof handleCommand>[4]) => {
-    const result = await handleCommand(deps.store, tutorialStream(userId), tutorialDecider, command, metadata);
+  const tutorialCommand = async (
+    userId: string,
+    command: TutorialCommand,
+    metadata: Parameters<typeof handleCommand>[4],
+  ) => {
+    const result = await handleCommand(
+      deps.store,
+      tutorialStream(userId),
+      tutorialDecider,
+      command,
+      metadata,
+    );
     if (result.position) await deps.projections.waitFor(result.position);
     return readTutorial(userId);
   };
@@ -50,7 +60,11 @@ export function createAcademyFeature(deps: AppDeps) {
       await syncPlaylist(deps).catch((err) => deps.logger.warn({ err }, 'sample playlist not loaded'));
     } else {
       await deps.queues.content
-        .add('youtubePlaylist', {}, { jobId: 'youtube-playlist-initial', removeOnComplete: true, removeOnFail: 100 })
+        .add(
+          'youtubePlaylist',
+          {},
+          { jobId: 'youtube-playlist-initial', removeOnComplete: true, removeOnFail: 100 },
+        )
         .catch((err) => deps.logger.warn({ err }, 'initial playlist sync not queued'));
     }
   };
@@ -85,17 +99,28 @@ export function createAcademyFeature(deps: AppDeps) {
       },
       async liveCalls(_input, rc) {
         const token = calendarToken(deps.config.SESSION_KEYS, rc.user!.id);
-        return { calls: await readLiveCalls(db), calendarUrl: `/api/live-calls.ics?token=${encodeURIComponent(token)}` };
+        return {
+          calls: await readLiveCalls(db),
+          calendarUrl: `/api/live-calls.ics?token=${encodeURIComponent(token)}`,
+        };
       },
       async liveCallsCalendar({ query }, rc) {
         const userId = verifyCalendarToken(deps.config.SESSION_KEYS, query.token);
         const user = userId ? await findUserById(db, userId).catch(() => null) : null;
         if (!user || user.isLocked) throw notFound('calendar_not_found', 'Calendar not found');
-        const language = (LANGS.has(user.preferredLanguage ?? '') ? user.preferredLanguage : 'en') as 'en' | 'es' | 'fr';
-        const body = liveCallsCalendar(await readLiveCalls(db), { now: deps.now(), origin: `${rc.ctx.protocol}://${rc.ctx.host}`, language });
+        const language = (LANGS.has(user.preferredLanguage ?? '') ? user.preferredLanguage : 'en') as
+          'en' | 'es' | 'fr';
+        const body = liveCallsCalendar(await readLiveCalls(db), {
+          now: deps.now(),
+          origin: `${rc.ctx.protocol}://${rc.ctx.host}`,
+          language,
+        });
         return raw(body, {
           type: 'text/calendar; charset=utf-8',
-          headers: { 'Cache-Control': 'private, max-age=3600', 'Content-Disposition': 'inline; filename="live-calls.ics"' },
+          headers: {
+            'Cache-Control': 'private, max-age=3600',
+            'Content-Disposition': 'inline; filename="live-calls.ics"',
+          },
         });
       },
     },

@@ -8,7 +8,9 @@ export const PLAYLIST_STATE = 'youtube-playlist';
 
 /** Where replays come from: the configured playlist with credentials, else the bundled sample. */
 export function playlistSource(config: AppDeps['config']): 'youtube' | 'sample' {
-  return config.YOUTUBE_PLAYLIST_ID && (config.GOOGLE_API_KEY || config.GOOGLE_APPLICATION_CREDENTIALS) ? 'youtube' : 'sample';
+  return config.YOUTUBE_PLAYLIST_ID && (config.GOOGLE_API_KEY || config.GOOGLE_APPLICATION_CREDENTIALS)
+    ? 'youtube'
+    : 'sample';
 }
 
 /**
@@ -16,7 +18,9 @@ export function playlistSource(config: AppDeps['config']): 'youtube' | 'sample' 
  * rows in one transaction, so readers never see a half-written list. A failed read keeps the
  * previous list and records the error. Used by the worker job and at start when empty.
  */
-export async function syncPlaylist(deps: Pick<AppDeps, 'config' | 'db' | 'logger' | 'now'>): Promise<{ source: string; count: number }> {
+export async function syncPlaylist(
+  deps: Pick<AppDeps, 'config' | 'db' | 'logger' | 'now'>,
+): Promise<{ source: string; count: number }> {
   const source = playlistSource(deps.config);
   let videos: ReplayVideo[];
   try {
@@ -51,7 +55,14 @@ export async function syncPlaylist(deps: Pick<AppDeps, 'config' | 'db' | 'logger
       );
     }
     await trx('content_sync_state')
-      .insert({ name: PLAYLIST_STATE, source, synced_at: deps.now(), item_count: videos.length, last_error: null, last_error_at: null })
+      .insert({
+        name: PLAYLIST_STATE,
+        source,
+        synced_at: deps.now(),
+        item_count: videos.length,
+        last_error: null,
+        last_error_at: null,
+      })
       .onConflict('name')
       .merge();
   });
@@ -61,7 +72,9 @@ export async function syncPlaylist(deps: Pick<AppDeps, 'config' | 'db' | 'logger
 
 export async function readPlaylist(db: AppDeps['db']) {
   const [rows, state] = await Promise.all([
-    db('replay_videos').select('id', 'title', 'description', 'thumbnail', 'duration', 'published_at').orderBy('position'),
+    db('replay_videos')
+      .select('id', 'title', 'description', 'thumbnail', 'duration', 'published_at')
+      .orderBy('position'),
     db('content_sync_state').where({ name: PLAYLIST_STATE }).first('source', 'synced_at'),
   ]);
   return {

@@ -23,7 +23,10 @@ export const tutorialProjection: Projection = {
         values = { skip_tutorial: true, academy_tour_seen: true };
         break;
       case 'TutorialPreferencesChanged':
-        values = { skip_tutorial: Boolean(data.skipTutorial), academy_tour_seen: Boolean(data.academyTourSeen) };
+        values = {
+          skip_tutorial: Boolean(data.skipTutorial),
+          academy_tour_seen: Boolean(data.academyTourSeen),
+        };
         break;
       default:
         return;

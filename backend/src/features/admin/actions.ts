@@ -9,7 +9,11 @@ import { userDecider, userStream, type UserCommand } from '../../domain/user/dec
 import { emailStream, memberIdStream, reservationDecider } from '../../domain/user/reservation';
 import { StreamDeleted } from '../../eventStore/port';
 import { emailHash } from '../auth/accounts';
-import { createMailchimpClient, mailchimpSettings, subscriberHash } from '../../integrations/mailchimp/client';
+import {
+  createMailchimpClient,
+  mailchimpSettings,
+  subscriberHash,
+} from '../../integrations/mailchimp/client';
 import { createNewsletter, NewsletterError } from '../../integrations/mailchimp/newsletter';
 import { deletionDecider, deletionStream } from './deletion';
 import { resetTraining as resetOnboarding, syncNewsletterStep } from '../onboarding';
@@ -36,11 +40,16 @@ async function waitFor(deps: Deps, position: string | null) {
 async function setMailingList(deps: Deps, user: UserRecord, subscribed: boolean) {
   const newsletter = createNewsletter(mailchimpSettings(deps.config), deps.db, deps.logger);
   try {
-    if (subscribed) await newsletter.subscribe({ email: user.email, firstName: user.firstName, lastName: user.lastName });
+    if (subscribed)
+      await newsletter.subscribe({ email: user.email, firstName: user.firstName, lastName: user.lastName });
     else await newsletter.unsubscribe(user.email);
   } catch (error) {
     if (error instanceof NewsletterError) {
-      throw new DomainError('unavailable', 'mailing_service_failed', `The mailing service did not accept the change (${error.kind}). Nothing was changed.`);
+      throw new DomainError(
+        'unavailable',
+        'mailing_service_failed',
+        `The mailing service did not accept the change (${error.kind}). Nothing was changed.`,
+      );
     }
     throw error;
   }
@@ -49,26 +58,46 @@ async function setMailingList(deps: Deps, user: UserRecord, subscribed: boolean)
 /** A user may not become their own sponsor, directly or through their downline. */
 async function checkSponsor(deps: Deps, userId: string, sponsorId: string | null) {
   if (sponsorId === null) return;
-  if (sponsorId === userId) throw invalid('invalid_sponsor', 'A user cannot be their own sponsor', { sponsorId: 'A user cannot be their own sponsor' });
+  if (sponsorId === userId)
+    throw invalid('invalid_sponsor', 'A user cannot be their own sponsor', {
+      sponsorId: 'A user cannot be their own sponsor',
+    });
   let current: string | null = sponsorId;
   for (let depth = 0; current && depth < 100; depth++) {
-    const row: { id: string; sponsor_id: string | null } | undefined = await deps.db('users').where({ id: current }).first('id', 'sponsor_id');
+    const row: { id: string; sponsor_id: string | null } | undefined = await deps
+      .db('users')
+      .where({ id: current })
+      .first('id', 'sponsor_id');
     if (!row) {
-      if (depth === 0) throw invalid('invalid_sponsor', 'Sponsor not found', { sponsorId: 'Sponsor not found' });
+      if (depth === 0)
+        throw invalid('invalid_sponsor', 'Sponsor not found', { sponsorId: 'Sponsor not found' });
       return;
     }
     if (row.sponsor_id === userId) {
-      throw invalid('invalid_sponsor', 'This sponsor is in the user’s own downline', { sponsorId: 'This sponsor is in the user’s own downline' });
+      throw invalid('invalid_sponsor', 'This sponsor is in the user’s own downline', {
+        sponsorId: 'This sponsor is in the user’s own downline',
+      });
     }
     current = row.sponsor_id;
   }
 }
 
-export async function updateUser(deps: Deps, actor: UserRecord, id: string, body: UpdateUserBody, meta: CommandMetadata) {
+export async function updateUser(
+  deps: Deps,
+  actor: UserRecord,
+  id: string,
+  body: UpdateUserBody,
+  meta: CommandMetadata,
+) {
   const user = await mustFind(deps, id);
-  if (id === actor.id && body.isLocked === true) throw invalid('cannot_lock_self', 'You cannot lock your own account', { isLocked: 'You cannot lock your own account' });
+  if (id === actor.id && body.isLocked === true)
+    throw invalid('cannot_lock_self', 'You cannot lock your own account', {
+      isLocked: 'You cannot lock your own account',
+    });
   if (id === actor.id && body.isAdmin === false) {
-    throw invalid('cannot_demote_self', 'You cannot remove your own admin rights', { isAdmin: 'You cannot remove your own admin rights' });
+    throw invalid('cannot_demote_self', 'You cannot remove your own admin rights', {
+      isAdmin: 'You cannot remove your own admin rights',
+    });
   }
   const changes: Extract<UserCommand, { type: 'EditDetails' }>['changes'] = {};
   if (body.firstName !== undefined && body.firstName !== user.firstName) changes.firstName = body.firstName;
@@ -82,23 +111,41 @@ export async function updateUser(deps: Deps, actor: UserRecord, id: string, body
   }
   const reservationMeta = { ...meta, idempotencyKey: undefined };
   if (emailChanged) {
-    const taken = await deps.db('users').where({ email_lower: body.email!.toLowerCase() }).whereNot({ id }).first('id');
+    const taken = await deps
+      .db('users')
+      .where({ email_lower: body.email!.toLowerCase() })
+      .whereNot({ id })
+      .first('id');
     if (taken) throw conflict('email_taken', 'An account with this email already exists.');
-    await handleCommand(deps.store, emailStream(emailHash(body.email!)), reservationDecider, { type: 'ReserveEmail', userId: id }, reservationMeta);
+    await handleCommand(
+      deps.store,
+      emailStream(emailHash(body.email!)),
+      reservationDecider,
+      { type: 'ReserveEmail', userId: id },
+      reservationMeta,
+    );
   }
   if (changes.uid) {
     const taken = await deps.db('users').where({ uid: changes.uid }).whereNot({ id }).first('id');
     if (taken) throw conflict('member_id_taken', 'This member id is already taken.');
-    await handleCommand(deps.store, memberIdStream(changes.uid), reservationDecider, { type: 'ReserveMemberId', userId: id }, reservationMeta);
+    await handleCommand(
+      deps.store,
+      memberIdStream(changes.uid),
+      reservationDecider,
+      { type: 'ReserveMemberId', userId: id },
+      reservationMeta,
+    );
   }
   let position: string | null = null;
   try {
-    if (body.newsletter !== undefined && body.newsletter !== user.newsletter) await setMailingList(deps, user, body.newsletter);
+    if (body.newsletter !== undefined && body.newsletter !== user.newsletter)
+      await setMailingList(deps, user, body.newsletter);
     const commands: UserCommand[] = [];
     if (Object.keys(changes).length) commands.push({ type: 'EditDetails', changes });
     if (body.isLocked !== undefined) commands.push({ type: 'SetLocked', locked: body.isLocked });
     if (body.isAdmin !== undefined) commands.push({ type: 'SetAdmin', admin: body.isAdmin });
-    if (body.newsletter !== undefined) commands.push({ type: 'SetNewsletter', subscribed: body.newsletter, source: 'admin' });
+    if (body.newsletter !== undefined)
+      commands.push({ type: 'SetNewsletter', subscribed: body.newsletter, source: 'admin' });
     for (const [i, command] of commands.entries()) {
       const result = await handleCommand(deps.store, userStream(id), userDecider, command, {
         ...meta,
@@ -109,27 +156,42 @@ export async function updateUser(deps: Deps, actor: UserRecord, id: string, body
   } catch (error) {
     // the new address was reserved for a change that did not happen: free it again
     if (emailChanged && position === null) {
-      await handleCommand(deps.store, emailStream(emailHash(body.email!)), reservationDecider, { type: 'ReleaseEmail', userId: id }, reservationMeta).catch(
-        () => undefined,
-      );
+      await handleCommand(
+        deps.store,
+        emailStream(emailHash(body.email!)),
+        reservationDecider,
+        { type: 'ReleaseEmail', userId: id },
+        reservationMeta,
+      ).catch(() => undefined);
     }
     throw error;
   }
   if (emailChanged) {
-    await handleCommand(deps.store, emailStream(emailHash(user.email)), reservationDecider, { type: 'ReleaseEmail', userId: id }, reservationMeta).catch(
-      (error) => deps.logger.warn({ err: error, userId: id }, 'old e-mail reservation not released'),
-    );
+    await handleCommand(
+      deps.store,
+      emailStream(emailHash(user.email)),
+      reservationDecider,
+      { type: 'ReleaseEmail', userId: id },
+      reservationMeta,
+    ).catch((error) => deps.logger.warn({ err: error, userId: id }, 'old e-mail reservation not released'));
   }
   if (body.isLocked === true) await deps.sessions.revokeUser(id);
   await waitFor(deps, position);
   // step 1 of the foundation follows the newsletter
-  if (body.newsletter !== undefined && body.newsletter !== user.newsletter) await syncNewsletterStep(deps, id, body.newsletter, { ...meta, idempotencyKey: undefined });
+  if (body.newsletter !== undefined && body.newsletter !== user.newsletter)
+    await syncNewsletterStep(deps, id, body.newsletter, { ...meta, idempotencyKey: undefined });
 }
 
 export async function resetPassword(deps: Deps, id: string, newPassword: string, meta: CommandMetadata) {
   await mustFind(deps, id);
   const passwordHash = await deps.passwords.hash(newPassword);
-  const result = await handleCommand(deps.store, userStream(id), userDecider, { type: 'IssueTemporaryPassword', passwordHash }, meta);
+  const result = await handleCommand(
+    deps.store,
+    userStream(id),
+    userDecider,
+    { type: 'IssueTemporaryPassword', passwordHash },
+    meta,
+  );
   await deps.sessions.revokeUser(id);
   await waitFor(deps, result.position);
 }
@@ -154,7 +216,11 @@ async function forgetMailingMember(deps: Deps, email: string) {
   } catch (error) {
     const status = (error as { status?: number }).status ?? 0;
     if (status === 404) return; // not on the list: nothing to erase
-    throw new DomainError('unavailable', 'mailing_service_failed', `The mailing service could not remove the member (${status || 'no answer'}). Nothing was deleted.`);
+    throw new DomainError(
+      'unavailable',
+      'mailing_service_failed',
+      `The mailing service could not remove the member (${status || 'no answer'}). Nothing was deleted.`,
+    );
   }
 }
 
@@ -173,15 +239,27 @@ export async function deleteUser(deps: Deps, actor: UserRecord, id: string, meta
   const user = await mustFind(deps, id);
   await forgetMailingMember(deps, user.email);
   await deps.sessions.revokeUser(id);
-  const result = await handleCommand(deps.store, deletionStream(id), deletionDecider, { type: 'Delete', userId: id }, meta);
+  const result = await handleCommand(
+    deps.store,
+    deletionStream(id),
+    deletionDecider,
+    { type: 'Delete', userId: id },
+    meta,
+  );
   await waitFor(deps, result.position);
   for (const stream of [userStream(id), onboardingStream(id), tutorialStream(id)]) {
     await deps.store.tombstoneStream(stream).catch(ignoreDeleted);
   }
-  await handleCommand(deps.store, emailStream(emailHash(user.email)), reservationDecider, { type: 'ReleaseEmail', userId: id }, {
-    ...meta,
-    idempotencyKey: undefined,
-  });
+  await handleCommand(
+    deps.store,
+    emailStream(emailHash(user.email)),
+    reservationDecider,
+    { type: 'ReleaseEmail', userId: id },
+    {
+      ...meta,
+      idempotencyKey: undefined,
+    },
+  );
   await deps.db.transaction(async (trx) => {
     await trx('users').where({ id }).delete();
     await trx('onboarding_progress').where({ user_id: id }).delete();
@@ -194,7 +272,13 @@ export async function deleteUser(deps: Deps, actor: UserRecord, id: string, meta
 
 export type BulkAction = 'lock' | 'unlock' | 'subscribe' | 'unsubscribe';
 
-export async function bulkUsers(deps: Deps, actor: UserRecord, ids: string[], action: BulkAction, meta: CommandMetadata) {
+export async function bulkUsers(
+  deps: Deps,
+  actor: UserRecord,
+  ids: string[],
+  action: BulkAction,
+  meta: CommandMetadata,
+) {
   const failed: { id: string; message: string }[] = [];
   let updated = 0;
   let unchanged = 0;
@@ -205,16 +289,21 @@ export async function bulkUsers(deps: Deps, actor: UserRecord, ids: string[], ac
     while (next < unique.length) {
       const id = unique[next++];
       try {
-        if (action === 'lock' && id === actor.id) throw invalid('cannot_lock_self', 'You cannot lock your own account');
+        if (action === 'lock' && id === actor.id)
+          throw invalid('cannot_lock_self', 'You cannot lock your own account');
         const user = await mustFind(deps, id);
         let command: UserCommand;
-        if (action === 'lock' || action === 'unlock') command = { type: 'SetLocked', locked: action === 'lock' };
+        if (action === 'lock' || action === 'unlock')
+          command = { type: 'SetLocked', locked: action === 'lock' };
         else {
           const subscribed = action === 'subscribe';
           if (user.newsletter !== subscribed) await setMailingList(deps, user, subscribed);
           command = { type: 'SetNewsletter', subscribed, source: 'admin' };
         }
-        const result = await handleCommand(deps.store, userStream(id), userDecider, command, { ...meta, idempotencyKey: undefined });
+        const result = await handleCommand(deps.store, userStream(id), userDecider, command, {
+          ...meta,
+          idempotencyKey: undefined,
+        });
         if (command.type === 'SetNewsletter' && result.events.length) {
           await syncNewsletterStep(deps, id, command.subscribed, { ...meta, idempotencyKey: undefined });
         }
@@ -224,7 +313,8 @@ export async function bulkUsers(deps: Deps, actor: UserRecord, ids: string[], ac
         if (action === 'lock') await deps.sessions.revokeUser(id);
       } catch (error) {
         const message = error instanceof DomainError ? error.message : 'Operation failed. Please try again.';
-        if (!(error instanceof DomainError)) deps.logger.error({ err: error, userId: id, action }, 'bulk admin action failed');
+        if (!(error instanceof DomainError))
+          deps.logger.error({ err: error, userId: id, action }, 'bulk admin action failed');
         failed.push({ id, message });
       }
     }

@@ -19,8 +19,18 @@ const q = (o: Record<string, unknown>) =>
 
 beforeAll(async () => {
   app = await startTestApp({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  admin = await createUser(app, { admin: true, firstName: 'Ada', lastName: 'Admin', email: 'ada.admin@example.test' });
-  partner = await createUser(app, { firstName: 'Paula', lastName: 'Partner', email: 'paula@example.test', sponsorId: admin.id });
+  admin = await createUser(app, {
+    admin: true,
+    firstName: 'Ada',
+    lastName: 'Admin',
+    email: 'ada.admin@example.test',
+  });
+  partner = await createUser(app, {
+    firstName: 'Paula',
+    lastName: 'Partner',
+    email: 'paula@example.test',
+    sponsorId: admin.id,
+  });
   // partners with progress, recorded as events
   let position = '';
   for (let i = 0; i < 6; i++) {
@@ -40,16 +50,27 @@ afterAll(() => app?.close());
 
 describe('users resource (ra-data-simple-rest dialect)', () => {
   it('answers a page with Content-Range, searches, filters and sorts', async () => {
-    const res = await admin.client.get(`/api/admin/users?${q({ sort: ['progress', 'DESC'], range: [0, 2], filter: {} })}`);
+    const res = await admin.client.get(
+      `/api/admin/users?${q({ sort: ['progress', 'DESC'], range: [0, 2], filter: {} })}`,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-range')).toBe('users 0-2/9');
     expect(res.body.map((u: { progress: number }) => u.progress)).toEqual([100, 80, 60]);
-    expect(res.body[0]).toMatchObject({ firstName: 'Seed5', status: 'complete', trainingCompleted: true, sponsorName: 'Ada Admin' });
+    expect(res.body[0]).toMatchObject({
+      firstName: 'Seed5',
+      status: 'complete',
+      trainingCompleted: true,
+      sponsorName: 'Ada Admin',
+    });
 
     const found = await admin.client.get(`/api/admin/users?${q({ filter: { q: 'paula' } })}`);
     expect(found.body.map((u: { email: string }) => u.email)).toEqual(['paula@example.test']);
     // two words must both match; % is literal
-    expect((await admin.client.get(`/api/admin/users?${q({ filter: { q: 'seed odd' } })}`)).headers.get('content-range')).toBe('users 0-2/3');
+    expect(
+      (await admin.client.get(`/api/admin/users?${q({ filter: { q: 'seed odd' } })}`)).headers.get(
+        'content-range',
+      ),
+    ).toBe('users 0-2/3');
     expect((await admin.client.get(`/api/admin/users?${q({ filter: { q: '%' } })}`)).body).toEqual([]);
 
     const completed = await admin.client.get(`/api/admin/users?${q({ filter: { status: 'completed' } })}`);
@@ -60,13 +81,17 @@ describe('users resource (ra-data-simple-rest dialect)', () => {
     const many = await admin.client.get(`/api/admin/users?${q({ filter: { id: [partner.id, admin.id] } })}`);
     expect(many.body.map((u: { id: string }) => u.id).sort()).toEqual([partner.id, admin.id].sort());
 
-    const byName = await admin.client.get(`/api/admin/users?${q({ sort: ['firstName', 'ASC'], range: [0, 49] })}`);
+    const byName = await admin.client.get(
+      `/api/admin/users?${q({ sort: ['firstName', 'ASC'], range: [0, 49] })}`,
+    );
     const names = byName.body.map((u: { firstName: string }) => u.firstName.toLowerCase());
     expect(names).toEqual([...names].sort());
   });
 
   it('serves the spec call users-paginated with the same rules', async () => {
-    const res = await admin.client.get('/api/admin/users-paginated?page=2&limit=3&sortBy=progress&sortOrder=desc&status=all');
+    const res = await admin.client.get(
+      '/api/admin/users-paginated?page=2&limit=3&sortBy=progress&sortOrder=desc&status=all',
+    );
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(9);
     expect(res.body.users.map((u: { progress: number }) => u.progress)).toEqual([40, 20, 0]);
@@ -85,7 +110,9 @@ describe('users resource (ra-data-simple-rest dialect)', () => {
 
   it('is refused to partners and to anonymous callers', async () => {
     expect((await partner.client.get('/api/admin/users')).status).toBe(403);
-    expect((await partner.client.request('PUT', `/api/admin/users/${partner.id}`, { isAdmin: true })).status).toBe(403);
+    expect(
+      (await partner.client.request('PUT', `/api/admin/users/${partner.id}`, { isAdmin: true })).status,
+    ).toBe(403);
     expect((await app.client().get('/api/admin/users')).status).toBe(401);
     const me = await partner.client.get('/api/me');
     expect(me.body.isAdmin).toBe(false);
@@ -94,16 +121,33 @@ describe('users resource (ra-data-simple-rest dialect)', () => {
 
 describe('admin actions', () => {
   it('edits details with validation, uniqueness and sponsor checks', async () => {
-    const target = await createUser(app, { firstName: 'Edith', lastName: 'Edit', email: 'edith@example.test' });
-    const ok = await admin.client.request('PUT', `/api/admin/users/${target.id}`, { firstName: 'Edie', email: 'Edie@Example.test', sponsorId: partner.id });
+    const target = await createUser(app, {
+      firstName: 'Edith',
+      lastName: 'Edit',
+      email: 'edith@example.test',
+    });
+    const ok = await admin.client.request('PUT', `/api/admin/users/${target.id}`, {
+      firstName: 'Edie',
+      email: 'Edie@Example.test',
+      sponsorId: partner.id,
+    });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ firstName: 'Edie', email: 'edie@example.test', sponsorName: 'Paula Partner' });
+    expect(ok.body).toMatchObject({
+      firstName: 'Edie',
+      email: 'edie@example.test',
+      sponsorName: 'Paula Partner',
+    });
     // the old address is free again, the new one is taken
-    expect((await admin.client.request('PUT', `/api/admin/users/${partner.id}`, { email: 'edie@example.test' })).status).toBe(409);
+    expect(
+      (await admin.client.request('PUT', `/api/admin/users/${partner.id}`, { email: 'edie@example.test' }))
+        .status,
+    ).toBe(409);
     const self = await admin.client.request('PUT', `/api/admin/users/${target.id}`, { sponsorId: target.id });
     expect(self.status).toBe(400);
     // a sponsor in the user's own downline would make a loop
-    const loop = await admin.client.request('PUT', `/api/admin/users/${partner.id}`, { sponsorId: target.id });
+    const loop = await admin.client.request('PUT', `/api/admin/users/${partner.id}`, {
+      sponsorId: target.id,
+    });
     expect(loop.status).toBe(400);
     const empty = await admin.client.request('PUT', `/api/admin/users/${target.id}`, { firstName: '   ' });
     expect(empty.status).toBe(400);
@@ -124,39 +168,69 @@ describe('admin actions', () => {
     expect(res.status).toBe(200);
     expect(res.body.isLocked).toBe(true);
     expect((await target.client.get('/api/me')).status).toBe(401);
-    expect((await app.client().post('/api/login', { email: target.email, password: target.password })).status).toBe(401);
+    expect(
+      (await app.client().post('/api/login', { email: target.email, password: target.password })).status,
+    ).toBe(401);
 
-    const events = await admin.client.get(`/api/admin/users/${target.id}/events?${q({ sort: ['occurredAt', 'DESC'], range: [0, 9] })}`);
+    const events = await admin.client.get(
+      `/api/admin/users/${target.id}/events?${q({ sort: ['occurredAt', 'DESC'], range: [0, 9] })}`,
+    );
     expect(events.status).toBe(200);
     expect(events.headers.get('content-range')).toMatch(/^events 0-\d+\/\d+$/);
     const lock = events.body.find((e: { eventType: string }) => e.eventType === 'UserLocked');
-    expect(lock).toMatchObject({ actorId: admin.id, actorName: 'Ada Admin', subjectName: 'Lou Locked', summary: 'Account locked' });
+    expect(lock).toMatchObject({
+      actorId: admin.id,
+      actorName: 'Ada Admin',
+      subjectName: 'Lou Locked',
+      summary: 'Account locked',
+    });
     // nobody can lock themselves out
-    expect((await admin.client.request('PUT', `/api/admin/users/${admin.id}`, { isLocked: true })).status).toBe(400);
+    expect(
+      (await admin.client.request('PUT', `/api/admin/users/${admin.id}`, { isLocked: true })).status,
+    ).toBe(400);
   });
 
   it('resets a password: sessions end, the temporary one works and must be changed', async () => {
     const target = await createUser(app, { firstName: 'Rita', lastName: 'Reset' });
-    const short = await admin.client.post(`/api/admin/users/${target.id}/reset-password`, { newPassword: '12345' });
+    const short = await admin.client.post(`/api/admin/users/${target.id}/reset-password`, {
+      newPassword: '12345',
+    });
     expect(short.status).toBe(400);
-    const res = await admin.client.post(`/api/admin/users/${target.id}/reset-password`, { newPassword: 'Temp!Pass#2026' });
+    const res = await admin.client.post(`/api/admin/users/${target.id}/reset-password`, {
+      newPassword: 'Temp!Pass#2026',
+    });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect((await target.client.get('/api/me')).status).toBe(401);
     const fresh = app.client();
-    expect((await fresh.post('/api/login', { email: target.email, password: target.password })).status).toBe(401);
-    expect((await fresh.post('/api/login', { email: target.email, password: 'Temp!Pass#2026' })).status).toBe(200);
+    expect((await fresh.post('/api/login', { email: target.email, password: target.password })).status).toBe(
+      401,
+    );
+    expect((await fresh.post('/api/login', { email: target.email, password: 'Temp!Pass#2026' })).status).toBe(
+      200,
+    );
     expect((await fresh.get('/api/me')).body.mustChangePassword).toBe(true);
     expect((await fresh.get('/api/onboarding-progress')).status).toBe(403);
-    const spec = await admin.client.post('/api/admin/reset-password', { userId: target.id, newPassword: 'Another#One1' });
+    const spec = await admin.client.post('/api/admin/reset-password', {
+      userId: target.id,
+      newPassword: 'Another#One1',
+    });
     expect(spec.status).toBe(200);
-    const audit = await admin.client.get(`/api/admin/audit?${q({ filter: { eventType: 'TemporaryPasswordIssued', subjectId: target.id } })}`);
+    const audit = await admin.client.get(
+      `/api/admin/audit?${q({ filter: { eventType: 'TemporaryPasswordIssued', subjectId: target.id } })}`,
+    );
     expect(audit.body).toHaveLength(2);
     expect(JSON.stringify(audit.body)).not.toContain('passwordHash');
   });
 
   it('resets training: all five steps incomplete', async () => {
-    const { id, position } = await seedPartner(app.deps, { sponsorId: admin.id, firstName: 'Tom', lastName: 'Trained', email: 'tom@example.test', completedSteps: 5 });
+    const { id, position } = await seedPartner(app.deps, {
+      sponsorId: admin.id,
+      firstName: 'Tom',
+      lastName: 'Trained',
+      email: 'tom@example.test',
+      completedSteps: 5,
+    });
     await app.deps.projections.waitFor(position);
     expect((await admin.client.get(`/api/admin/users/${id}`)).body.progress).toBe(100);
     const res = await admin.client.post(`/api/admin/users/${id}/reset-training`);
@@ -164,13 +238,22 @@ describe('admin actions', () => {
     const after = (await admin.client.get(`/api/admin/users/${id}`)).body;
     expect(after).toMatchObject({ progress: 0, completedSteps: 0, trainingCompleted: false });
     expect((await admin.client.post('/api/admin/reset-training', { userId: id })).status).toBe(200);
-    expect((await admin.client.post('/api/admin/reset-training', { userId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    expect(
+      (
+        await admin.client.post('/api/admin/reset-training', {
+          userId: '00000000-0000-4000-8000-000000000000',
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('runs bulk lock, unlock and newsletter actions', async () => {
     const a = await createUser(app, { firstName: 'Bulk', lastName: 'A' });
     const b = await createUser(app, { firstName: 'Bulk', lastName: 'B' });
-    const res = await admin.client.post('/api/admin/users-bulk', { ids: [a.id, b.id, admin.id], action: 'lock' });
+    const res = await admin.client.post('/api/admin/users-bulk', {
+      ids: [a.id, b.id, admin.id],
+      action: 'lock',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ updated: 2, unchanged: 0 });
     expect(res.body.failed).toEqual([{ id: admin.id, message: 'You cannot lock your own account' }]);
@@ -185,9 +268,18 @@ describe('admin actions', () => {
   });
 
   it('deletes a user: personal data gone from read models and streams, the audit keeps what happened', async () => {
-    const target = await createUser(app, { firstName: 'Dora', lastName: 'Deleted', email: 'dora@example.test', newsletter: true });
+    const target = await createUser(app, {
+      firstName: 'Dora',
+      lastName: 'Deleted',
+      email: 'dora@example.test',
+      newsletter: true,
+    });
     await admin.client.request('PUT', `/api/admin/users/${target.id}`, { lastName: 'Gone' });
-    await app.deps.db('newsletter_demo_members').insert({ email_lower: 'dora@example.test', email: 'dora@example.test', status: 'subscribed' }).onConflict('email_lower').ignore();
+    await app.deps
+      .db('newsletter_demo_members')
+      .insert({ email_lower: 'dora@example.test', email: 'dora@example.test', status: 'subscribed' })
+      .onConflict('email_lower')
+      .ignore();
     expect((await admin.client.request('DELETE', `/api/admin/users/${admin.id}`)).status).toBe(400);
     const res = await admin.client.request('DELETE', `/api/admin/users/${target.id}`);
     expect(res.status).toBe(200);
@@ -204,15 +296,27 @@ describe('admin actions', () => {
       )
     ).rows;
     for (const { table_name, column_name } of columns) {
-      const hits = await db(table_name).whereRaw('??::text = ? or lower(??::text) = ?', [column_name, target.id, column_name, 'dora@example.test']).count({ n: '*' }).first();
+      const hits = await db(table_name)
+        .whereRaw('??::text = ? or lower(??::text) = ?', [
+          column_name,
+          target.id,
+          column_name,
+          'dora@example.test',
+        ])
+        .count({ n: '*' })
+        .first();
       // the audit keeps what happened to whom and by whom, as ids only
-      const allowed = table_name === 'audit_log' && ['subject_id', 'stream_id', 'actor_id'].includes(column_name);
-      if (!allowed) expect({ table_name, column_name, n: Number(hits?.n) }).toEqual({ table_name, column_name, n: 0 });
+      const allowed =
+        table_name === 'audit_log' && ['subject_id', 'stream_id', 'actor_id'].includes(column_name);
+      if (!allowed)
+        expect({ table_name, column_name, n: Number(hits?.n) }).toEqual({ table_name, column_name, n: 0 });
     }
     const audit = await db('audit_log').where({ subject_id: target.id });
     expect(audit.length).toBeGreaterThan(1);
     expect(JSON.stringify(audit)).not.toMatch(/Dora|dora@example|Gone/);
-    expect(audit.find((r: { event_type: string }) => r.event_type === 'UserDeleted')?.actor_id).toBe(admin.id);
+    expect(audit.find((r: { event_type: string }) => r.event_type === 'UserDeleted')?.actor_id).toBe(
+      admin.id,
+    );
     await expect(app.deps.store.readStream(`User-${target.id}`)).rejects.toBeInstanceOf(StreamDeleted);
     // the address can be used again
     const again = await createUser(app, { email: 'dora@example.test' });
@@ -222,27 +326,50 @@ describe('admin actions', () => {
 
 describe('CSV export', () => {
   it('streams every matching user with the current filter and sort', async () => {
-    const res = await admin.client.get(`/api/admin/export/users.csv?${q({ filter: { q: 'seed' }, sort: ['progress', 'ASC'] })}`);
+    const res = await admin.client.get(
+      `/api/admin/export/users.csv?${q({ filter: { q: 'seed' }, sort: ['progress', 'ASC'] })}`,
+    );
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="users-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = res.text.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('id,uid,firstName,lastName,email,sponsorName,isAdmin,isLocked,newsletter,mustChangePassword,progress,status,lastLoginAt,createdAt');
+    expect(res.headers.get('content-disposition')).toMatch(
+      /attachment; filename="users-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const lines = res.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'id,uid,firstName,lastName,email,sponsorName,isAdmin,isLocked,newsletter,mustChangePassword,progress,status,lastLoginAt,createdAt',
+    );
     expect(lines).toHaveLength(7);
-    expect(lines.slice(1).map((l) => l.split(',')[2])).toEqual(['Seed0', 'Seed1', 'Seed2', 'Seed3', 'Seed4', 'Seed5']);
+    expect(lines.slice(1).map((l) => l.split(',')[2])).toEqual([
+      'Seed0',
+      'Seed1',
+      'Seed2',
+      'Seed3',
+      'Seed4',
+      'Seed5',
+    ]);
     expect((await partner.client.get('/api/admin/export/users.csv')).status).toBe(403);
   });
 
   it('has no row cap', async () => {
     let position = '';
     for (let i = 0; i < 1100; i++) {
-      ({ position } = await seedPartner(app.deps, { sponsorId: null, firstName: 'Bulkrow', lastName: String(i), email: `bulkrow${i}@example.test` }));
+      ({ position } = await seedPartner(app.deps, {
+        sponsorId: null,
+        firstName: 'Bulkrow',
+        lastName: String(i),
+        email: `bulkrow${i}@example.test`,
+      }));
     }
     await app.deps.projections.waitFor(position, { timeoutMs: 60_000 });
     const res = await admin.client.get(`/api/admin/export/users.csv?${q({ filter: { q: 'bulkrow' } })}`);
     expect(res.text.trim().split('\r\n')).toHaveLength(1101);
     // over 1,000 matches the list counts up to the limit and then uses the planner's estimate
-    const page = await admin.client.get(`/api/admin/users?${q({ filter: { q: 'bulkrow' }, range: [0, 49] })}`);
+    const page = await admin.client.get(
+      `/api/admin/users?${q({ filter: { q: 'bulkrow' }, range: [0, 49] })}`,
+    );
     expect(page.headers.get('x-total-estimated')).toBe('true');
     expect(Number(page.headers.get('content-range')!.split('/')[1])).toBeGreaterThan(1000);
     const small = await admin.client.get(`/api/admin/users?${q({ filter: { q: 'seed' } })}`);
@@ -252,12 +379,18 @@ describe('CSV export', () => {
 
 describe('audit log', () => {
   it('filters by event type, actor, user and date, with names', async () => {
-    const byActor = await admin.client.get(`/api/admin/audit?${q({ filter: { actorId: admin.id }, range: [0, 199] })}`);
+    const byActor = await admin.client.get(
+      `/api/admin/audit?${q({ filter: { actorId: admin.id }, range: [0, 199] })}`,
+    );
     expect(byActor.status).toBe(200);
     expect(byActor.body.length).toBeGreaterThan(3);
     expect(byActor.body.every((e: { actorName: string }) => e.actorName === 'Ada Admin')).toBe(true);
-    const types = await admin.client.get(`/api/admin/audit?${q({ filter: { eventType: ['UserLocked', 'UserUnlocked'] } })}`);
-    expect(types.body.every((e: { eventType: string }) => ['UserLocked', 'UserUnlocked'].includes(e.eventType))).toBe(true);
+    const types = await admin.client.get(
+      `/api/admin/audit?${q({ filter: { eventType: ['UserLocked', 'UserUnlocked'] } })}`,
+    );
+    expect(
+      types.body.every((e: { eventType: string }) => ['UserLocked', 'UserUnlocked'].includes(e.eventType)),
+    ).toBe(true);
     const future = await admin.client.get(`/api/admin/audit?${q({ filter: { from: '2999-01-01' } })}`);
     expect(future.headers.get('content-range')).toBe('audit 0-0/0');
     const today = new Date().toISOString().slice(0, 10);
@@ -267,19 +400,35 @@ describe('audit log', () => {
     expect(one.body).toEqual(byActor.body[0]);
     const typesList = await admin.client.get('/api/admin/audit-event-types');
     expect(typesList.body.map((t: { id: string }) => t.id)).toContain('UserLocked');
-    expect((await admin.client.get(`/api/admin/audit?${q({ filter: { from: 'yesterday-ish' } })}`)).status).toBe(400);
+    expect(
+      (await admin.client.get(`/api/admin/audit?${q({ filter: { from: 'yesterday-ish' } })}`)).status,
+    ).toBe(400);
   });
 });
 
 describe('mailing-service sync with the demo adapter', () => {
   it('starts one run at a time, reconciles flags and reports exact results', async () => {
-    const s = await createUser(app, { firstName: 'Sue', lastName: 'Sync', email: 'sue@example.test', newsletter: false });
-    const u = await createUser(app, { firstName: 'Ulla', lastName: 'Unsub', email: 'ulla@example.test', newsletter: true });
-    await app.deps.db('newsletter_demo_members').insert([
-      { email_lower: 'sue@example.test', email: 'sue@example.test', status: 'subscribed' },
-      { email_lower: 'ulla@example.test', email: 'ulla@example.test', status: 'unsubscribed' },
-      { email_lower: 'stranger@example.test', email: 'stranger@example.test', status: 'subscribed' },
-    ]).onConflict('email_lower').merge();
+    const s = await createUser(app, {
+      firstName: 'Sue',
+      lastName: 'Sync',
+      email: 'sue@example.test',
+      newsletter: false,
+    });
+    const u = await createUser(app, {
+      firstName: 'Ulla',
+      lastName: 'Unsub',
+      email: 'ulla@example.test',
+      newsletter: true,
+    });
+    await app.deps
+      .db('newsletter_demo_members')
+      .insert([
+        { email_lower: 'sue@example.test', email: 'sue@example.test', status: 'subscribed' },
+        { email_lower: 'ulla@example.test', email: 'ulla@example.test', status: 'unsubscribed' },
+        { email_lower: 'stranger@example.test', email: 'stranger@example.test', status: 'subscribed' },
+      ])
+      .onConflict('email_lower')
+      .merge();
     const total = Number((await app.deps.db('newsletter_demo_members').count({ n: '*' }).first())?.n);
 
     const started = await admin.client.post('/api/admin/sync-runs', {});
@@ -290,18 +439,33 @@ describe('mailing-service sync with the demo adapter', () => {
     const job = await app.deps.queues.mailchimp.getJob(`sync-${started.body.id}`);
     expect(job?.data).toEqual({ runId: started.body.id, requestedBy: admin.id });
 
-    const summary = await runAudienceSync(app.deps, started.body.id, demoAudience(app.deps), mailchimpSemaphore(app.deps));
+    const summary = await runAudienceSync(
+      app.deps,
+      started.body.id,
+      demoAudience(app.deps),
+      mailchimpSemaphore(app.deps),
+    );
     expect(summary).toEqual({ runId: started.body.id, status: 'completed', total, updated: 2, errors: 0 });
     const run = await admin.client.get(`/api/admin/sync-runs/${started.body.id}`);
     expect(run.body).toMatchObject({ status: 'completed', total, updated: 2, errors: 0, percent: 100 });
-    const items = await admin.client.get(`/api/admin/sync-run-items?${q({ filter: { runId: started.body.id }, sort: ['email', 'ASC'] })}`);
-    expect(items.body.map((i: { email: string; action: string; status: string }) => [i.email, i.action, i.status])).toEqual([
+    const items = await admin.client.get(
+      `/api/admin/sync-run-items?${q({ filter: { runId: started.body.id }, sort: ['email', 'ASC'] })}`,
+    );
+    expect(
+      items.body.map((i: { email: string; action: string; status: string }) => [i.email, i.action, i.status]),
+    ).toEqual([
       ['sue@example.test', 'subscribed', 'success'],
       ['ulla@example.test', 'unsubscribed', 'success'],
     ]);
-    const users = await app.deps.db('users').whereIn('id', [s.id, u.id]).orderBy('email_lower').select('newsletter');
+    const users = await app.deps
+      .db('users')
+      .whereIn('id', [s.id, u.id])
+      .orderBy('email_lower')
+      .select('newsletter');
     expect(users.map((r: { newsletter: boolean }) => r.newsletter)).toEqual([true, false]);
-    const history = await admin.client.get(`/api/admin/audit?${q({ filter: { subjectId: s.id, eventType: 'NewsletterSubscribed' } })}`);
+    const history = await admin.client.get(
+      `/api/admin/audit?${q({ filter: { subjectId: s.id, eventType: 'NewsletterSubscribed' } })}`,
+    );
     expect(history.body[0].summary).toBe('Subscribed to the newsletter (sync)');
     const list = await admin.client.get(`/api/admin/sync-runs?${q({ range: [0, 4] })}`);
     expect(list.body[0].id).toBe(started.body.id);
@@ -313,7 +477,10 @@ describe('mailing-service sync with the demo adapter', () => {
 
 describe('the spec call POST /api/admin/sync-mailchimp', () => {
   it('answers at once while no worker is connected, and the results once a worker ran it', async () => {
-    await app.deps.db('sync_runs').whereIn('status', ['queued', 'running']).update({ status: 'failed', last_error: 'test reset' });
+    await app.deps
+      .db('sync_runs')
+      .whereIn('status', ['queued', 'running'])
+      .update({ status: 'failed', last_error: 'test reset' });
     const queued = await admin.client.post('/api/admin/sync-mailchimp');
     expect(queued.status).toBe(200);
     expect(queued.body).toMatchObject({ status: 'queued', total: 0, updated: 0, errors: 0, details: [] });
@@ -322,17 +489,42 @@ describe('the spec call POST /api/admin/sync-mailchimp', () => {
     const { createQueueRedis } = await import('../../infra/redis');
     const worker = new Worker(
       'mailchimp',
-      (job) => runAudienceSync(app.deps, (job.data as { runId: string }).runId, demoAudience(app.deps), mailchimpSemaphore(app.deps)),
-      { connection: createQueueRedis(app.deps.config.REDIS_URL), prefix: `${app.deps.config.REDIS_PREFIX}bull` },
+      (job) =>
+        runAudienceSync(
+          app.deps,
+          (job.data as { runId: string }).runId,
+          demoAudience(app.deps),
+          mailchimpSemaphore(app.deps),
+        ),
+      {
+        connection: createQueueRedis(app.deps.config.REDIS_URL),
+        prefix: `${app.deps.config.REDIS_PREFIX}bull`,
+      },
     );
     try {
-      await app.deps.db('newsletter_demo_members').where({ email_lower: 'sue@example.test' }).update({ status: 'unsubscribed' });
-      await app.deps.db('sync_runs').whereIn('status', ['queued', 'running']).update({ status: 'failed', last_error: 'test reset' });
+      await app.deps
+        .db('newsletter_demo_members')
+        .where({ email_lower: 'sue@example.test' })
+        .update({ status: 'unsubscribed' });
+      await app.deps
+        .db('sync_runs')
+        .whereIn('status', ['queued', 'running'])
+        .update({ status: 'failed', last_error: 'test reset' });
       await worker.waitUntilReady();
-      await waitFor(async () => (await app.deps.queues.mailchimp.getWorkersCount()) > 0, 10_000, 'the worker to connect');
+      await waitFor(
+        async () => (await app.deps.queues.mailchimp.getWorkersCount()) > 0,
+        10_000,
+        'the worker to connect',
+      );
       const done = await admin.client.post('/api/admin/sync-mailchimp');
-      expect(done.body, JSON.stringify(done.body)).toMatchObject({ status: 'completed', updated: 1, errors: 0 });
-      expect(done.body.details).toEqual([{ email: 'sue@example.test', action: 'unsubscribed', status: 'success', error: null }]);
+      expect(done.body, JSON.stringify(done.body)).toMatchObject({
+        status: 'completed',
+        updated: 1,
+        errors: 0,
+      });
+      expect(done.body.details).toEqual([
+        { email: 'sue@example.test', action: 'unsubscribed', status: 'success', error: null },
+      ]);
     } finally {
       await worker.close();
     }
@@ -351,8 +543,18 @@ describe('dashboard and metrics', () => {
     expect(res.body.metrics.activeUsers.totalSessions).toBeGreaterThan(0);
     expect(res.body.database.totalQueries24h).toBeGreaterThan(0);
     expect(res.body.database.topQueryTypes[0].count).toBeGreaterThan(0);
-    expect(res.body.health.map((h: { key: string }) => h.key)).toEqual(['api', 'database', 'redis', 'eventStore', 'queues', 'mailchimp']);
-    expect(res.body.health.find((h: { key: string }) => h.key === 'mailchimp')).toMatchObject({ status: 'healthy', demo: true });
+    expect(res.body.health.map((h: { key: string }) => h.key)).toEqual([
+      'api',
+      'database',
+      'redis',
+      'eventStore',
+      'queues',
+      'mailchimp',
+    ]);
+    expect(res.body.health.find((h: { key: string }) => h.key === 'mailchimp')).toMatchObject({
+      status: 'healthy',
+      demo: true,
+    });
     expect(res.body.health.find((h: { key: string }) => h.key === 'database').status).toBe('healthy');
     expect(res.body.users.stepCompletion).toHaveLength(5);
     expect(res.body.users.stepCompletion[0].completed).toBeGreaterThan(0);
@@ -363,8 +565,12 @@ describe('dashboard and metrics', () => {
     const history = await admin.client.get('/api/admin/performance-history?range=1h');
     expect(history.body.bucketSeconds).toBe(60);
     expect(history.body.points.length).toBeGreaterThanOrEqual(60);
-    expect(history.body.points.reduce((a: number, p: { requests: number }) => a + p.requests, 0)).toBeGreaterThan(5);
-    expect((await admin.client.get('/api/admin/performance-history?range=7d')).body.points.length).toBeGreaterThan(80);
+    expect(
+      history.body.points.reduce((a: number, p: { requests: number }) => a + p.requests, 0),
+    ).toBeGreaterThan(5);
+    expect(
+      (await admin.client.get('/api/admin/performance-history?range=7d')).body.points.length,
+    ).toBeGreaterThan(80);
     expect((await admin.client.get('/api/admin/performance-history?range=1y')).status).toBe(400);
 
     const sample = await admin.client.get('/api/admin/realtime-sample');
@@ -374,7 +580,11 @@ describe('dashboard and metrics', () => {
     expect(sys.status).toBe(200);
     expect(sys.body.process.rssBytes).toBeGreaterThan(0);
     expect(sys.body.redis.ok).toBe(true);
-    expect(sys.body.queues.map((x: { name: string }) => x.name).sort()).toEqual(['content', 'mailchimp', 'metrics']);
+    expect(sys.body.queues.map((x: { name: string }) => x.name).sort()).toEqual([
+      'content',
+      'mailchimp',
+      'metrics',
+    ]);
     expect(sys.body.projections.map((p: { name: string }) => p.name)).toContain('users');
     expect(sys.body.database.pool.max).toBeGreaterThan(0);
   });

@@ -14,7 +14,8 @@ export interface AuditFilter {
   id?: string | string[];
 }
 
-const asUuid = (col: string) => `(case when ${col} ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then ${col}::uuid end)`;
+const asUuid = (col: string) =>
+  `(case when ${col} ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then ${col}::uuid end)`;
 
 interface AuditRow {
   event_id: string;
@@ -32,7 +33,8 @@ interface AuditRow {
   subject_last: string | null;
 }
 
-const name = (first: string | null, last: string | null) => (first === null ? null : `${first} ${last ?? ''}`.trim());
+const name = (first: string | null, last: string | null) =>
+  first === null ? null : `${first} ${last ?? ''}`.trim();
 
 const toEntry = (r: AuditRow): AuditEntry => ({
   id: r.event_id,
@@ -50,13 +52,16 @@ const toEntry = (r: AuditRow): AuditEntry => ({
 
 function filtered(db: Db, filter: AuditFilter = {}) {
   const q = db('audit_log as l');
-  if (filter.eventType !== undefined) q.whereIn('l.event_type', Array.isArray(filter.eventType) ? filter.eventType : [filter.eventType]);
+  if (filter.eventType !== undefined)
+    q.whereIn('l.event_type', Array.isArray(filter.eventType) ? filter.eventType : [filter.eventType]);
   if (filter.actorId) q.where('l.actor_id', filter.actorId);
   if (filter.subjectId) q.where('l.subject_id', filter.subjectId);
   if (filter.from) q.where('l.occurred_at', '>=', new Date(filter.from));
   if (filter.to) {
     // a bare date means "until the end of that day"
-    const to = /^\d{4}-\d{2}-\d{2}$/.test(filter.to) ? new Date(Date.parse(filter.to) + 86_400_000) : new Date(filter.to);
+    const to = /^\d{4}-\d{2}-\d{2}$/.test(filter.to)
+      ? new Date(Date.parse(filter.to) + 86_400_000)
+      : new Date(filter.to);
     q.where('l.occurred_at', '<', to);
   }
   if (filter.q?.trim()) {
@@ -87,7 +92,10 @@ export async function listAudit(
     .orderByRaw(`${order} ${direction}, l.position ${direction}`)
     .offset(options.offset)
     .limit(options.limit);
-  const [rows, count] = await Promise.all([rowsQuery, filtered(db, options.filter).count<{ count: number }[]>({ count: '*' }).first()]);
+  const [rows, count] = await Promise.all([
+    rowsQuery,
+    filtered(db, options.filter).count<{ count: number }[]>({ count: '*' }).first(),
+  ]);
   return { rows: (rows as AuditRow[]).map(toEntry), total: Number(count?.count ?? 0) };
 }
 

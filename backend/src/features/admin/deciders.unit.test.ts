@@ -3,12 +3,15 @@ import { deletionDecider } from './deletion';
 import { syncRunRecorder } from '../../integrations/mailchimp/audienceSync';
 
 // given / when / then, as for every decider
-const given = <S, E>(d: { initialState: () => S; evolve: (s: S, e: E) => S }, events: E[]) => events.reduce(d.evolve, d.initialState());
+const given = <S, E>(d: { initialState: () => S; evolve: (s: S, e: E) => S }, events: E[]) =>
+  events.reduce(d.evolve, d.initialState());
 
 describe('deletion record', () => {
   it('records UserDeleted once', () => {
     const state = given(deletionDecider, []);
-    expect(deletionDecider.decide({ type: 'Delete', userId: 'u1' }, state)).toEqual([{ type: 'UserDeleted', data: { userId: 'u1' } }]);
+    expect(deletionDecider.decide({ type: 'Delete', userId: 'u1' }, state)).toEqual([
+      { type: 'UserDeleted', data: { userId: 'u1' } },
+    ]);
   });
   it('records nothing when the account is already deleted', () => {
     const state = given(deletionDecider, [{ type: 'UserDeleted', data: { userId: 'u1' } }]);
@@ -17,7 +20,10 @@ describe('deletion record', () => {
 });
 
 describe('sync run record', () => {
-  const finished = { type: 'SyncRunFinished' as const, data: { runId: 'r', status: 'completed' as const, total: 3, updated: 1, errors: 0 } };
+  const finished = {
+    type: 'SyncRunFinished' as const,
+    data: { runId: 'r', status: 'completed' as const, total: 3, updated: 1, errors: 0 },
+  };
   it('records the start and the end', () => {
     const state = given(syncRunRecorder, []);
     const requested = { type: 'SyncRunRequested' as const, data: { runId: 'r', trigger: 'manual' as const } };

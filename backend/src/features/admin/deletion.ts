@@ -15,5 +15,6 @@ export const deletionStream = (userId: string) => `Deletion-${userId}`;
 export const deletionDecider: Decider<DeletionState, DeletionCommand, DeletionEvent> = {
   initialState: () => ({ deleted: false }),
   evolve: (_state, event) => (event.type === 'UserDeleted' ? { deleted: true } : _state),
-  decide: (command, state) => (state.deleted ? [] : [{ type: 'UserDeleted', data: { userId: command.userId } }]),
+  decide: (command, state) =>
+    state.deleted ? [] : [{ type: 'UserDeleted', data: { userId: command.userId } }],
 };

@@ -3,18 +3,34 @@ import { adminRoutes } from '@portal/contracts/admin/routes';
 import type { AppDeps } from '../../app/deps';
 import { notFound } from '../../domain/errors';
 import { defineFeature, raw, type RequestContext } from '../../http/feature';
-import { getSyncRun, selectSyncRuns, startSyncRun, toSyncRun, type SyncRunRow } from '../../integrations/mailchimp/syncRuns';
+import {
+  getSyncRun,
+  selectSyncRuns,
+  startSyncRun,
+  toSyncRun,
+  type SyncRunRow,
+} from '../../integrations/mailchimp/syncRuns';
 import { bulkUsers, deleteUser, resetPassword, resetTraining, updateUser } from './actions';
 import { auditEventTypes, listAudit } from './auditQueries';
 import { csvLine } from './csv';
 import { dashboard, performanceHistory, realtimeSample, systemMetrics } from './metrics';
-import { type AdminUserRow, getAdminUser, listUsers, selectUsers, toAdminUser, type UserQuery } from './userQueries';
+import {
+  type AdminUserRow,
+  getAdminUser,
+  listUsers,
+  selectUsers,
+  toAdminUser,
+  type UserQuery,
+} from './userQueries';
 
 /** ra-data-simple-rest: the page as a JSON array, the total in `Content-Range`. */
 function listAnswer<T>(resource: string, rows: T[], offset: number, total: number, exact = true) {
   const end = rows.length ? offset + rows.length - 1 : offset;
   return raw(rows as unknown as object, {
-    headers: { 'Content-Range': `${resource} ${offset}-${end}/${total}`, ...(exact ? {} : { 'X-Total-Estimated': 'true' }) },
+    headers: {
+      'Content-Range': `${resource} ${offset}-${end}/${total}`,
+      ...(exact ? {} : { 'X-Total-Estimated': 'true' }),
+    },
   });
 }
 
@@ -55,7 +71,11 @@ export function createAdminFeature(deps: AppDeps) {
   return defineFeature('admin', adminRoutes, {
     async listUsers({ query }) {
       const { offset, limit } = pageOf(query.range);
-      const { rows, total, exact } = await listUsers(deps.db, { filter: query.filter, sort: query.sort, offset, limit }, adminEmail);
+      const { rows, total, exact } = await listUsers(
+        deps.db,
+        { filter: query.filter, sort: query.sort, offset, limit },
+        adminEmail,
+      );
       return listAnswer('users', rows, offset, total, exact);
     },
     async usersPaginated({ query }) {
@@ -63,7 +83,11 @@ export function createAdminFeature(deps: AppDeps) {
         filter: { q: query.search, status: query.status },
         sort: [query.sortBy, query.sortOrder === 'asc' ? 'ASC' : 'DESC'],
       };
-      const { rows, total } = await listUsers(deps.db, { ...uq, offset: (query.page - 1) * query.limit, limit: query.limit }, adminEmail);
+      const { rows, total } = await listUsers(
+        deps.db,
+        { ...uq, offset: (query.page - 1) * query.limit, limit: query.limit },
+        adminEmail,
+      );
       return { users: rows, total };
     },
     async exportUsers({ query }, rc) {
@@ -89,7 +113,10 @@ export function createAdminFeature(deps: AppDeps) {
       const day = new Date().toISOString().slice(0, 10);
       return raw(stream.pipe(toCsv), {
         type: 'text/csv; charset=utf-8',
-        headers: { 'Content-Disposition': `attachment; filename="users-${day}.csv"`, 'Cache-Control': 'no-store' },
+        headers: {
+          'Content-Disposition': `attachment; filename="users-${day}.csv"`,
+          'Cache-Control': 'no-store',
+        },
       });
     },
     getUser: ({ params }) => one(params.id),
@@ -111,11 +138,19 @@ export function createAdminFeature(deps: AppDeps) {
     },
     async resetUserPassword({ params, body }, rc) {
       await resetPassword(deps, params.id, body.newPassword, rc.commandMetadata());
-      return { success: true as const, message: 'Password reset successfully; the user must change it at next sign-in', id: params.id };
+      return {
+        success: true as const,
+        message: 'Password reset successfully; the user must change it at next sign-in',
+        id: params.id,
+      };
     },
     async specResetPassword({ body }, rc) {
       await resetPassword(deps, body.userId, body.newPassword, rc.commandMetadata());
-      return { success: true as const, message: 'Password reset successfully; the user must change it at next sign-in', id: body.userId };
+      return {
+        success: true as const,
+        message: 'Password reset successfully; the user must change it at next sign-in',
+        id: body.userId,
+      };
     },
     async resetUserTraining({ params }, rc) {
       await resetTraining(deps, params.id, rc.commandMetadata());
@@ -139,7 +174,12 @@ export function createAdminFeature(deps: AppDeps) {
     },
     async listAudit({ query }) {
       const { offset, limit } = pageOf(query.range);
-      const { rows, total } = await listAudit(deps.db, { filter: query.filter, sort: query.sort, offset, limit });
+      const { rows, total } = await listAudit(deps.db, {
+        filter: query.filter,
+        sort: query.sort,
+        offset,
+        limit,
+      });
       return listAnswer('audit', rows, offset, total);
     },
     async getAudit({ params }) {
@@ -154,7 +194,8 @@ export function createAdminFeature(deps: AppDeps) {
       const count = deps.db('sync_runs as r');
       for (const b of [q, count]) {
         if (query.filter?.status) b.where('r.status', query.filter.status);
-        if (query.filter?.id) b.whereIn('r.id', Array.isArray(query.filter.id) ? query.filter.id : [query.filter.id]);
+        if (query.filter?.id)
+          b.whereIn('r.id', Array.isArray(query.filter.id) ? query.filter.id : [query.filter.id]);
       }
       const dir = query.sort?.[1] === 'ASC' ? 'asc' : 'desc';
       const [rows, total] = await Promise.all([
@@ -169,35 +210,59 @@ export function createAdminFeature(deps: AppDeps) {
       return run;
     },
     async createSyncRun(_input, rc) {
-      const { run } = await startSyncRun(deps, { trigger: 'manual', requestedBy: rc.user!.id, metadata: rc.commandMetadata() });
+      const { run } = await startSyncRun(deps, {
+        trigger: 'manual',
+        requestedBy: rc.user!.id,
+        metadata: rc.commandMetadata(),
+      });
       return run;
     },
     async listSyncRunItems({ query }) {
       const { offset, limit } = pageOf(query.range, 25);
       const base = () => {
-        const b = deps.db('sync_run_items').where({ run_id: query.filter.runId }).whereNot({ status: 'pending' });
+        const b = deps
+          .db('sync_run_items')
+          .where({ run_id: query.filter.runId })
+          .whereNot({ status: 'pending' });
         if (query.filter.status) b.where({ status: query.filter.status });
         return b;
       };
       const [field, dir] = query.sort ?? ['createdAt', 'ASC'];
       const order = field === 'email' ? 'email' : 'id';
       const [rows, total] = await Promise.all([
-        base().orderBy(order, dir === 'ASC' ? 'asc' : 'desc').offset(offset).limit(limit),
+        base()
+          .orderBy(order, dir === 'ASC' ? 'asc' : 'desc')
+          .offset(offset)
+          .limit(limit),
         base().count<{ count: number }[]>({ count: '*' }).first(),
       ]);
-      const items = rows.map((r: { id: number; run_id: string; email: string; action: string; status: 'success' | 'error'; error: string | null; created_at: Date }) => ({
-        id: String(r.id),
-        runId: r.run_id,
-        email: r.email,
-        action: r.action,
-        status: r.status,
-        error: r.error,
-        createdAt: new Date(r.created_at).toISOString(),
-      }));
+      const items = rows.map(
+        (r: {
+          id: number;
+          run_id: string;
+          email: string;
+          action: string;
+          status: 'success' | 'error';
+          error: string | null;
+          created_at: Date;
+        }) => ({
+          id: String(r.id),
+          runId: r.run_id,
+          email: r.email,
+          action: r.action,
+          status: r.status,
+          error: r.error,
+          createdAt: new Date(r.created_at).toISOString(),
+        }),
+      );
       return listAnswer('sync-run-items', items, offset, Number(total?.count ?? 0));
     },
     async syncMailchimp(_input, rc) {
-      const { run } = await startSyncRun(deps, { trigger: 'manual', requestedBy: rc.user!.id, metadata: rc.commandMetadata() });
+      const { run } = await startSyncRun(deps, {
+        trigger: 'manual',
+        requestedBy: rc.user!.id,
+        metadata: rc.commandMetadata(),
+      });
       // With no worker connected the run waits in the queue: answer at once instead of holding the request.
       const workers = await deps.queues.mailchimp.getWorkersCount().catch(() => 0);
       const deadline = Date.now() + (workers > 0 ? SYNC_WAIT_MS : 0);
@@ -213,7 +278,14 @@ export function createAdminFeature(deps: AppDeps) {
         .orderBy('id')
         .limit(1000)
         .select('email', 'action', 'status', 'error');
-      return { runId: run.id, status: current.status, total: current.total, updated: current.updated, errors: current.errors, details };
+      return {
+        runId: run.id,
+        status: current.status,
+        total: current.total,
+        updated: current.updated,
+        errors: current.errors,
+        details,
+      };
     },
     dashboard: () => dashboard(deps),
     realtimeSample: () => realtimeSample(deps),

@@ -1,6 +1,11 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { DashboardResponse, PerformanceHistory, SystemMetrics } from '@portal/contracts/admin/schemas';
-import { errorRateLevel, type HealthLevel, type HistoryRange, responseTimeLevel } from '@portal/contracts/admin/endpoints';
+import {
+  errorRateLevel,
+  type HealthLevel,
+  type HistoryRange,
+  responseTimeLevel,
+} from '@portal/contracts/admin/endpoints';
 import type { AppDeps } from '../../app/deps';
 import { LATENCY_BUCKETS_MS, minuteOf, percentileFromBuckets, statsKey } from '../../infra/requestStats';
 import { mailchimpSemaphore } from '../../integrations/mailchimp/audienceSync';
@@ -27,7 +32,11 @@ export interface MinuteStats {
 }
 
 /** Per-minute statistics from Redis for [from, to] (inclusive), in one round trip. */
-export async function readMinutes(deps: Pick<AppDeps, 'redis' | 'config'>, from: number, to: number): Promise<MinuteStats[]> {
+export async function readMinutes(
+  deps: Pick<AppDeps, 'redis' | 'config'>,
+  from: number,
+  to: number,
+): Promise<MinuteStats[]> {
   const prefix = deps.config.REDIS_PREFIX;
   const pipeline = deps.redis.pipeline();
   for (let m = from; m <= to; m++) {
@@ -95,12 +104,20 @@ const timed = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
   return [value, round(performance.now() - start)];
 };
 const withTimeout = <T>(p: Promise<T>, ms: number) =>
-  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms).unref())]);
+  Promise.race([
+    p,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms).unref(),
+    ),
+  ]);
 
 /** Distinct users with a request in the last `minutes` minutes. */
 async function onlineUsers(deps: Pick<AppDeps, 'redis' | 'config'>, minutes = 5): Promise<number> {
   const now = minuteOf(Date.now());
-  const keys = Array.from({ length: minutes }, (_, i) => `${statsKey(deps.config.REDIS_PREFIX, now - i)}:users`);
+  const keys = Array.from(
+    { length: minutes },
+    (_, i) => `${statsKey(deps.config.REDIS_PREFIX, now - i)}:users`,
+  );
   return (await deps.redis.sunion(...keys)).length;
 }
 
@@ -110,7 +127,13 @@ export async function sessionFigures(deps: Pick<AppDeps, 'redis' | 'config'>, sa
   let count = 0;
   const keys: string[] = [];
   do {
-    const [next, found] = await deps.redis.scan(cursor, 'MATCH', `${deps.config.REDIS_PREFIX}sess:*`, 'COUNT', 1000);
+    const [next, found] = await deps.redis.scan(
+      cursor,
+      'MATCH',
+      `${deps.config.REDIS_PREFIX}sess:*`,
+      'COUNT',
+      1000,
+    );
     cursor = next;
     count += found.length;
     for (const k of found) if (keys.length < sample) keys.push(k);
@@ -136,7 +159,11 @@ export async function sessionFigures(deps: Pick<AppDeps, 'redis' | 'config'>, sa
 }
 
 function poolFigures(deps: Pick<AppDeps, 'db' | 'config'>) {
-  const pool = (deps.db.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number; max: number } }).pool;
+  const pool = (
+    deps.db.client as {
+      pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number; max: number };
+    }
+  ).pool;
   const used = pool?.numUsed() ?? 0;
   const free = pool?.numFree() ?? 0;
   const pending = pool?.numPendingAcquires() ?? 0;
@@ -148,7 +175,13 @@ function poolFigures(deps: Pick<AppDeps, 'db' | 'config'>) {
 async function queryTypes(deps: Pick<AppDeps, 'metrics'>) {
   const data = await deps.metrics.dbQueryDuration.get();
   const counts = new Map<string, number>();
-  const NAMES: Record<string, string> = { first: 'select', pluck: 'select', count: 'select', del: 'delete', raw: 'other' };
+  const NAMES: Record<string, string> = {
+    first: 'select',
+    pluck: 'select',
+    count: 'select',
+    del: 'delete',
+    raw: 'other',
+  };
   for (const v of data.values) {
     if (!String(v.metricName).endsWith('_count')) continue;
     const kind = String(v.labels.kind ?? 'other');
@@ -165,7 +198,12 @@ async function queryTypes(deps: Pick<AppDeps, 'metrics'>) {
 type Health = DashboardResponse['health'][number];
 
 export async function healthChecks(deps: AppDeps): Promise<Health[]> {
-  type Result = { status?: HealthLevel; detail: string; demo?: boolean; facts?: Record<string, number | string> };
+  type Result = {
+    status?: HealthLevel;
+    detail: string;
+    demo?: boolean;
+    facts?: Record<string, number | string>;
+  };
   const check = async (key: Health['key'], fn: () => Promise<Result>): Promise<Health> => {
     try {
       const [result, ms] = await timed(() => withTimeout(fn(), 3_000));
@@ -178,7 +216,12 @@ export async function healthChecks(deps: AppDeps): Promise<Health[]> {
         ...(result.facts ? { facts: result.facts } : {}),
       };
     } catch (error) {
-      return { key, status: 'critical', detail: error instanceof Error ? error.message : String(error), latencyMs: null };
+      return {
+        key,
+        status: 'critical',
+        detail: error instanceof Error ? error.message : String(error),
+        latencyMs: null,
+      };
     }
   };
   const now = minuteOf(Date.now());
@@ -186,14 +229,26 @@ export async function healthChecks(deps: AppDeps): Promise<Health[]> {
     check('api', async () => {
       const s = summarizeMinutes(await readMinutes(deps, now - 4, now));
       const level = [responseTimeLevel(s.p95Ms), errorRateLevel(s.errorRate * 100)];
-      const status: HealthLevel = level.includes('critical') ? 'critical' : level.includes('warning') ? 'warning' : 'healthy';
+      const status: HealthLevel = level.includes('critical')
+        ? 'critical'
+        : level.includes('warning')
+          ? 'warning'
+          : 'healthy';
       const errorRate = round(s.errorRate * 100, 2);
-      return { status, detail: `${s.requests} requests in 5 min, p95 ${s.p95Ms} ms, ${errorRate}% errors`, facts: { requests: s.requests, p95: s.p95Ms, errorRate } };
+      return {
+        status,
+        detail: `${s.requests} requests in 5 min, p95 ${s.p95Ms} ms, ${errorRate}% errors`,
+        facts: { requests: s.requests, p95: s.p95Ms, errorRate },
+      };
     }),
     check('database', async () => {
       await deps.db.raw('select 1');
       const pool = poolFigures(deps);
-      return { status: pool.status, detail: `pool ${pool.used}/${pool.max} in use, ${pool.pending} waiting`, facts: { used: pool.used, max: pool.max, pending: pool.pending } };
+      return {
+        status: pool.status,
+        detail: `pool ${pool.used}/${pool.max} in use, ${pool.pending} waiting`,
+        facts: { used: pool.used, max: pool.max, pending: pool.pending },
+      };
     }),
     check('redis', async () => {
       await deps.redis.ping();
@@ -201,25 +256,43 @@ export async function healthChecks(deps: AppDeps): Promise<Health[]> {
     }),
     check('eventStore', async () => {
       await deps.store.ping();
-      const dead = await deps.db('projection_dead_letters').count<{ count: number }[]>({ count: '*' }).first();
+      const dead = await deps
+        .db('projection_dead_letters')
+        .count<{ count: number }[]>({ count: '*' })
+        .first();
       const n = Number(dead?.count ?? 0);
-      return { status: n > 0 ? 'warning' : 'healthy', detail: `${deps.store.kind}; ${n} dead-lettered events`, facts: { kind: deps.store.kind, deadLetters: n } };
+      return {
+        status: n > 0 ? 'warning' : 'healthy',
+        detail: `${deps.store.kind}; ${n} dead-lettered events`,
+        facts: { kind: deps.store.kind, deadLetters: n },
+      };
     }),
     check('queues', async () => {
-      const counts = await Promise.all(Object.values(deps.queues).map((q) => q.getJobCounts('waiting', 'active', 'failed')));
+      const counts = await Promise.all(
+        Object.values(deps.queues).map((q) => q.getJobCounts('waiting', 'active', 'failed')),
+      );
       const workers = await Promise.all(Object.values(deps.queues).map((q) => q.getWorkersCount()));
       const failed = counts.reduce((a, c) => a + (c.failed ?? 0), 0);
       const waiting = counts.reduce((a, c) => a + (c.waiting ?? 0), 0);
       const connected = workers.reduce((a, b) => a + b, 0);
       const status: HealthLevel = connected === 0 ? 'warning' : failed > 0 ? 'warning' : 'healthy';
-      return { status, detail: `${connected} workers connected, ${waiting} waiting, ${failed} failed`, facts: { workers: connected, waiting, failed } };
+      return {
+        status,
+        detail: `${connected} workers connected, ${waiting} waiting, ${failed} failed`,
+        facts: { workers: connected, waiting, failed },
+      };
     }),
     check('mailchimp', async () => {
       const settings = mailchimpSettings(deps.config);
       if (!settings) return { detail: 'demo adapter (no Mailchimp credentials)', demo: true };
       const client = createMailchimpClient({ ...settings, timeoutMs: 3_000 });
-      const [, ms] = await timed(() => callProvider(mailchimpSemaphore(deps), () => client.ping.get(), { attempts: 1 }));
-      return { status: ms > 1000 ? 'warning' : 'healthy', detail: ms > 1000 ? `Some latency detected (${ms} ms)` : `API answered in ${ms} ms` };
+      const [, ms] = await timed(() =>
+        callProvider(mailchimpSemaphore(deps), () => client.ping.get(), { attempts: 1 }),
+      );
+      return {
+        status: ms > 1000 ? 'warning' : 'healthy',
+        detail: ms > 1000 ? `Some latency detected (${ms} ms)` : `API answered in ${ms} ms`,
+      };
     }),
   ]);
 }
@@ -250,7 +323,9 @@ export async function dashboard(deps: AppDeps): Promise<DashboardResponse> {
       .leftJoin('onboarding_progress as p', 'p.user_id', 'u.id')
       .select(
         deps.db.raw('count(*)::int as total'),
-        ...[1, 2, 3, 4, 5].map((i) => deps.db.raw(`(count(*) filter (where p.step${i}_completed))::int as step${i}`)),
+        ...[1, 2, 3, 4, 5].map((i) =>
+          deps.db.raw(`(count(*) filter (where p.step${i}_completed))::int as step${i}`),
+        ),
       )
       .first(),
     deps
@@ -258,7 +333,9 @@ export async function dashboard(deps: AppDeps): Promise<DashboardResponse> {
       .joinRaw(`left join users as a on a.id = ${ACTOR_UUID}`)
       .where('l.occurred_at', '>=', dayStart)
       .select(
-        deps.db.raw("(count(distinct l.subject_id) filter (where l.event_type = 'TrainingCompleted'))::int as completed"),
+        deps.db.raw(
+          "(count(distinct l.subject_id) filter (where l.event_type = 'TrainingCompleted'))::int as completed",
+        ),
         deps.db.raw("(count(*) filter (where l.event_type = 'NewsletterSubscribed'))::int as newsletter"),
         deps.db.raw(
           '(count(*) filter (where l.actor_id is not null and l.actor_id is distinct from l.subject_id and (a.is_admin or a.email_lower = ?)))::int as admin_actions',
@@ -267,7 +344,11 @@ export async function dashboard(deps: AppDeps): Promise<DashboardResponse> {
       )
       .first(),
   ]);
-  const newUsers = await deps.db('users').where('created_at', '>=', dayStart).count<{ count: number }[]>({ count: '*' }).first();
+  const newUsers = await deps
+    .db('users')
+    .where('created_at', '>=', dayStart)
+    .count<{ count: number }[]>({ count: '*' })
+    .first();
   const total = Number(progress?.total ?? 0);
   return {
     generatedAt: new Date(nowMs).toISOString(),
@@ -275,7 +356,11 @@ export async function dashboard(deps: AppDeps): Promise<DashboardResponse> {
       responseTime: { average: round(day.avgMs), p95: day.p95Ms, p99: day.p99Ms },
       databaseQueries: { total: day.dbQueries, slow: day.dbSlow, avgExecutionTime: round(day.dbAvgMs, 2) },
       activeUsers: { current: online, peak24h: day.peakUsers, totalSessions: sessions.count },
-      errorRate: { percentage: round(day.errorRate * 100, 2), total: Math.max(Number(errorsAll?.errors ?? 0), day.errors), last24h: day.errors },
+      errorRate: {
+        percentage: round(day.errorRate * 100, 2),
+        total: Math.max(Number(errorsAll?.errors ?? 0), day.errors),
+        last24h: day.errors,
+      },
       requests24h: day.requests,
     },
     health,
@@ -359,7 +444,10 @@ export async function performanceHistory(deps: AppDeps, range: HistoryRange): Pr
   const { minutes, bucket } = RANGES[range];
   const to = minuteOf(Date.now());
   const from = to - minutes + 1;
-  const rows: SnapshotRow[] = await deps.db('metrics_snapshots').where('taken_at', '>=', new Date(from * 60_000)).orderBy('taken_at');
+  const rows: SnapshotRow[] = await deps
+    .db('metrics_snapshots')
+    .where('taken_at', '>=', new Date(from * 60_000))
+    .orderBy('taken_at');
   const byMinute = new Map<number, SnapshotRow>();
   for (const r of rows) byMinute.set(minuteOf(new Date(r.taken_at).getTime()), r);
   const liveFrom = Math.max(from, to - 1439);
@@ -441,7 +529,11 @@ export async function systemMetrics(deps: AppDeps): Promise<SystemMetrics> {
   const elapsedMs = at - lastCpu.at;
   const cpuMs = (usage.user - lastCpu.usage.user + usage.system - lastCpu.usage.system) / 1000;
   lastCpu = { usage, at };
-  const lag = { mean: round(loopDelay.mean / 1e6, 2), p99: round(loopDelay.percentile(99) / 1e6, 2), max: round(loopDelay.max / 1e6, 2) };
+  const lag = {
+    mean: round(loopDelay.mean / 1e6, 2),
+    p99: round(loopDelay.percentile(99) / 1e6, 2),
+    max: round(loopDelay.max / 1e6, 2),
+  };
   loopDelay.reset();
 
   const safe = async <T>(fn: () => Promise<T>, fallback: T): Promise<T> => {
@@ -451,40 +543,69 @@ export async function systemMetrics(deps: AppDeps): Promise<SystemMetrics> {
       return fallback;
     }
   };
-  const [dbInfo, redisInfo, queueCounts, checkpoints, deadLetters, head, eventCount, sessions] = await Promise.all([
-    safe(async () => {
-      const [r, ms] = await timed(() =>
-        deps.db.raw(
-          'select pg_database_size(current_database())::bigint as size, (select count(*) from pg_stat_activity where datname = current_database())::int as connections',
-        ),
-      );
-      return { size: Number(r.rows[0].size), connections: Number(r.rows[0].connections), ms };
-    }, null),
-    safe(async () => {
-      const [, ms] = await timed(() => deps.redis.ping());
-      const info = await deps.redis.info();
-      const field = (name: string) => new RegExp(`^${name}:(.*)$`, 'm').exec(info)?.[1]?.trim() ?? null;
-      return { ms, used: Number(field('used_memory')), clients: Number(field('connected_clients')), version: field('redis_version') };
-    }, null),
-    Promise.all(
-      Object.values(deps.queues).map(async (q) => {
-        const c = await safe(() => q.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed'), {} as Record<string, number>);
-        return { name: q.name, waiting: c.waiting ?? 0, active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0, completed: c.completed ?? 0 };
-      }),
-    ),
-    safe(() => deps.db('projection_checkpoints').select('name', 'position', 'updated_at', 'last_event_at'), []),
-    safe(() => deps.db('projection_dead_letters').select('projection').count({ count: '*' }).groupBy('projection'), []),
-    safe(() => deps.store.headPosition(), null),
-    safe(async () => {
-      if (deps.store.kind !== 'postgres') return null;
-      const r = await deps.db.raw("select greatest(reltuples, 0)::bigint as n from pg_class where relname = 'es_events'");
-      return Number(r.rows[0]?.n ?? 0);
-    }, null),
-    safe(() => deps.sessions.count(), 0),
-  ]);
-  const dead = new Map((deadLetters as { projection: string; count: number }[]).map((d) => [d.projection, Number(d.count)]));
+  const [dbInfo, redisInfo, queueCounts, checkpoints, deadLetters, head, eventCount, sessions] =
+    await Promise.all([
+      safe(async () => {
+        const [r, ms] = await timed(() =>
+          deps.db.raw(
+            'select pg_database_size(current_database())::bigint as size, (select count(*) from pg_stat_activity where datname = current_database())::int as connections',
+          ),
+        );
+        return { size: Number(r.rows[0].size), connections: Number(r.rows[0].connections), ms };
+      }, null),
+      safe(async () => {
+        const [, ms] = await timed(() => deps.redis.ping());
+        const info = await deps.redis.info();
+        const field = (name: string) => new RegExp(`^${name}:(.*)$`, 'm').exec(info)?.[1]?.trim() ?? null;
+        return {
+          ms,
+          used: Number(field('used_memory')),
+          clients: Number(field('connected_clients')),
+          version: field('redis_version'),
+        };
+      }, null),
+      Promise.all(
+        Object.values(deps.queues).map(async (q) => {
+          const c = await safe(
+            () => q.getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed'),
+            {} as Record<string, number>,
+          );
+          return {
+            name: q.name,
+            waiting: c.waiting ?? 0,
+            active: c.active ?? 0,
+            delayed: c.delayed ?? 0,
+            failed: c.failed ?? 0,
+            completed: c.completed ?? 0,
+          };
+        }),
+      ),
+      safe(
+        () => deps.db('projection_checkpoints').select('name', 'position', 'updated_at', 'last_event_at'),
+        [],
+      ),
+      safe(
+        () =>
+          deps.db('projection_dead_letters').select('projection').count({ count: '*' }).groupBy('projection'),
+        [],
+      ),
+      safe(() => deps.store.headPosition(), null),
+      safe(async () => {
+        if (deps.store.kind !== 'postgres') return null;
+        const r = await deps.db.raw(
+          "select greatest(reltuples, 0)::bigint as n from pg_class where relname = 'es_events'",
+        );
+        return Number(r.rows[0]?.n ?? 0);
+      }, null),
+      safe(() => deps.sessions.count(), 0),
+    ]);
+  const dead = new Map(
+    (deadLetters as { projection: string; count: number }[]).map((d) => [d.projection, Number(d.count)]),
+  );
   const cps = new Map(
-    (checkpoints as { name: string; position: string | null; updated_at: Date; last_event_at: Date | null }[]).map((c) => [c.name, c]),
+    (
+      checkpoints as { name: string; position: string | null; updated_at: Date; last_event_at: Date | null }[]
+    ).map((c) => [c.name, c]),
   );
   const projections = deps.projections.projections.map((p) => {
     const cp = cps.get(p.name);
@@ -494,7 +615,8 @@ export async function systemMetrics(deps: AppDeps): Promise<SystemMetrics> {
       name: p.name,
       position,
       behind,
-      lagSeconds: behind && cp ? round((Date.now() - new Date(cp.updated_at).getTime()) / 1000) : behind ? null : 0,
+      lagSeconds:
+        behind && cp ? round((Date.now() - new Date(cp.updated_at).getTime()) / 1000) : behind ? null : 0,
       deadLetters: dead.get(p.name) ?? 0,
       updatedAt: cp ? new Date(cp.updated_at).toISOString() : null,
     };

@@ -1,7 +1,12 @@
 import type { Knex } from 'knex';
 import type { AdminUser, UserFilter } from '@portal/contracts/admin/schemas';
 import type { AdminSortField } from '@portal/contracts/admin/endpoints';
-import { FOUNDATION_STEPS, partnerStatus, progressPercent, statusPredicateSql } from '../../domain/progress/status';
+import {
+  FOUNDATION_STEPS,
+  partnerStatus,
+  progressPercent,
+  statusPredicateSql,
+} from '../../domain/progress/status';
 import type { Db } from '../../infra/db';
 
 /**
@@ -120,7 +125,8 @@ export function toAdminUser(r: AdminUserRow, adminEmail: string): AdminUser {
     lastName: r.last_name,
     email: r.email,
     sponsorId: r.sponsor_id,
-    sponsorName: r.sponsor_first_name !== null ? `${r.sponsor_first_name} ${r.sponsor_last_name ?? ''}`.trim() : null,
+    sponsorName:
+      r.sponsor_first_name !== null ? `${r.sponsor_first_name} ${r.sponsor_last_name ?? ''}`.trim() : null,
     isAdmin: r.is_admin || r.email_lower === adminEmail.toLowerCase(),
     isLocked: r.is_locked,
     newsletter: r.newsletter,
@@ -151,7 +157,9 @@ export const EXACT_COUNT_LIMIT = 1000;
 
 function filteredUsers(db: Db, filter: UserFilter | undefined, adminEmail: string) {
   const needsProgress = filter?.status === 'completed';
-  const q = needsProgress ? db('users as u').leftJoin('onboarding_progress as p', 'p.user_id', 'u.id') : db('users as u');
+  const q = needsProgress
+    ? db('users as u').leftJoin('onboarding_progress as p', 'p.user_id', 'u.id')
+    : db('users as u');
   return applyFilter(q, filter, adminEmail);
 }
 
@@ -160,8 +168,14 @@ function filteredUsers(db: Db, filter: UserFilter | undefined, adminEmail: strin
  * a large result (a one-letter search over 100,000 users) is counted up to the limit and then
  * estimated by the planner, and says so (`exact: false`).
  */
-export async function countUsers(db: Db, filter: UserFilter | undefined, adminEmail: string): Promise<{ total: number; exact: boolean }> {
-  const capped = filteredUsers(db, filter, adminEmail).select(db.raw('1')).limit(EXACT_COUNT_LIMIT + 1);
+export async function countUsers(
+  db: Db,
+  filter: UserFilter | undefined,
+  adminEmail: string,
+): Promise<{ total: number; exact: boolean }> {
+  const capped = filteredUsers(db, filter, adminEmail)
+    .select(db.raw('1'))
+    .limit(EXACT_COUNT_LIMIT + 1);
   const row = await db.count<{ count: number }[]>({ count: '*' }).from(capped.as('x')).first();
   const count = Number(row?.count ?? 0);
   if (count <= EXACT_COUNT_LIMIT) return { total: count, exact: true };
@@ -180,7 +194,11 @@ export async function listUsers(
     selectUsers(db, query, adminEmail).offset(query.offset).limit(query.limit) as Promise<AdminUserRow[]>,
     countUsers(db, query.filter, adminEmail),
   ]);
-  return { rows: rows.map((r) => toAdminUser(r, adminEmail)), total: Math.max(count.total, query.offset + rows.length), exact: count.exact };
+  return {
+    rows: rows.map((r) => toAdminUser(r, adminEmail)),
+    total: Math.max(count.total, query.offset + rows.length),
+    exact: count.exact,
+  };
 }
 
 export async function getAdminUser(db: Db, id: string, adminEmail: string): Promise<AdminUser | null> {

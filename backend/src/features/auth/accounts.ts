@@ -12,7 +12,8 @@ import {
 } from '../../domain/user/reservation';
 
 /** sha256 of the trimmed, lower-cased address: names the e-mail's reservation stream. */
-export const emailHash = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+export const emailHash = (email: string) =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
 export interface NewAccount {
   firstName: string;
@@ -44,12 +45,22 @@ export interface CreatedAccount {
  * stream gets UserRegistered. Throws DomainError `email_taken` (409) when the address is held
  * by another account. If recording the user fails, the e-mail reservation is released.
  */
-export async function createAccount(deps: Pick<AppDeps, 'store'>, account: NewAccount, metadata: CommandMetadata): Promise<CreatedAccount> {
+export async function createAccount(
+  deps: Pick<AppDeps, 'store'>,
+  account: NewAccount,
+  metadata: CommandMetadata,
+): Promise<CreatedAccount> {
   const userId = account.userId ?? randomUUID();
   const email = account.email.trim();
   // The idempotency key belongs to the user's stream; the reservations are idempotent by holder.
   const reservationMeta: CommandMetadata = { ...metadata, idempotencyKey: undefined };
-  await handleCommand(deps.store, emailStream(emailHash(email)), reservationDecider, { type: 'ReserveEmail', userId }, reservationMeta);
+  await handleCommand(
+    deps.store,
+    emailStream(emailHash(email)),
+    reservationDecider,
+    { type: 'ReserveEmail', userId },
+    reservationMeta,
+  );
   try {
     const uid = await reserveMemberId(deps, userId, account.uid, reservationMeta);
     const result = await handleCommand(
@@ -76,19 +87,34 @@ export async function createAccount(deps: Pick<AppDeps, 'store'>, account: NewAc
     );
     return { userId, uid, position: result.position };
   } catch (error) {
-    await handleCommand(deps.store, emailStream(emailHash(email)), reservationDecider, { type: 'ReleaseEmail', userId }, reservationMeta).catch(
-      () => undefined,
-    );
+    await handleCommand(
+      deps.store,
+      emailStream(emailHash(email)),
+      reservationDecider,
+      { type: 'ReleaseEmail', userId },
+      reservationMeta,
+    ).catch(() => undefined);
     throw error;
   }
 }
 
-async function reserveMemberId(deps: Pick<AppDeps, 'store'>, userId: string, fixed: string | undefined, metadata: CommandMetadata) {
+async function reserveMemberId(
+  deps: Pick<AppDeps, 'store'>,
+  userId: string,
+  fixed: string | undefined,
+  metadata: CommandMetadata,
+) {
   // 31^6 ≈ 887 million ids: a collision is rare, ten in a row practically impossible.
   for (let attempt = 0; attempt < 10; attempt++) {
     const uid = fixed ?? memberIdFrom(randomBytes(6));
     try {
-      await handleCommand(deps.store, memberIdStream(uid), reservationDecider, { type: 'ReserveMemberId', userId }, metadata);
+      await handleCommand(
+        deps.store,
+        memberIdStream(uid),
+        reservationDecider,
+        { type: 'ReserveMemberId', userId },
+        metadata,
+      );
       return uid;
     } catch (error) {
       if (fixed || !(error instanceof DomainError && error.code === MEMBER_ID_TAKEN)) throw error;

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../../../testing/app';
 import { type CreatedUser, createUser } from '../../../../testing/users';
-import { clearLimits, eventTypes, issueTemporaryPassword, lockUser, passcodeClient, sessionIdOf } from './testSupport';
+import {
+  clearLimits,
+  eventTypes,
+  issueTemporaryPassword,
+  lockUser,
+  passcodeClient,
+  sessionIdOf,
+} from './testSupport';
 
 let app: TestApp;
 let sponsor: CreatedUser;
@@ -22,7 +29,13 @@ async function roles() {
   const locked = await createUser(app);
   await lockUser(app, locked.id);
   const admin = await createUser(app, { admin: true });
-  return { anonymous: app.client(), user: user.client, mustChange: mustChange.client, locked: locked.client, admin: admin.client };
+  return {
+    anonymous: app.client(),
+    user: user.client,
+    mustChange: mustChange.client,
+    locked: locked.client,
+    admin: admin.client,
+  };
 }
 
 const registration = (overrides: Record<string, unknown> = {}) => ({
@@ -74,7 +87,10 @@ describe('GET /api/me', () => {
     expect(row).toBeTruthy();
     await app.deps.db('users').where({ id: row.id }).update({ is_admin: false });
     const client = app.client();
-    const login = await client.post('/api/login', { email: 'ADMIN@portal.test', password: 'Admin-Password-2026' });
+    const login = await client.post('/api/login', {
+      email: 'ADMIN@portal.test',
+      password: 'Admin-Password-2026',
+    });
     expect(login.status).toBe(200);
     expect(login.body.user.isAdmin).toBe(true);
     await app.deps.db('users').where({ id: row.id }).update({ is_admin: true });
@@ -96,7 +112,9 @@ describe('POST /api/login', () => {
 
   it('accepts the e-mail in any case and with surrounding spaces', async () => {
     const u = await createUser(app);
-    const res = await app.client().post('/api/login', { email: `  ${u.email.toUpperCase()} `, password: u.password });
+    const res = await app
+      .client()
+      .post('/api/login', { email: `  ${u.email.toUpperCase()} `, password: u.password });
     expect(res.status).toBe(200);
   });
 
@@ -117,7 +135,12 @@ describe('POST /api/login', () => {
     const u = await createUser(app, { mustChangePassword: true });
     const res = await app.client().post('/api/login', { email: u.email, password: u.password });
     expect([res.status, res.body.user.mustChangePassword]).toEqual([200, true]);
-    const blocked = await u.client.post('/api/update-profile', { firstName: 'A', lastName: 'B', phoneNumber: null, smsOptIn: false });
+    const blocked = await u.client.post('/api/update-profile', {
+      firstName: 'A',
+      lastName: 'B',
+      phoneNumber: null,
+      smsOptIn: false,
+    });
     expect([blocked.status, blocked.body.error]).toEqual([403, 'password_change_required']);
   });
 
@@ -166,16 +189,20 @@ describe('POST /api/verify-passcode', () => {
     expect((await client.post('/api/register', registration())).body.error).toBe('passcode_required');
   });
 
-  it.each([[{}], [{ passcode: '' }], [{ passcode: '   ' }], [{ passcode: 'x'.repeat(201) }], [{ passcode: 'TESTPASS', admin: true }]])(
-    'refuses %j with 400',
-    async (body) => {
-      expect((await app.client().post('/api/verify-passcode', body)).status).toBe(400);
-    },
-  );
+  it.each([
+    [{}],
+    [{ passcode: '' }],
+    [{ passcode: '   ' }],
+    [{ passcode: 'x'.repeat(201) }],
+    [{ passcode: 'TESTPASS', admin: true }],
+  ])('refuses %j with 400', async (body) => {
+    expect((await app.client().post('/api/verify-passcode', body)).status).toBe(400);
+  });
 
   it('limits wrong passcodes per address: the 11th wrong try within 15 minutes answers 429', async () => {
     const client = app.client();
-    for (let i = 0; i < 10; i++) expect((await client.post('/api/verify-passcode', { passcode: `guess-${i}` })).body.valid).toBe(false);
+    for (let i = 0; i < 10; i++)
+      expect((await client.post('/api/verify-passcode', { passcode: `guess-${i}` })).body.valid).toBe(false);
     const res = await client.post('/api/verify-passcode', { passcode: 'TESTPASS' });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -184,7 +211,9 @@ describe('POST /api/verify-passcode', () => {
   it('works for every role (public)', async () => {
     const r = await roles();
     for (const client of [r.anonymous, r.user, r.mustChange, r.locked, r.admin]) {
-      expect((await client.post('/api/verify-passcode', { passcode: 'TESTPASS' })).body).toEqual({ valid: true });
+      expect((await client.post('/api/verify-passcode', { passcode: 'TESTPASS' })).body).toEqual({
+        valid: true,
+      });
     }
   });
 });
@@ -200,7 +229,11 @@ describe('GET /api/users/sponsors', () => {
     expect(sam).toEqual({ id: sponsor.id, uid: sponsor.uid, firstName: 'Sam', lastName: 'Sponsor' });
     expect(res.body.sponsors.some((s: { id: string }) => s.id === lockedSponsor.id)).toBe(false);
     // the bootstrap admin (ADMIN_EMAIL) is not offered as a sponsor
-    expect(res.body.sponsors.some((s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}` === 'Admin Portal')).toBe(false);
+    expect(
+      res.body.sponsors.some(
+        (s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}` === 'Admin Portal',
+      ),
+    ).toBe(false);
     expect(JSON.stringify(res.body)).not.toContain('@');
   });
 
@@ -235,8 +268,14 @@ describe('POST /api/register', () => {
     expect(res.body.user.lastLoginAt).not.toBeNull();
     expect(sessionIdOf(client)).not.toBe(before);
     expect((await client.get('/api/me')).body.id).toBe(res.body.user.id);
-    expect(await eventTypes(app, `User-${res.body.user.id}`)).toEqual(['UserRegistered', 'NewsletterSubscribed', 'UserSignedIn']);
-    const again = await app.client().post('/api/login', { email: 'nora.new@example.test', password: body.password });
+    expect(await eventTypes(app, `User-${res.body.user.id}`)).toEqual([
+      'UserRegistered',
+      'NewsletterSubscribed',
+      'UserSignedIn',
+    ]);
+    const again = await app
+      .client()
+      .post('/api/login', { email: 'nora.new@example.test', password: body.password });
     expect(again.status).toBe(200);
   });
 
@@ -315,7 +354,10 @@ describe('POST /api/register', () => {
 
   it('is rate limited per address: the 11th attempt within an hour answers 429', async () => {
     const client = await passcodeClient(app);
-    for (let i = 0; i < 10; i++) expect((await client.post('/api/register', registration({ sponsorId: 'not-a-uuid' }))).status).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect((await client.post('/api/register', registration({ sponsorId: 'not-a-uuid' }))).status).toBe(
+        400,
+      );
     const res = await client.post('/api/register', registration());
     expect([res.status, res.body.error]).toEqual([429, 'too_many_attempts']);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -328,9 +370,22 @@ describe('POST /api/reset-required-password', () => {
     const res = await u.client.post('/api/reset-required-password', { newPassword: 'my-own-secret' });
     expect(res.status).toBe(200);
     expect(res.body.user.mustChangePassword).toBe(false);
-    expect((await u.client.post('/api/update-profile', { firstName: 'A', lastName: 'B', phoneNumber: null, smsOptIn: false })).status).toBe(200);
-    expect((await app.client().post('/api/login', { email: u.email, password: u.password })).status).toBe(401);
-    expect((await app.client().post('/api/login', { email: u.email, password: 'my-own-secret' })).status).toBe(200);
+    expect(
+      (
+        await u.client.post('/api/update-profile', {
+          firstName: 'A',
+          lastName: 'B',
+          phoneNumber: null,
+          smsOptIn: false,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await app.client().post('/api/login', { email: u.email, password: u.password })).status).toBe(
+      401,
+    );
+    expect(
+      (await app.client().post('/api/login', { email: u.email, password: 'my-own-secret' })).status,
+    ).toBe(200);
     expect(await eventTypes(app, `User-${u.id}`)).toContain('PasswordChanged');
   });
 
@@ -338,9 +393,17 @@ describe('POST /api/reset-required-password', () => {
     const u = await createUser(app);
     await issueTemporaryPassword(app, u.id, 'Temp-123456');
     const client = app.client();
-    expect((await client.post('/api/login', { email: u.email, password: 'Temp-123456' })).body.user.mustChangePassword).toBe(true);
-    expect((await client.post('/api/change-password', { currentPassword: 'Temp-123456', newPassword: 'abcdefg' })).status).toBe(403);
-    expect((await client.post('/api/reset-required-password', { newPassword: 'brand-new-1' })).status).toBe(200);
+    expect(
+      (await client.post('/api/login', { email: u.email, password: 'Temp-123456' })).body.user
+        .mustChangePassword,
+    ).toBe(true);
+    expect(
+      (await client.post('/api/change-password', { currentPassword: 'Temp-123456', newPassword: 'abcdefg' }))
+        .status,
+    ).toBe(403);
+    expect((await client.post('/api/reset-required-password', { newPassword: 'brand-new-1' })).status).toBe(
+      200,
+    );
     expect((await client.get('/api/me')).body.mustChangePassword).toBe(false);
   });
 
@@ -368,7 +431,9 @@ describe('POST /api/reset-required-password', () => {
     const r = await roles();
     const body = { newPassword: 'another-one' };
     expect((await r.anonymous.post('/api/reset-required-password', body)).status).toBe(401);
-    expect((await r.user.post('/api/reset-required-password', body)).body.error).toBe('password_change_not_required');
+    expect((await r.user.post('/api/reset-required-password', body)).body.error).toBe(
+      'password_change_not_required',
+    );
     expect((await r.locked.post('/api/reset-required-password', body)).status).toBe(401);
     expect((await r.admin.post('/api/reset-required-password', body)).status).toBe(409);
     expect((await r.mustChange.post('/api/reset-required-password', body)).status).toBe(200);
@@ -378,14 +443,25 @@ describe('POST /api/reset-required-password', () => {
 describe('POST /api/change-password', () => {
   it('needs the current password, then answers success and the new one works', async () => {
     const u = await createUser(app);
-    const res = await u.client.post('/api/change-password', { currentPassword: u.password, newPassword: 'fresh-password' });
+    const res = await u.client.post('/api/change-password', {
+      currentPassword: u.password,
+      newPassword: 'fresh-password',
+    });
     expect([res.status, res.body.success]).toEqual([200, true]);
-    expect((await app.client().post('/api/login', { email: u.email, password: 'fresh-password' })).status).toBe(200);
-    expect((await app.client().post('/api/login', { email: u.email, password: u.password })).status).toBe(401);
+    expect(
+      (await app.client().post('/api/login', { email: u.email, password: 'fresh-password' })).status,
+    ).toBe(200);
+    expect((await app.client().post('/api/login', { email: u.email, password: u.password })).status).toBe(
+      401,
+    );
   });
 
   it.each([
-    [{ currentPassword: 'wrong-one', newPassword: 'fresh-password' }, 'currentPassword', 'Current password is incorrect.'],
+    [
+      { currentPassword: 'wrong-one', newPassword: 'fresh-password' },
+      'currentPassword',
+      'Current password is incorrect.',
+    ],
     [{ currentPassword: '', newPassword: 'fresh-password' }, 'currentPassword', 'Required'],
     [{ currentPassword: 'CURRENT', newPassword: '12345' }, 'newPassword', 'at least 6'],
     [{ currentPassword: 'CURRENT', newPassword: '€'.repeat(25) }, 'newPassword', '72 bytes'],
@@ -394,10 +470,15 @@ describe('POST /api/change-password', () => {
   ])('refuses %j (400 on %s) and keeps the password', async (body, field, message) => {
     const u = await createUser(app);
     const fill = (v: unknown) => (v === 'CURRENT' ? u.password : v);
-    const res = await u.client.post('/api/change-password', Object.fromEntries(Object.entries(body).map(([k, v]) => [k, fill(v)])));
+    const res = await u.client.post(
+      '/api/change-password',
+      Object.fromEntries(Object.entries(body).map(([k, v]) => [k, fill(v)])),
+    );
     expect(res.status).toBe(400);
     expect(res.body.fields[field]).toContain(message);
-    expect((await app.client().post('/api/login', { email: u.email, password: u.password })).status).toBe(200);
+    expect((await app.client().post('/api/login', { email: u.email, password: u.password })).status).toBe(
+      200,
+    );
   });
 
   it('roles: anonymous 401, must-change 403, locked 401, admin 200', async () => {
@@ -407,17 +488,39 @@ describe('POST /api/change-password', () => {
     expect((await r.mustChange.post('/api/change-password', body)).status).toBe(403);
     expect((await r.locked.post('/api/change-password', body)).status).toBe(401);
     const admin = await createUser(app, { admin: true });
-    expect((await admin.client.post('/api/change-password', { currentPassword: admin.password, newPassword: 'admin-fresh-1' })).status).toBe(200);
+    expect(
+      (
+        await admin.client.post('/api/change-password', {
+          currentPassword: admin.password,
+          newPassword: 'admin-fresh-1',
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
 describe('POST /api/update-profile', () => {
   it('trims, stores blank phone as null, answers {user}', async () => {
     const u = await createUser(app);
-    const res = await u.client.post('/api/update-profile', { firstName: '  Grace ', lastName: ' Hopper ', phoneNumber: '   ', smsOptIn: false });
+    const res = await u.client.post('/api/update-profile', {
+      firstName: '  Grace ',
+      lastName: ' Hopper ',
+      phoneNumber: '   ',
+      smsOptIn: false,
+    });
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', phoneNumber: null, smsOptIn: false });
-    const sms = await u.client.post('/api/update-profile', { firstName: 'Grace', lastName: 'Hopper', phoneNumber: ' +1 555 0100 ', smsOptIn: true });
+    expect(res.body.user).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      phoneNumber: null,
+      smsOptIn: false,
+    });
+    const sms = await u.client.post('/api/update-profile', {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      phoneNumber: ' +1 555 0100 ',
+      smsOptIn: true,
+    });
     expect(sms.body.user).toMatchObject({ phoneNumber: '+1 555 0100', smsOptIn: true });
     expect((await u.client.get('/api/me')).body.phoneNumber).toBe('+1 555 0100');
   });
@@ -443,10 +546,20 @@ describe('POST /api/update-profile', () => {
     ['isLocked', { isLocked: false }],
   ])('refuses a bad or extra %s with 400 and changes nothing', async (field, overrides) => {
     const u = await createUser(app, { firstName: 'Keep', lastName: 'Me' });
-    const res = await u.client.post('/api/update-profile', { firstName: 'A', lastName: 'B', phoneNumber: '123', smsOptIn: false, ...overrides });
+    const res = await u.client.post('/api/update-profile', {
+      firstName: 'A',
+      lastName: 'B',
+      phoneNumber: '123',
+      smsOptIn: false,
+      ...overrides,
+    });
     expect(res.status).toBe(400);
     expect(res.body.fields).toHaveProperty(field);
-    expect((await u.client.get('/api/me')).body).toMatchObject({ firstName: 'Keep', lastName: 'Me', isAdmin: false });
+    expect((await u.client.get('/api/me')).body).toMatchObject({
+      firstName: 'Keep',
+      lastName: 'Me',
+      isAdmin: false,
+    });
   });
 
   it('roles: anonymous 401, must-change 403, locked 401, admin 200', async () => {

@@ -14,7 +14,10 @@ import { LoginThrottle, createIpLimits, limiterWait, spend } from './throttle';
 import { userView } from './userView';
 
 /** The one answer of every failed sign-in, whatever the cause (QUALITY 1). */
-export const LOGIN_FAILED = { error: 'invalid_credentials', message: 'Incorrect email or password.' } as const;
+export const LOGIN_FAILED = {
+  error: 'invalid_credentials',
+  message: 'Incorrect email or password.',
+} as const;
 /** The one answer of every throttled sign-in, whatever the account's state (QUALITY 2). */
 export const LOGIN_THROTTLED = {
   error: 'too_many_attempts',
@@ -28,7 +31,8 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest();
 const sessionOf = (ctx: Koa.Context) => ctx.session as unknown as SessionData | null;
 
 /** The id of the request's session in the store (the signed cookie's value). */
-export const currentSessionId = (ctx: Koa.Context) => (ctx.session as unknown as { externalKey?: string } | null)?.externalKey;
+export const currentSessionId = (ctx: Koa.Context) =>
+  (ctx.session as unknown as { externalKey?: string } | null)?.externalKey;
 
 /**
  * Sign-in, registration, password changes and the profile (spec 000 sections 4-8, 001
@@ -91,7 +95,10 @@ export function createAuthFeature(deps: AppDeps) {
         }
         const accountWait = await throttle.secondsToWait(email);
         if (accountWait > 0) {
-          rc.logger.warn({ account: emailHash(email).slice(0, 16) }, 'sign-in refused: account temporarily locked');
+          rc.logger.warn(
+            { account: emailHash(email).slice(0, 16) },
+            'sign-in refused: account temporarily locked',
+          );
           throw throttled(accountWait);
         }
         const user = await findUserByEmail(db, email);
@@ -105,7 +112,11 @@ export function createAuthFeature(deps: AppDeps) {
           const reason = !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'locked';
           const account = emailHash(email).slice(0, 16);
           rc.logger.info({ account, userId: user?.id, reason, failures }, 'sign-in failed');
-          if (waitSeconds > 0) rc.logger.warn({ account, userId: user?.id, failures, waitSeconds }, 'account temporarily locked after failed sign-ins');
+          if (waitSeconds > 0)
+            rc.logger.warn(
+              { account, userId: user?.id, failures, waitSeconds },
+              'account temporarily locked after failed sign-ins',
+            );
           throw new DomainError('unauthenticated', LOGIN_FAILED.error, LOGIN_FAILED.message);
         }
 
@@ -131,7 +142,12 @@ export function createAuthFeature(deps: AppDeps) {
 
       async verifyPasscode({ body }, rc) {
         const wait = await limiterWait(ipLimits.passcode, rc.ip);
-        if (wait > 0) throw tooMany('too_many_attempts', 'Too many attempts. Please wait a few minutes and try again.', wait);
+        if (wait > 0)
+          throw tooMany(
+            'too_many_attempts',
+            'Too many attempts. Please wait a few minutes and try again.',
+            wait,
+          );
         const valid = timingSafeEqual(sha256(body.passcode), sha256(config.REGISTRATION_PASSCODE));
         if (valid) {
           // a session just ended (locked user, past its lifetime) is replaced by a new id
@@ -140,8 +156,7 @@ export function createAuthFeature(deps: AppDeps) {
             await rc.ctx.session!.regenerate();
           }
           (rc.ctx.session as unknown as SessionData).passcodeVerified = true;
-        }
-        else {
+        } else {
           await spend(ipLimits.passcode, rc.ip);
           rc.logger.info({ ip: rc.ip }, 'wrong registration passcode');
         }
@@ -158,16 +173,30 @@ export function createAuthFeature(deps: AppDeps) {
           .whereNot({ email_lower: config.ADMIN_EMAIL })
           .select('id', 'uid', 'first_name', 'last_name')
           .orderBy([{ column: 'first_name' }, { column: 'last_name' }, { column: 'uid' }]);
-        return { sponsors: rows.map((r) => ({ id: r.id, uid: r.uid, firstName: r.first_name, lastName: r.last_name })) };
+        return {
+          sponsors: rows.map((r) => ({
+            id: r.id,
+            uid: r.uid,
+            firstName: r.first_name,
+            lastName: r.last_name,
+          })),
+        };
       },
 
       async register({ body }, rc) {
         const wait = await spend(ipLimits.register, rc.ip);
-        if (wait > 0) throw tooMany('too_many_attempts', 'Too many registrations from this network. Please try again later.', wait);
-        if (!sessionOf(rc.ctx)?.passcodeVerified) throw forbidden('passcode_required', 'Please enter the registration passcode first.');
+        if (wait > 0)
+          throw tooMany(
+            'too_many_attempts',
+            'Too many registrations from this network. Please try again later.',
+            wait,
+          );
+        if (!sessionOf(rc.ctx)?.passcodeVerified)
+          throw forbidden('passcode_required', 'Please enter the registration passcode first.');
         const sponsorMessage = 'The selected sponsor was not found. Please choose another sponsor.';
         const sponsor = UUID.test(body.sponsorId) ? await findUserById(db, body.sponsorId) : null;
-        if (!sponsor || sponsor.isLocked) throw invalid('sponsor_not_found', sponsorMessage, { sponsorId: sponsorMessage });
+        if (!sponsor || sponsor.isLocked)
+          throw invalid('sponsor_not_found', sponsorMessage, { sponsorId: sponsorMessage });
         const passwordHash = await passwords.hash(body.password);
         let created;
         try {
@@ -201,13 +230,18 @@ export function createAuthFeature(deps: AppDeps) {
 
       async resetRequiredPassword({ body }, rc) {
         const user = rc.user!;
-        if (!user.mustChangePassword) throw conflict('password_change_not_required', 'Your password does not need to be reset.');
+        if (!user.mustChangePassword)
+          throw conflict('password_change_not_required', 'Your password does not need to be reset.');
         if (await passwords.verify(body.newPassword, user.passwordHash)) {
           const message = 'Your new password must be different from the temporary password.';
           throw invalid('same_password', message, { newPassword: message });
         }
         const passwordHash = await passwords.hash(body.newPassword);
-        await userCommand(user.id, { type: 'ChangePassword', passwordHash, reason: 'forced' }, rc.commandMetadata());
+        await userCommand(
+          user.id,
+          { type: 'ChangePassword', passwordHash, reason: 'forced' },
+          rc.commandMetadata(),
+        );
         await deps.sessions.revokeUser(user.id, currentSessionId(rc.ctx));
         rc.logger.info({ userId: user.id }, 'temporary password replaced');
         return { user: await view(await freshUser(user.id)) };
@@ -219,7 +253,11 @@ export function createAuthFeature(deps: AppDeps) {
         if (wait > 0) throw throttled(wait);
         if (!(await passwords.verify(body.currentPassword, user.passwordHash))) {
           const { waitSeconds } = await throttle.recordFailure(user.email);
-          if (waitSeconds > 0) rc.logger.warn({ userId: user.id, waitSeconds }, 'account temporarily locked after wrong current passwords');
+          if (waitSeconds > 0)
+            rc.logger.warn(
+              { userId: user.id, waitSeconds },
+              'account temporarily locked after wrong current passwords',
+            );
           const message = 'Current password is incorrect.';
           throw invalid('wrong_current_password', message, { currentPassword: message });
         }
@@ -228,7 +266,11 @@ export function createAuthFeature(deps: AppDeps) {
           throw invalid('same_password', message, { newPassword: message });
         }
         const passwordHash = await passwords.hash(body.newPassword);
-        await userCommand(user.id, { type: 'ChangePassword', passwordHash, reason: 'self' }, rc.commandMetadata());
+        await userCommand(
+          user.id,
+          { type: 'ChangePassword', passwordHash, reason: 'self' },
+          rc.commandMetadata(),
+        );
         const ended = await deps.sessions.revokeUser(user.id, currentSessionId(rc.ctx));
         rc.logger.info({ userId: user.id, endedSessions: ended }, 'password changed');
         return { success: true, message: 'Password changed successfully.' };
@@ -238,7 +280,13 @@ export function createAuthFeature(deps: AppDeps) {
         const user = rc.user!;
         await userCommand(
           user.id,
-          { type: 'UpdateProfile', firstName: body.firstName, lastName: body.lastName, phoneNumber: body.phoneNumber, smsOptIn: body.smsOptIn },
+          {
+            type: 'UpdateProfile',
+            firstName: body.firstName,
+            lastName: body.lastName,
+            phoneNumber: body.phoneNumber,
+            smsOptIn: body.smsOptIn,
+          },
           rc.commandMetadata(),
         );
         return { user: await view(await freshUser(user.id)) };
@@ -277,7 +325,10 @@ export async function bootstrapAdmin(deps: AppDeps): Promise<'created' | 'exists
       },
       { actorId: null, correlationId: 'bootstrap-admin' },
     );
-    logger.info({ userId: created.userId }, 'bootstrap admin created; it must change its password at first sign-in');
+    logger.info(
+      { userId: created.userId },
+      'bootstrap admin created; it must change its password at first sign-in',
+    );
     return 'created';
   } catch (error) {
     if (error instanceof DomainError && error.code === EMAIL_TAKEN) return 'exists';

@@ -6,7 +6,14 @@ import { createUser } from '../../../../testing/users';
 import { bcryptCost } from '../../infra/passwords';
 import { createAccount } from './accounts';
 import { bootstrapAdmin } from './index';
-import { clearLimits, eventTypes, issueTemporaryPassword, lockUser, passcodeClient, withoutRequestId } from './testSupport';
+import {
+  clearLimits,
+  eventTypes,
+  issueTemporaryPassword,
+  lockUser,
+  passcodeClient,
+  withoutRequestId,
+} from './testSupport';
 
 /**
  * QUALITY.md, section Authentication (1-7): one named test each. The app trusts one proxy hop
@@ -59,7 +66,10 @@ describe('Authentication', () => {
     verify.mockRestore();
     for (const res of [unknown, wrong, lockedAnswer]) {
       expect(res.status).toBe(401);
-      expect(withoutRequestId(res.body)).toEqual({ error: 'invalid_credentials', message: 'Incorrect email or password.' });
+      expect(withoutRequestId(res.body)).toEqual({
+        error: 'invalid_credentials',
+        message: 'Incorrect email or password.',
+      });
       expect(res.headers.get('set-cookie')).toBeNull();
     }
   });
@@ -85,7 +95,10 @@ describe('Authentication', () => {
     }
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
-    expect(answers[0]).toEqual({ error: 'too_many_attempts', message: expect.stringMatching(/Too many sign-in attempts/) });
+    expect(answers[0]).toEqual({
+      error: 'too_many_attempts',
+      message: expect.stringMatching(/Too many sign-in attempts/),
+    });
     expect(warnings).toContain('account temporarily locked after failed sign-ins');
 
     // a minute later the 31st failure imposes two minutes
@@ -109,7 +122,9 @@ describe('Authentication', () => {
     await clearLimits(app);
     const ip = newIp();
     for (let i = 0; i < 100; i++) {
-      expect((await loginFrom(app.client(), ip, `spray-${i % 5}@example.test`, `guess-${i}`)).status).toBe(401);
+      expect((await loginFrom(app.client(), ip, `spray-${i % 5}@example.test`, `guess-${i}`)).status).toBe(
+        401,
+      );
     }
     const blocked = await loginFrom(app.client(), ip, u.email, u.password);
     expect([blocked.status, blocked.body.error]).toEqual([429, 'too_many_attempts']);
@@ -129,46 +144,95 @@ describe('Authentication', () => {
     // an old cost-4 hash is replaced at the next sign-in
     const created = await createAccount(
       app.deps,
-      { firstName: 'Old', lastName: 'Hash', email: 'old-hash@example.test', passwordHash: await bcrypt.hash('legacy-pass', 4), sponsorId: null, newsletter: false, source: 'seed' },
+      {
+        firstName: 'Old',
+        lastName: 'Hash',
+        email: 'old-hash@example.test',
+        passwordHash: await bcrypt.hash('legacy-pass', 4),
+        sponsorId: null,
+        newsletter: false,
+        source: 'seed',
+      },
       { actorId: null, correlationId: 'test' },
     );
     await app.deps.projections.waitFor(created.position!);
-    expect((await app.client().post('/api/login', { email: 'old-hash@example.test', password: 'legacy-pass' })).status).toBe(200);
+    expect(
+      (await app.client().post('/api/login', { email: 'old-hash@example.test', password: 'legacy-pass' }))
+        .status,
+    ).toBe(200);
     const upgraded = await app.deps.db('users').where({ id: created.userId }).first();
     expect(bcryptCost(upgraded.password_hash)).toBe(5);
     const events = await app.deps.store.readStream(`User-${created.userId}`);
     expect(events.find((e) => e.type === 'PasswordChanged')?.data).toMatchObject({ reason: 'rehash' });
-    expect((await app.client().post('/api/login', { email: 'old-hash@example.test', password: 'legacy-pass' })).status).toBe(200);
+    expect(
+      (await app.client().post('/api/login', { email: 'old-hash@example.test', password: 'legacy-pass' }))
+        .status,
+    ).toBe(200);
 
     // 72 UTF-8 bytes is the limit (24 x '€' = 72 bytes; 25 = 75 bytes)
     const client = await passcodeClient(app);
     const tooLong = await client.post('/api/register', {
-      firstName: 'A', lastName: 'B', email: 'bytes@example.test', password: '€'.repeat(25), sponsorId: u.id, newsletter: false,
+      firstName: 'A',
+      lastName: 'B',
+      email: 'bytes@example.test',
+      password: '€'.repeat(25),
+      sponsorId: u.id,
+      newsletter: false,
     });
-    expect([tooLong.status, tooLong.body.fields.password]).toEqual([400, 'Password must be at most 72 bytes']);
+    expect([tooLong.status, tooLong.body.fields.password]).toEqual([
+      400,
+      'Password must be at most 72 bytes',
+    ]);
     const exact = await client.post('/api/register', {
-      firstName: 'A', lastName: 'B', email: 'bytes@example.test', password: '€'.repeat(24), sponsorId: u.id, newsletter: false,
+      firstName: 'A',
+      lastName: 'B',
+      email: 'bytes@example.test',
+      password: '€'.repeat(24),
+      sponsorId: u.id,
+      newsletter: false,
     });
     expect(exact.status).toBe(200);
-    expect((await app.client().post('/api/login', { email: 'bytes@example.test', password: '€'.repeat(24) })).status).toBe(200);
+    expect(
+      (await app.client().post('/api/login', { email: 'bytes@example.test', password: '€'.repeat(24) }))
+        .status,
+    ).toBe(200);
 
-    const short = await (await passcodeClient(app)).post('/api/register', {
-      firstName: 'A', lastName: 'B', email: 'short@example.test', password: '12345', sponsorId: u.id,
+    const short = await (
+      await passcodeClient(app)
+    ).post('/api/register', {
+      firstName: 'A',
+      lastName: 'B',
+      email: 'short@example.test',
+      password: '12345',
+      sponsorId: u.id,
     });
     expect(short.body.fields.password).toBe('Password must be at least 6 characters long');
     const forced = await createUser(app, { mustChangePassword: true });
     const insecure = await forced.client.post('/api/reset-required-password', { newPassword: '123456' });
-    expect([insecure.status, insecure.body.fields.newPassword]).toEqual([400, 'Please choose a more secure password.']);
+    expect([insecure.status, insecure.body.fields.newPassword]).toEqual([
+      400,
+      'Please choose a more secure password.',
+    ]);
   });
 
   it("QUALITY 4: a password change needs the current password and ends the user's other sessions", async () => {
     const u = await createUser(app);
     const other = app.client();
     expect((await other.post('/api/login', { email: u.email, password: u.password })).status).toBe(200);
-    const wrong = await u.client.post('/api/change-password', { currentPassword: 'not-it', newPassword: 'changed-pass' });
+    const wrong = await u.client.post('/api/change-password', {
+      currentPassword: 'not-it',
+      newPassword: 'changed-pass',
+    });
     expect([wrong.status, wrong.body.error]).toEqual([400, 'wrong_current_password']);
     expect((await other.get('/api/me')).status).toBe(200);
-    expect((await u.client.post('/api/change-password', { currentPassword: u.password, newPassword: 'changed-pass' })).status).toBe(200);
+    expect(
+      (
+        await u.client.post('/api/change-password', {
+          currentPassword: u.password,
+          newPassword: 'changed-pass',
+        })
+      ).status,
+    ).toBe(200);
     expect((await other.get('/api/me')).status).toBe(401);
     expect((await u.client.get('/api/me')).status).toBe(200);
   });
@@ -177,7 +241,10 @@ describe('Authentication', () => {
     const u = await createUser(app);
     await issueTemporaryPassword(app, u.id, 'Temporary-1');
     const client = app.client();
-    expect((await client.post('/api/login', { email: u.email, password: 'Temporary-1' })).body.user.mustChangePassword).toBe(true);
+    expect(
+      (await client.post('/api/login', { email: u.email, password: 'Temporary-1' })).body.user
+        .mustChangePassword,
+    ).toBe(true);
     const uuid = '00000000-0000-4000-8000-000000000001';
     const allowed = new Set(['/api/me', '/api/logout', '/api/reset-required-password']);
     let checked = 0;
@@ -191,14 +258,31 @@ describe('Authentication', () => {
     }
     expect(checked).toBeGreaterThanOrEqual(2);
     expect((await client.get('/api/me')).status).toBe(200);
-    expect((await client.post('/api/reset-required-password', { newPassword: 'Permanent-1' })).status).toBe(200);
-    expect((await client.post('/api/update-profile', { firstName: 'A', lastName: 'B', phoneNumber: null, smsOptIn: false })).status).toBe(200);
+    expect((await client.post('/api/reset-required-password', { newPassword: 'Permanent-1' })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await client.post('/api/update-profile', {
+          firstName: 'A',
+          lastName: 'B',
+          phoneNumber: null,
+          smsOptIn: false,
+        })
+      ).status,
+    ).toBe(200);
     expect((await client.post('/api/logout')).status).toBe(200);
   });
 
   it('QUALITY 6: registration needs the passcode verified on the server and a real sponsor, is rate limited, and reveals no more than the form needs', async () => {
     const sponsor = await createUser(app, { firstName: 'Real', lastName: 'Sponsor' });
-    const body = { firstName: 'Q', lastName: 'Six', email: 'q6@example.test', password: 'secret-six', sponsorId: sponsor.id };
+    const body = {
+      firstName: 'Q',
+      lastName: 'Six',
+      email: 'q6@example.test',
+      password: 'secret-six',
+      sponsorId: sponsor.id,
+    };
     // no passcode: refused; a client-side flag means nothing to the server
     expect((await app.client().post('/api/register', body)).body.error).toBe('passcode_required');
     const wrongCode = app.client();
@@ -206,10 +290,15 @@ describe('Authentication', () => {
     expect((await wrongCode.post('/api/register', body)).body.error).toBe('passcode_required');
     // not a real sponsor
     const client = await passcodeClient(app);
-    expect((await client.post('/api/register', { ...body, sponsorId: '00000000-0000-4000-8000-000000000009' })).body.error).toBe('sponsor_not_found');
+    expect(
+      (await client.post('/api/register', { ...body, sponsorId: '00000000-0000-4000-8000-000000000009' }))
+        .body.error,
+    ).toBe('sponsor_not_found');
     expect((await client.post('/api/register', body)).status).toBe(200);
     // an existing address: only that it exists (the form must say so), nothing about the account
-    const again = await (await passcodeClient(app)).post('/api/register', { ...body, email: 'Q6@example.test' });
+    const again = await (
+      await passcodeClient(app)
+    ).post('/api/register', { ...body, email: 'Q6@example.test' });
     expect(again.status).toBe(409);
     expect(withoutRequestId(again.body)).toEqual({
       error: 'email_taken',
@@ -221,8 +310,11 @@ describe('Authentication', () => {
     // rate limit per client address
     const ip = newIp();
     const limited = await passcodeClient(app);
-    for (let i = 0; i < 10; i++) await limited.request('POST', '/api/register', { ...body, sponsorId: 'x' }, { 'x-forwarded-for': ip });
-    expect((await limited.request('POST', '/api/register', body, { 'x-forwarded-for': ip })).status).toBe(429);
+    for (let i = 0; i < 10; i++)
+      await limited.request('POST', '/api/register', { ...body, sponsorId: 'x' }, { 'x-forwarded-for': ip });
+    expect((await limited.request('POST', '/api/register', body, { 'x-forwarded-for': ip })).status).toBe(
+      429,
+    );
   });
 
   it('QUALITY 7: no default admin; the bootstrap admin comes from configuration, must change its password at first login, and is created once across restarts and concurrent starts', async () => {
@@ -230,12 +322,28 @@ describe('Authentication', () => {
     expect(admin).toHaveLength(1);
     expect(admin[0]).toMatchObject({ is_admin: true, must_change_password: true });
     const client = app.client();
-    const login = await client.post('/api/login', { email: 'admin@portal.test', password: 'Admin-Password-2026' });
+    const login = await client.post('/api/login', {
+      email: 'admin@portal.test',
+      password: 'Admin-Password-2026',
+    });
     expect(login.body.user).toMatchObject({ isAdmin: true, mustChangePassword: true });
-    expect((await client.post('/api/update-profile', { firstName: 'A', lastName: 'B', phoneNumber: null, smsOptIn: false })).status).toBe(403);
+    expect(
+      (
+        await client.post('/api/update-profile', {
+          firstName: 'A',
+          lastName: 'B',
+          phoneNumber: null,
+          smsOptIn: false,
+        })
+      ).status,
+    ).toBe(403);
 
     // restarts and concurrent starts: still one account, one registration
-    const results = await Promise.all([bootstrapAdmin(app.deps), bootstrapAdmin(app.deps), bootstrapAdmin(app.deps)]);
+    const results = await Promise.all([
+      bootstrapAdmin(app.deps),
+      bootstrapAdmin(app.deps),
+      bootstrapAdmin(app.deps),
+    ]);
     expect(results.every((r) => r === 'exists')).toBe(true);
     const fresh = { ...app.deps, config: { ...app.deps.config, ADMIN_EMAIL: 'second-admin@portal.test' } };
     const racing = await Promise.all([bootstrapAdmin(fresh), bootstrapAdmin(fresh), bootstrapAdmin(fresh)]);
@@ -243,13 +351,19 @@ describe('Authentication', () => {
     // headPosition() may trail the last append while another transaction of this database is
     // open (the safe horizon), so wait for the read model itself.
     const secondAdmin = () => app.deps.db('users').where({ email_lower: 'second-admin@portal.test' });
-    for (let i = 0; i < 300 && (await secondAdmin()).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 300 && (await secondAdmin()).length === 0; i++)
+      await new Promise((r) => setTimeout(r, 50));
     expect(await secondAdmin()).toHaveLength(1);
-    const bootstrapped = await app.deps.db('audit_log').where({ event_type: 'UserRegistered', summary: 'Account created (bootstrap)' });
+    const bootstrapped = await app.deps
+      .db('audit_log')
+      .where({ event_type: 'UserRegistered', summary: 'Account created (bootstrap)' });
     expect(bootstrapped).toHaveLength(2);
 
     // without ADMIN_PASSWORD nobody is created
-    const none = { ...app.deps, config: { ...app.deps.config, ADMIN_EMAIL: 'third-admin@portal.test', ADMIN_PASSWORD: undefined } };
+    const none = {
+      ...app.deps,
+      config: { ...app.deps.config, ADMIN_EMAIL: 'third-admin@portal.test', ADMIN_PASSWORD: undefined },
+    };
     expect(await bootstrapAdmin(none)).toBe('skipped');
     expect(await eventTypes(app, 'User-nobody')).toEqual([]);
     expect(await app.deps.db('users').where({ email_lower: 'third-admin@portal.test' })).toHaveLength(0);

@@ -60,7 +60,12 @@ describe('Sessions', () => {
     expect(parseConfig(testEnv('x', { NODE_ENV: 'development' })).cookieSecure).toBe(false);
     const secureUrl = await variant({ cookieSecure: true, TRUSTED_PROXY_HOPS: 1 });
     const viaTls = createClient(secureUrl);
-    const tls = await viaTls.request('POST', '/api/login', { email: u.email, password: u.password }, { 'x-forwarded-proto': 'https' });
+    const tls = await viaTls.request(
+      'POST',
+      '/api/login',
+      { email: u.email, password: u.password },
+      { 'x-forwarded-proto': 'https' },
+    );
     expect(tls.status).toBe(200);
     const secure = tls.headers.getSetCookie().filter((c) => c.startsWith('portal.sid'));
     expect(secure.length).toBeGreaterThan(0);
@@ -85,7 +90,13 @@ describe('Sessions', () => {
     // registration too starts a new session id
     const reg = await passcodeClient(app);
     const regBefore = sessionIdOf(reg);
-    const res = await reg.post('/api/register', { firstName: 'S', lastName: 'Nine', email: 'q9@example.test', password: 'secret-9', sponsorId: u.id });
+    const res = await reg.post('/api/register', {
+      firstName: 'S',
+      lastName: 'Nine',
+      email: 'q9@example.test',
+      password: 'secret-9',
+      sponsorId: u.id,
+    });
     expect(res.status).toBe(200);
     expect(sessionIdOf(reg)).not.toBe(regBefore);
     expect(await app.deps.sessions.get(regBefore!)).toBeUndefined();
@@ -100,7 +111,16 @@ describe('Sessions', () => {
     const replay = createClient(app.url);
     replay.cookie = cookie;
     expect((await replay.get('/api/me')).status).toBe(401);
-    expect((await replay.post('/api/update-profile', { firstName: 'A', lastName: 'B', phoneNumber: null, smsOptIn: false })).status).toBe(401);
+    expect(
+      (
+        await replay.post('/api/update-profile', {
+          firstName: 'A',
+          lastName: 'B',
+          phoneNumber: null,
+          smsOptIn: false,
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("QUALITY 11: locking ends the user's sessions; revocation ends all of a user's sessions at once", async () => {

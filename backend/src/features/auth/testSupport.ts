@@ -5,12 +5,16 @@ import { readStreamOrEmpty } from '../../eventStore/port';
 
 /** Test helpers for the auth tests: recorded through the real decider and event store. */
 export async function userCommand(app: TestApp, userId: string, command: UserCommand) {
-  const result = await handleCommand(app.deps.store, userStream(userId), userDecider, command, { actorId: null, correlationId: 'test' });
+  const result = await handleCommand(app.deps.store, userStream(userId), userDecider, command, {
+    actorId: null,
+    correlationId: 'test',
+  });
   if (result.position) await app.deps.projections.waitFor(result.position);
   return result;
 }
 
-export const lockUser = (app: TestApp, userId: string) => userCommand(app, userId, { type: 'SetLocked', locked: true });
+export const lockUser = (app: TestApp, userId: string) =>
+  userCommand(app, userId, { type: 'SetLocked', locked: true });
 
 /** What the admin "reset password" does to the account: a temporary password, must change. */
 export async function issueTemporaryPassword(app: TestApp, userId: string, temporary: string) {
@@ -25,7 +29,10 @@ export async function eventTypes(app: TestApp, streamId: string) {
 /** Forgets every rate-limit and failure counter of this app (each test starts from zero). */
 export async function clearLimits(app: TestApp) {
   const prefix = app.deps.config.REDIS_PREFIX;
-  const keys = [...(await app.deps.redis.keys(`${prefix}rl:*`)), ...(await app.deps.redis.keys(`${prefix}login-failures:*`))];
+  const keys = [
+    ...(await app.deps.redis.keys(`${prefix}rl:*`)),
+    ...(await app.deps.redis.keys(`${prefix}login-failures:*`)),
+  ];
   if (keys.length) await app.deps.redis.del(...keys);
 }
 

@@ -55,7 +55,13 @@ export interface IpLimits {
 
 export function createIpLimits(redis: Redis, prefix: string): IpLimits {
   const make = (name: string, points: number, duration: number, blockDuration = 0) =>
-    new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}rl:${name}`, points, duration, blockDuration });
+    new RateLimiterRedis({
+      storeClient: redis,
+      keyPrefix: `${prefix}rl:${name}`,
+      points,
+      duration,
+      blockDuration,
+    });
   return {
     loginFailures: make('login-ip', 100, 15 * 60, 15 * 60),
     register: make('register-ip', 10, 3600),

@@ -25,7 +25,10 @@ export async function userView(db: Db, user: UserRecord, adminEmail: string): Pr
     mustChangePassword: user.mustChangePassword,
     phoneNumber: user.phoneNumber,
     smsOptIn: user.smsOptIn,
-    preferredLanguage: user.preferredLanguage && LANGUAGES.has(user.preferredLanguage) ? (user.preferredLanguage as User['preferredLanguage']) : null,
+    preferredLanguage:
+      user.preferredLanguage && LANGUAGES.has(user.preferredLanguage)
+        ? (user.preferredLanguage as User['preferredLanguage'])
+        : null,
     lastLoginAt: user.lastLoginAt ? new Date(user.lastLoginAt).toISOString() : null,
     createdAt: new Date(user.createdAt).toISOString(),
   };

@@ -10,14 +10,30 @@ import { DomainError, invalid } from '../../domain/errors';
 import { readStreamOrEmpty } from '../../eventStore/port';
 import { HttpError } from '../../http/errors';
 import { type RequestContext, defineFeature, raw } from '../../http/feature';
-import { type Newsletter, NewsletterError, createNewsletter, mailchimpSettings } from '../../integrations/mailchimp';
+import {
+  type Newsletter,
+  NewsletterError,
+  createNewsletter,
+  mailchimpSettings,
+} from '../../integrations/mailchimp';
 import { onboardingProgressProjection, readProgress } from './projection';
 
 type Deps = Pick<AppDeps, 'store' | 'projections' | 'db'>;
 
 /** Runs an onboarding command for a user and waits until the read model shows it. */
-export async function runOnboardingCommand(deps: Deps, userId: string, command: OnboardingCommand, metadata: CommandMetadata) {
-  const result = await handleCommand(deps.store, onboardingStream(userId), onboardingDecider, command, metadata);
+export async function runOnboardingCommand(
+  deps: Deps,
+  userId: string,
+  command: OnboardingCommand,
+  metadata: CommandMetadata,
+) {
+  const result = await handleCommand(
+    deps.store,
+    onboardingStream(userId),
+    onboardingDecider,
+    command,
+    metadata,
+  );
   if (result.position) await deps.projections.waitFor(result.position);
   return result;
 }
@@ -31,17 +47,23 @@ export const resetTraining = (deps: Deps, userId: string, metadata: CommandMetad
  * on a user stream (admin toggle, mailing sync) calls this too; the progress read also
  * reconciles it, so a missed call heals at the partner's next visit.
  */
-export const syncNewsletterStep = (deps: Deps, userId: string, subscribed: boolean, metadata: CommandMetadata) =>
-  runOnboardingCommand(deps, userId, { type: 'SyncNewsletterStep', subscribed }, metadata);
+export const syncNewsletterStep = (
+  deps: Deps,
+  userId: string,
+  subscribed: boolean,
+  metadata: CommandMetadata,
+) => runOnboardingCommand(deps, userId, { type: 'SyncNewsletterStep', subscribed }, metadata);
 
 export { readProgress } from './projection';
 
 /** Foundation progress, the five steps and the newsletter (spec 000: onboarding wizard). */
 export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: Newsletter } = {}) {
-  const newsletter = options.newsletter ?? createNewsletter(mailchimpSettings(deps.config), deps.db, deps.logger);
+  const newsletter =
+    options.newsletter ?? createNewsletter(mailchimpSettings(deps.config), deps.db, deps.logger);
 
   const me = (rc: RequestContext): UserRecord => rc.user!;
-  const run = (rc: RequestContext, command: OnboardingCommand) => runOnboardingCommand(deps, me(rc).id, command, rc.commandMetadata());
+  const run = (rc: RequestContext, command: OnboardingCommand) =>
+    runOnboardingCommand(deps, me(rc).id, command, rc.commandMetadata());
   const answer = async (rc: RequestContext) => ({ progress: await readProgress(deps.db, me(rc).id) });
 
   /** Records the user's newsletter flag (user stream) and step 1 (onboarding stream). */
@@ -61,7 +83,13 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
   const mailingFailure = (error: unknown, message: string, rc: RequestContext): never => {
     if (error instanceof NewsletterError) {
       rc.logger.warn({ err: error, kind: error.kind, adapter: newsletter.kind }, 'newsletter call failed');
-      throw new HttpError(502, 'newsletter_failed', message, undefined, error.kind === 'rate_limited' ? { 'Retry-After': '5' } : undefined);
+      throw new HttpError(
+        502,
+        'newsletter_failed',
+        message,
+        undefined,
+        error.kind === 'rate_limited' ? { 'Retry-After': '5' } : undefined,
+      );
     }
     throw error;
   };
@@ -108,7 +136,11 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
       async updateData({ body }, rc) {
         const lists =
           body.customerList || body.partnerList
-            ? { customerList: body.customerList, partnerList: body.partnerList, basedOnRevision: body.revision }
+            ? {
+                customerList: body.customerList,
+                partnerList: body.partnerList,
+                basedOnRevision: body.revision,
+              }
             : undefined;
         const pe = body.productExperience;
         try {
@@ -117,7 +149,11 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
             lists,
             step3Completed: body.step3Completed,
             link: body.feelGreatLink,
-            productExperience: pe ? ('isSkipped' in pe && pe.isSkipped === true ? 'skip' : (pe as Exclude<typeof pe, { isSkipped: true }>)) : undefined,
+            productExperience: pe
+              ? 'isSkipped' in pe && pe.isSkipped === true
+                ? 'skip'
+                : (pe as Exclude<typeof pe, { isSkipped: true }>)
+              : undefined,
           });
         } catch (error) {
           if (!(error instanceof DomainError && error.code === 'stale_revision')) throw error;
@@ -140,7 +176,12 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
         }
         const subscribed = status === 'subscribed';
         if (subscribed) await recordNewsletter(rc, true, 'self');
-        return { success: true as const, subscribed, status, progress: await readProgress(deps.db, me(rc).id) };
+        return {
+          success: true as const,
+          subscribed,
+          status,
+          progress: await readProgress(deps.db, me(rc).id),
+        };
       },
 
       async newsletterUnsubscribe(_input, rc) {
@@ -151,7 +192,12 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
           return mailingFailure(error, ONBOARDING_MESSAGES.unsubscribeFailed, rc);
         }
         await recordNewsletter(rc, false, 'self');
-        return { success: true as const, subscribed: false, status, progress: await readProgress(deps.db, me(rc).id) };
+        return {
+          success: true as const,
+          subscribed: false,
+          status,
+          progress: await readProgress(deps.db, me(rc).id),
+        };
       },
 
       async newsletterStatus(_input, rc) {

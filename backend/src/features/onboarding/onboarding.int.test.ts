@@ -13,9 +13,15 @@ afterAll(async () => {
   await app?.close();
 });
 
-const entries = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i}`, name: `${prefix} ${i}` }));
-const onboardingEvents = async (userId: string) => (await readStreamOrEmpty(app.deps.store, `Onboarding-${userId}`)).map((e) => e.type);
-const experience = { startDate: 'January 2026', positiveChanges: 'Better sleep', confidenceLevel: 'confident' as const };
+const entries = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i}`, name: `${prefix} ${i}` }));
+const onboardingEvents = async (userId: string) =>
+  (await readStreamOrEmpty(app.deps.store, `Onboarding-${userId}`)).map((e) => e.type);
+const experience = {
+  startDate: 'January 2026',
+  positiveChanges: 'Better sleep',
+  confidenceLevel: 'confident' as const,
+};
 const why = {
   joinReason: 'Financial freedom',
   monthlyGoal3: '$500',
@@ -60,16 +66,26 @@ describe('onboarding progress API', () => {
     // step 1: the newsletter (demo list without Mailchimp credentials)
     const refused = await client.post('/api/complete-step', { step: 1 });
     expect(refused.status).toBe(400);
-    const sub = await client.post('/api/newsletter/subscribe', { email: user.email, firstName: 'Test', lastName: 'User' });
+    const sub = await client.post('/api/newsletter/subscribe', {
+      email: user.email,
+      firstName: 'Test',
+      lastName: 'User',
+    });
     expect(sub.status).toBe(200);
     expect(sub.body).toMatchObject({ success: true, subscribed: true, status: 'subscribed' });
     expect(sub.body.progress).toMatchObject({ step1Completed: true, currentStep: 2 });
     expect((await client.get('/api/me')).body.newsletter).toBe(true);
-    expect((await client.get('/api/check-newsletter-status')).body).toEqual({ subscribed: true, status: 'subscribed' });
+    expect((await client.get('/api/check-newsletter-status')).body).toEqual({
+      subscribed: true,
+      status: 'subscribed',
+    });
 
     // step 2: a rejected link changes nothing
     const before = await onboardingEvents(user.id);
-    const bad = await client.post('/api/complete-step', { step: 2, data: { feelGreatLink: 'https://example.com/c/abc' } });
+    const bad = await client.post('/api/complete-step', {
+      step: 2,
+      data: { feelGreatLink: 'https://example.com/c/abc' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
       error: 'invalid_link',
@@ -77,9 +93,16 @@ describe('onboarding progress API', () => {
     });
     expect(bad.text).not.toMatch(/at .*\.ts/); // no stack trace
     expect(await onboardingEvents(user.id)).toEqual(before);
-    const good = await client.post('/api/complete-step', { step: 2, data: { feelGreatLink: 'http://UFeelGreat.com/c/Anna2026' } });
+    const good = await client.post('/api/complete-step', {
+      step: 2,
+      data: { feelGreatLink: 'http://UFeelGreat.com/c/Anna2026' },
+    });
     expect(good.status).toBe(200);
-    expect(good.body.progress).toMatchObject({ step2Completed: true, feelGreatLink: 'https://ufeelgreat.com/c/Anna2026', currentStep: 3 });
+    expect(good.body.progress).toMatchObject({
+      step2Completed: true,
+      feelGreatLink: 'https://ufeelgreat.com/c/Anna2026',
+      currentStep: 3,
+    });
 
     // step 3: lists with trimmed names; too short to complete; then complete
     let revision: number = good.body.progress.revision;
@@ -89,12 +112,19 @@ describe('onboarding progress API', () => {
       revision,
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.progress.customerList[0]).toEqual({ id: 'c-x', name: 'Maria Lopez', note: 'met at gym' });
+    expect(saved.body.progress.customerList[0]).toEqual({
+      id: 'c-x',
+      name: 'Maria Lopez',
+      note: 'met at gym',
+    });
     revision = saved.body.progress.revision;
     const short = await client.post('/api/complete-step', { step: 3 });
     expect(short.status).toBe(400);
     expect(short.body.error).toBe('lists_too_short');
-    const empty = await client.post('/api/update-onboarding-data', { customerList: [{ id: 'e', name: '   ' }], revision });
+    const empty = await client.post('/api/update-onboarding-data', {
+      customerList: [{ id: 'e', name: '   ' }],
+      revision,
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.error).toBe('empty_name');
     const five = await client.post('/api/update-onboarding-data', {
@@ -108,10 +138,16 @@ describe('onboarding progress API', () => {
     expect(step3.body.progress).toMatchObject({ step3Completed: true, currentStep: 4 });
 
     // step 4: required fields, then submit
-    const missing = await client.post('/api/complete-step', { step: 4, data: { startDate: 'May', positiveChanges: '', confidenceLevel: 'confident' } });
+    const missing = await client.post('/api/complete-step', {
+      step: 4,
+      data: { startDate: 'May', positiveChanges: '', confidenceLevel: 'confident' },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Please fill in required fields');
-    const step4 = await client.post('/api/complete-step', { step: 4, data: { ...experience, challenges: '  ' } });
+    const step4 = await client.post('/api/complete-step', {
+      step: 4,
+      data: { ...experience, challenges: '  ' },
+    });
     expect(step4.body.progress.productExperience).toEqual({ ...experience, isSkipped: false });
     expect(step4.body.progress).toMatchObject({ step4Completed: true, currentStep: 5 });
 
@@ -153,7 +189,10 @@ describe('onboarding progress API', () => {
     expect(res.body.progress.productExperience).toMatchObject({ isSkipped: true });
     // a later submit completes it after all
     const done = await client.post('/api/complete-step', { step: 4, data: experience });
-    expect(done.body.progress).toMatchObject({ step4Completed: true, productExperience: { ...experience, isSkipped: false } });
+    expect(done.body.progress).toMatchObject({
+      step4Completed: true,
+      productExperience: { ...experience, isSkipped: false },
+    });
   });
 
   it('a list save made on an old revision answers 409 with the current progress; re-applied on it, it saves', async () => {
@@ -238,32 +277,47 @@ describe('onboarding progress API', () => {
     expect(unsub.body).toMatchObject({ subscribed: false, status: 'unsubscribed' });
     expect(unsub.body.progress.step1Completed).toBe(false);
     expect((await client.get('/api/me')).body.newsletter).toBe(false);
-    expect((await client.get('/api/check-newsletter-status')).body).toEqual({ subscribed: false, status: 'unsubscribed' });
+    expect((await client.get('/api/check-newsletter-status')).body).toEqual({
+      subscribed: false,
+      status: 'unsubscribed',
+    });
 
     const optedIn = await createUser(app, { newsletter: true });
     expect((await optedIn.client.get('/api/onboarding-progress')).body.progress.step1Completed).toBe(true);
     // the opt-in reaches the list at the first status check
-    expect((await optedIn.client.get('/api/check-newsletter-status')).body).toEqual({ subscribed: true, status: 'subscribed' });
-    expect(await app.deps.db('newsletter_demo_members').where({ email_lower: optedIn.email }).first('status')).toEqual({ status: 'subscribed' });
+    expect((await optedIn.client.get('/api/check-newsletter-status')).body).toEqual({
+      subscribed: true,
+      status: 'subscribed',
+    });
+    expect(
+      await app.deps.db('newsletter_demo_members').where({ email_lower: optedIn.email }).first('status'),
+    ).toEqual({ status: 'subscribed' });
   });
 
   it('the progress read model is rebuilt from the events with the same answers', async () => {
     const users = await Promise.all([createUser(app), createUser(app), createUser(app)]);
     await users[0].client.post('/api/complete-step', { step: 2, data: { feelGreatLink: 'abc123' } });
-    await users[1].client.post('/api/update-onboarding-data', { customerList: entries('c', 5), partnerList: entries('p', 6), revision: -1 });
+    await users[1].client.post('/api/update-onboarding-data', {
+      customerList: entries('c', 5),
+      partnerList: entries('p', 6),
+      revision: -1,
+    });
     await users[1].client.post('/api/complete-step', { step: 3 });
     await users[1].client.post('/api/update-onboarding-data', { productExperience: { isSkipped: true } });
     await users[2].client.post('/api/complete-step', { step: 5, data: why });
     const all = (await app.deps.db('users').select('id')).length;
     expect(all).toBeGreaterThan(3);
 
-    const snapshot = async () => Promise.all(users.map(async (u) => (await u.client.get('/api/onboarding-progress')).body));
+    const snapshot = async () =>
+      Promise.all(users.map(async (u) => (await u.client.get('/api/onboarding-progress')).body));
     const rows = () => app.deps.db('onboarding_progress').orderBy('user_id').select();
     const before = await snapshot();
     const rowsBefore = await rows();
 
     await app.deps.projections.stop();
-    await app.deps.db('onboarding_progress').update({ completed_steps: 0, step2_completed: false, customer_list: '[]' });
+    await app.deps
+      .db('onboarding_progress')
+      .update({ completed_steps: 0, step2_completed: false, customer_list: '[]' });
     await app.deps.db('onboarding_progress').where({ user_id: users[2].id }).delete();
     const { events } = await rebuildProjection(app.deps.db, app.deps.store, onboardingProgressProjection);
     expect(events).toBeGreaterThan(0);

@@ -25,7 +25,8 @@ export interface ProgressRow {
   customer_list: OnboardingState['customerList'];
   partner_list: OnboardingState['partnerList'];
   /** the submitted answers with isSkipped, or { isSkipped: true } after a skip */
-  product_experience: (Partial<NonNullable<OnboardingState['productExperience']>> & { isSkipped: boolean }) | null;
+  product_experience:
+    (Partial<NonNullable<OnboardingState['productExperience']>> & { isSkipped: boolean }) | null;
   why_answers: OnboardingState['whyAnswers'];
   revision: string | number;
   updated_at: Date;
@@ -51,7 +52,13 @@ export function rowToState(row: ProgressRow | undefined): OnboardingState {
   const pe = row.product_experience;
   return {
     revision: Number(row.revision),
-    steps: [row.step1_completed, row.step2_completed, row.step3_completed, row.step4_completed, row.step5_completed],
+    steps: [
+      row.step1_completed,
+      row.step2_completed,
+      row.step3_completed,
+      row.step4_completed,
+      row.step5_completed,
+    ],
     trainingCompleted: row.training_completed,
     feelGreatLink: row.feel_great_link,
     customerList: row.customer_list ?? [],
@@ -103,7 +110,9 @@ export const onboardingProgressProjection: Projection = {
   eventTypes: [...ONBOARDING_EVENT_TYPES, 'UserDeleted'],
   async apply(trx: Knex.Transaction, event) {
     if (event.type === 'UserDeleted') {
-      await trx('onboarding_progress').where({ user_id: (event.data as { userId: string }).userId }).delete();
+      await trx('onboarding_progress')
+        .where({ user_id: (event.data as { userId: string }).userId })
+        .delete();
       return;
     }
     if (!event.streamId.startsWith(STREAM_PREFIX)) return;
@@ -111,7 +120,10 @@ export const onboardingProgressProjection: Projection = {
     const row = await trx<ProgressRow>('onboarding_progress').where({ user_id: userId }).forUpdate().first();
     // already applied (the row reflects this revision or a later one)
     if (row && BigInt(row.revision) >= event.revision) return;
-    const state = onboardingDecider.evolve(rowToState(row), { type: event.type, data: event.data } as OnboardingEvent);
+    const state = onboardingDecider.evolve(rowToState(row), {
+      type: event.type,
+      data: event.data,
+    } as OnboardingEvent);
     await trx('onboarding_progress')
       .insert(stateToRow(userId, state, event.revision, event.createdAt))
       .onConflict('user_id')

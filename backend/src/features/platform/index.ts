@@ -5,7 +5,10 @@ import { migrationsCurrent } from '../../infra/migrate';
 import { defineFeature, raw } from '../../http/feature';
 
 const withTimeout = <T>(p: Promise<T>, ms: number) =>
-  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms))]);
+  Promise.race([
+    p,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms)),
+  ]);
 
 /** Health and the API description. */
 export function createPlatformFeature(deps: AppDeps) {

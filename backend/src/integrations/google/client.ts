@@ -16,7 +16,8 @@ type GoogleAuth = NonNullable<drive_v3.Options['auth']>;
 export function serviceAccountAuth(credentials: string, scopes: string[]): GoogleAuth {
   const text = credentials.trim().startsWith('{') ? credentials : readFileSync(credentials, 'utf8');
   const key = JSON.parse(text) as { client_email?: string; private_key?: string; private_key_id?: string };
-  if (!key.client_email || !key.private_key) throw new Error('GOOGLE_APPLICATION_CREDENTIALS is not a service-account key');
+  if (!key.client_email || !key.private_key)
+    throw new Error('GOOGLE_APPLICATION_CREDENTIALS is not a service-account key');
   const jwt = new google.auth.JWT({
     email: key.client_email,
     key: key.private_key,
@@ -29,7 +30,8 @@ export function serviceAccountAuth(credentials: string, scopes: string[]): Googl
 
 /** Which credentials are configured: a service account, an API key, or none (demo adapters). */
 export function googleAuthFor(config: Config, scopes: string[]): GoogleAuth | string | null {
-  if (config.GOOGLE_APPLICATION_CREDENTIALS) return serviceAccountAuth(config.GOOGLE_APPLICATION_CREDENTIALS, scopes);
+  if (config.GOOGLE_APPLICATION_CREDENTIALS)
+    return serviceAccountAuth(config.GOOGLE_APPLICATION_CREDENTIALS, scopes);
   if (config.GOOGLE_API_KEY) return config.GOOGLE_API_KEY;
   return null;
 }
@@ -48,7 +50,11 @@ export function youtubeClient(config: Config, auth: GoogleAuth | string): youtub
 }
 
 /** Status and reason of a failed Google call (gaxios error), for logs and mapping. */
-export function googleErrorInfo(error: unknown): { status: number | null; reason: string | null; message: string } {
+export function googleErrorInfo(error: unknown): {
+  status: number | null;
+  reason: string | null;
+  message: string;
+} {
   const e = error as {
     status?: number;
     code?: number | string;
@@ -57,5 +63,9 @@ export function googleErrorInfo(error: unknown): { status: number | null; reason
   };
   const status = e?.response?.status ?? e?.status ?? (typeof e?.code === 'number' ? e.code : null);
   const reason = e?.response?.data?.error?.errors?.[0]?.reason ?? null;
-  return { status: status ?? null, reason, message: e?.response?.data?.error?.message ?? e?.message ?? String(error) };
+  return {
+    status: status ?? null,
+    reason,
+    message: e?.response?.data?.error?.message ?? e?.message ?? String(error),
+  };
 }

@@ -53,7 +53,10 @@ export function toDriveFile(f: drive_v3.Schema$File): SourceFile {
 export const driveLiteral = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 export const sortFiles = <T extends Pick<DriveFile, 'isFolder' | 'name'>>(files: T[]) =>
-  [...files].sort((a, b) => Number(b.isFolder) - Number(a.isFolder) || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+  [...files].sort(
+    (a, b) =>
+      Number(b.isFolder) - Number(a.isFolder) || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }),
+  );
 
 /** Google Drive v3 through googleapis (service account or API key), all pages read. */
 export class GoogleDriveSource implements DriveSource {
@@ -87,17 +90,24 @@ export class GoogleDriveSource implements DriveSource {
   }
 
   async list(folderId: string) {
-    return sortFiles(await this.listAll(`${driveLiteral(folderId)} in parents and trashed = false`, 'folder,name'));
+    return sortFiles(
+      await this.listAll(`${driveLiteral(folderId)} in parents and trashed = false`, 'folder,name'),
+    );
   }
 
   async search(query: string) {
     const lit = driveLiteral(query);
-    return sortFiles(await this.listAll(`(name contains ${lit} or fullText contains ${lit}) and trashed = false`));
+    return sortFiles(
+      await this.listAll(`(name contains ${lit} or fullText contains ${lit}) and trashed = false`),
+    );
   }
 
   async get(id: string) {
     try {
-      const res = await this.drive.files.get({ fileId: id, fields: FIELDS, supportsAllDrives: true }, { retry: false });
+      const res = await this.drive.files.get(
+        { fileId: id, fields: FIELDS, supportsAllDrives: true },
+        { retry: false },
+      );
       if (res.data.trashed) return null;
       const f = toDriveFile(res.data);
       return { id: f.id, isFolder: f.isFolder, parents: f.parents };

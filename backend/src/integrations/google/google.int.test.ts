@@ -19,17 +19,32 @@ let google: LoopbackGoogle;
 
 const tree = () => [
   { id: 'root1', name: 'Resources', mimeType: FOLDER, parents: ['my-drive'] },
-  { id: 'f-a', name: 'Alpha', mimeType: FOLDER, parents: ['root1'], modifiedTime: '2026-10-01T10:00:00.000Z' },
+  {
+    id: 'f-a',
+    name: 'Alpha',
+    mimeType: FOLDER,
+    parents: ['root1'],
+    modifiedTime: '2026-10-01T10:00:00.000Z',
+  },
   { id: 'f-b', name: 'Beta', mimeType: FOLDER, parents: ['root1'] },
   { id: 'f-a-1', name: 'Deep', mimeType: FOLDER, parents: ['f-a'] },
-  { id: 'p1', name: 'Price list.pdf', mimeType: 'application/pdf', parents: ['root1'], size: '2048', webViewLink: 'https://drive.google.com/file/d/p1/view', thumbnailLink: 'https://lh3.googleusercontent.com/p1' },
+  {
+    id: 'p1',
+    name: 'Price list.pdf',
+    mimeType: 'application/pdf',
+    parents: ['root1'],
+    size: '2048',
+    webViewLink: 'https://drive.google.com/file/d/p1/view',
+    thumbnailLink: 'https://lh3.googleusercontent.com/p1',
+  },
   { id: 'p2', name: "Partner's guide", mimeType: 'application/vnd.google-apps.document', parents: ['f-a-1'] },
   { id: 'p3', name: 'Old photo.png', mimeType: 'image/png', parents: ['root1'], size: '10', trashed: true },
   { id: 'x1', name: 'Secret price plan', mimeType: 'application/pdf', parents: ['elsewhere'], size: '99' },
   { id: 'elsewhere', name: 'HR', mimeType: FOLDER, parents: ['my-drive'] },
 ];
 
-const config = (extra: Record<string, string>) => parseConfig(testEnv('portal', { GOOGLE_API_ROOT_URL: google.url, ...extra }));
+const config = (extra: Record<string, string>) =>
+  parseConfig(testEnv('portal', { GOOGLE_API_ROOT_URL: google.url, ...extra }));
 
 beforeAll(async () => {
   google = await startLoopbackGoogle();
@@ -44,15 +59,28 @@ beforeEach(() => {
 
 describe('Drive v3 adapter (googleapis against a loopback Drive)', () => {
   const source = () => {
-    const c = config({ GOOGLE_APPLICATION_CREDENTIALS: JSON.stringify(google.serviceAccount), DRIVE_ROOT_FOLDER_ID: 'root1' });
+    const c = config({
+      GOOGLE_APPLICATION_CREDENTIALS: JSON.stringify(google.serviceAccount),
+      DRIVE_ROOT_FOLDER_ID: 'root1',
+    });
     return new GoogleDriveSource(driveClient(c, googleAuthFor(c, [DRIVE_SCOPE])!), 'root1');
   };
 
   it('lists a folder over every page, folders first, with the service account', async () => {
     const files = await source().list('root1');
     expect(files.map((f) => f.name)).toEqual(['Alpha', 'Beta', 'Price list.pdf']);
-    expect(files[2]).toMatchObject({ isFolder: false, fileType: 'pdf', size: 2048, webViewLink: 'https://drive.google.com/file/d/p1/view' });
-    expect(files[0]).toMatchObject({ isFolder: true, fileType: 'folder', size: 0, modifiedTime: '2026-10-01T10:00:00.000Z' });
+    expect(files[2]).toMatchObject({
+      isFolder: false,
+      fileType: 'pdf',
+      size: 2048,
+      webViewLink: 'https://drive.google.com/file/d/p1/view',
+    });
+    expect(files[0]).toMatchObject({
+      isFolder: true,
+      fileType: 'folder',
+      size: 0,
+      modifiedTime: '2026-10-01T10:00:00.000Z',
+    });
     const lists = google.requests.filter((r) => r.path === '/drive/v3/files');
     expect(lists.length).toBe(2); // 3 items at 2 per page
     expect(lists.every((r) => r.auth === 'jwt')).toBe(true);
@@ -68,24 +96,38 @@ describe('Drive v3 adapter (googleapis against a loopback Drive)', () => {
   it('escapes quotes in searches', async () => {
     const found = await source().search("partner's");
     expect(found.map((f) => f.id)).toEqual(['p2']);
-    expect(google.requests.at(-1)!.query.get('q')).toBe("(name contains 'partner\\'s' or fullText contains 'partner\\'s') and trashed = false");
+    expect(google.requests.at(-1)!.query.get('q')).toBe(
+      "(name contains 'partner\\'s' or fullText contains 'partner\\'s') and trashed = false",
+    );
   });
 
   it('also works with an API key', async () => {
     const c = config({ GOOGLE_API_KEY: google.apiKey, DRIVE_ROOT_FOLDER_ID: 'root1' });
-    const files = await new GoogleDriveSource(driveClient(c, googleAuthFor(c, [DRIVE_SCOPE])!), 'root1').list('f-a');
+    const files = await new GoogleDriveSource(driveClient(c, googleAuthFor(c, [DRIVE_SCOPE])!), 'root1').list(
+      'f-a',
+    );
     expect(files.map((f) => f.id)).toEqual(['f-a-1']);
     expect(google.requests.at(-1)!.auth).toBe('key');
   });
 
   describe('resources service: root-tree check, cache, errors', () => {
     const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-    beforeAll(() => (redis.status === 'ready' ? undefined : new Promise<void>((resolve) => redis.once('ready', () => resolve()))));
+    beforeAll(() =>
+      redis.status === 'ready'
+        ? undefined
+        : new Promise<void>((resolve) => redis.once('ready', () => resolve())),
+    );
     afterAll(() => redis.quit());
     const service = () => {
-      const c = config({ GOOGLE_APPLICATION_CREDENTIALS: JSON.stringify(google.serviceAccount), DRIVE_ROOT_FOLDER_ID: 'root1' });
+      const c = config({
+        GOOGLE_APPLICATION_CREDENTIALS: JSON.stringify(google.serviceAccount),
+        DRIVE_ROOT_FOLDER_ID: 'root1',
+      });
       const prefixed = { ...c, REDIS_PREFIX: `t:google:${Math.random().toString(36).slice(2)}:` };
-      return new DriveResources({ redis, config: prefixed, logger: createLogger({ level: 'silent' }) }, source());
+      return new DriveResources(
+        { redis, config: prefixed, logger: createLogger({ level: 'silent' }) },
+        source(),
+      );
     };
 
     it('lists folders below the root only, and caches the listing', async () => {
@@ -106,8 +148,16 @@ describe('Drive v3 adapter (googleapis against a loopback Drive)', () => {
     });
 
     it('a quota error becomes a clear 503-kind error', async () => {
-      google.failNext = { path: /\/drive\/v3\/files$/, status: 403, reason: 'userRateLimitExceeded', message: 'User rate limit exceeded.' };
-      await expect(service().list('root1')).rejects.toMatchObject({ kind: 'unavailable', code: 'drive_unavailable' });
+      google.failNext = {
+        path: /\/drive\/v3\/files$/,
+        status: 403,
+        reason: 'userRateLimitExceeded',
+        message: 'User rate limit exceeded.',
+      };
+      await expect(service().list('root1')).rejects.toMatchObject({
+        kind: 'unavailable',
+        code: 'drive_unavailable',
+      });
     });
   });
 });
@@ -120,7 +170,13 @@ describe('YouTube Data v3 adapter', () => {
   beforeEach(() => {
     google.playlists = {
       PL1: [
-        { videoId: 'vid00000001', title: 'Weekly webinar', description: 'Training', publishedAt: '2026-11-01T18:00:00Z', duration: 'PT1H2M3S' },
+        {
+          videoId: 'vid00000001',
+          title: 'Weekly webinar',
+          description: 'Training',
+          publishedAt: '2026-11-01T18:00:00Z',
+          duration: 'PT1H2M3S',
+        },
         { videoId: 'vid00000002', title: 'Hidden', publishedAt: '2026-11-02T18:00:00Z', privacy: 'private' },
         { videoId: 'vid00000003', title: 'Demo', publishedAt: '2026-11-03T18:00:00Z', duration: 'PT4M5S' },
       ],
@@ -130,17 +186,42 @@ describe('YouTube Data v3 adapter', () => {
   it('reads every page, leaves private videos out and adds durations', async () => {
     const videos = await fetchPlaylistVideos(yt(), 'PL1');
     expect(videos).toEqual([
-      { id: 'vid00000001', title: 'Weekly webinar', description: 'Training', thumbnail: 'https://i.ytimg.com/vi/vid00000001/hqdefault.jpg', duration: '1:02:03', publishedAt: '2026-11-01T18:00:00.000Z' },
-      { id: 'vid00000003', title: 'Demo', description: '', thumbnail: 'https://i.ytimg.com/vi/vid00000003/hqdefault.jpg', duration: '4:05', publishedAt: '2026-11-03T18:00:00.000Z' },
+      {
+        id: 'vid00000001',
+        title: 'Weekly webinar',
+        description: 'Training',
+        thumbnail: 'https://i.ytimg.com/vi/vid00000001/hqdefault.jpg',
+        duration: '1:02:03',
+        publishedAt: '2026-11-01T18:00:00.000Z',
+      },
+      {
+        id: 'vid00000003',
+        title: 'Demo',
+        description: '',
+        thumbnail: 'https://i.ytimg.com/vi/vid00000003/hqdefault.jpg',
+        duration: '4:05',
+        publishedAt: '2026-11-03T18:00:00.000Z',
+      },
     ]);
     const pages = google.requests.filter((r) => r.path === '/youtube/v3/playlistItems');
     expect(pages).toHaveLength(2);
-    expect(google.requests.filter((r) => r.path === '/youtube/v3/videos')[0].query.getAll('id')).toEqual(['vid00000001', 'vid00000003']);
+    expect(google.requests.filter((r) => r.path === '/youtube/v3/videos')[0].query.getAll('id')).toEqual([
+      'vid00000001',
+      'vid00000003',
+    ]);
   });
 
   it('reports quota and missing-playlist errors with their reason', async () => {
-    google.failNext = { path: /playlistItems/, status: 403, reason: 'quotaExceeded', message: 'The request cannot be completed because you have exceeded your quota.' };
-    await expect(fetchPlaylistVideos(yt(), 'PL1')).rejects.toMatchObject({ status: 403, reason: 'quotaExceeded' });
+    google.failNext = {
+      path: /playlistItems/,
+      status: 403,
+      reason: 'quotaExceeded',
+      message: 'The request cannot be completed because you have exceeded your quota.',
+    };
+    await expect(fetchPlaylistVideos(yt(), 'PL1')).rejects.toMatchObject({
+      status: 403,
+      reason: 'quotaExceeded',
+    });
     const missing = await fetchPlaylistVideos(yt(), 'nope').catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(YoutubeUnavailable);
     expect(missing).toMatchObject({ status: 404, reason: 'playlistNotFound' });
@@ -150,7 +231,11 @@ describe('YouTube Data v3 adapter', () => {
 describe('the API and the worker job with real Google credentials', () => {
   let app: TestApp;
   beforeAll(async () => {
-    google.playlists = { PL1: [{ videoId: 'vid00000009', title: 'Team news', publishedAt: '2026-11-05T18:00:00Z', duration: 'PT9M' }] };
+    google.playlists = {
+      PL1: [
+        { videoId: 'vid00000009', title: 'Team news', publishedAt: '2026-11-05T18:00:00Z', duration: 'PT9M' },
+      ],
+    };
     app = await startTestApp({
       GOOGLE_API_ROOT_URL: google.url,
       GOOGLE_APPLICATION_CREDENTIALS: JSON.stringify(google.serviceAccount),
@@ -167,7 +252,12 @@ describe('the API and the worker job with real Google credentials', () => {
     expect(res.status).toBe(200);
     expect(res.body.files.map((f: { id: string }) => f.id)).toEqual(['f-a', 'f-b', 'p1']);
     expect((await client.get('/api/google-drive-resources?folderId=elsewhere')).status).toBe(404);
-    google.failNext = { path: /\/drive\/v3\/files$/, status: 403, reason: 'userRateLimitExceeded', message: 'User rate limit exceeded.' };
+    google.failNext = {
+      path: /\/drive\/v3\/files$/,
+      status: 403,
+      reason: 'userRateLimitExceeded',
+      message: 'User rate limit exceeded.',
+    };
     const failed = await client.get('/api/google-drive-search?q=zzz-uncached');
     expect(failed.status).toBe(503);
     expect(failed.body).toMatchObject({ error: 'drive_unavailable' });
@@ -176,7 +266,9 @@ describe('the API and the worker job with real Google credentials', () => {
 
   it('the refresh is scheduled every 6 hours, once however often the worker starts', async () => {
     const own = schedules.filter((sc) => sc.queue === 'content');
-    expect(own).toEqual([expect.objectContaining({ jobName: 'youtubePlaylist', repeat: { every: 6 * 3600 * 1000 } })]);
+    expect(own).toEqual([
+      expect.objectContaining({ jobName: 'youtubePlaylist', repeat: { every: 6 * 3600 * 1000 } }),
+    ]);
     await registerSchedules(app.deps.queues, own);
     await registerSchedules(app.deps.queues, own);
     const schedulers = await app.deps.queues.content.getJobSchedulers();
@@ -189,14 +281,22 @@ describe('the API and the worker job with real Google credentials', () => {
     expect((await client.get('/api/youtube-playlist')).body).toMatchObject({ videos: [], source: 'none' });
     await youtubePlaylistJob.process({ data: {} } as never, app.deps);
     const res = await client.get('/api/youtube-playlist');
-    expect(res.body).toMatchObject({ source: 'youtube', videos: [{ id: 'vid00000009', title: 'Team news', duration: '9:00' }] });
+    expect(res.body).toMatchObject({
+      source: 'youtube',
+      videos: [{ id: 'vid00000009', title: 'Team news', duration: '9:00' }],
+    });
     google.failNext = { path: /playlistItems/, status: 403, reason: 'quotaExceeded', message: 'quota' };
     await expect(youtubePlaylistJob.process({ data: {} } as never, app.deps)).rejects.toThrow(/quota/);
     expect((await client.get('/api/youtube-playlist')).body.videos).toHaveLength(1);
     const state = await app.deps.db('content_sync_state').where({ name: 'youtube-playlist' }).first();
     expect(state.last_error).toMatch(/quota/);
     const [youtube, drive] = await contentSourcesHealth(app.deps);
-    expect(youtube).toMatchObject({ key: 'youtube', demo: false, status: 'warning', detail: expect.stringContaining('last sync failed') });
+    expect(youtube).toMatchObject({
+      key: 'youtube',
+      demo: false,
+      status: 'warning',
+      detail: expect.stringContaining('last sync failed'),
+    });
     expect(drive).toMatchObject({ key: 'drive', demo: false, detail: 'Google Drive, root folder root1' });
   });
 });

@@ -31,12 +31,21 @@ async function call<T>(fn: () => Promise<T>): Promise<T> {
  * videos.list in batches of 50 for the durations. Private and deleted entries are left out.
  * Costs 1 quota unit per page of each call.
  */
-export async function fetchPlaylistVideos(youtube: youtube_v3.Youtube, playlistId: string, maxPages = 20): Promise<ReplayVideo[]> {
+export async function fetchPlaylistVideos(
+  youtube: youtube_v3.Youtube,
+  playlistId: string,
+  maxPages = 20,
+): Promise<ReplayVideo[]> {
   const items: youtube_v3.Schema$PlaylistItem[] = [];
   let pageToken: string | undefined;
   for (let page = 0; page < maxPages; page++) {
     const res = await call(() =>
-      youtube.playlistItems.list({ part: ['snippet', 'contentDetails', 'status'], playlistId, maxResults: 50, pageToken }),
+      youtube.playlistItems.list({
+        part: ['snippet', 'contentDetails', 'status'],
+        playlistId,
+        maxResults: 50,
+        pageToken,
+      }),
     );
     items.push(...(res.data.items ?? []));
     pageToken = res.data.nextPageToken ?? undefined;
@@ -45,14 +54,24 @@ export async function fetchPlaylistVideos(youtube: youtube_v3.Youtube, playlistI
   const visible = items.filter((i) => {
     const id = i.contentDetails?.videoId ?? i.snippet?.resourceId?.videoId;
     const privacy = i.status?.privacyStatus;
-    return id && privacy !== 'private' && privacy !== 'privacyStatusUnspecified' && i.snippet?.title !== 'Deleted video';
+    return (
+      id &&
+      privacy !== 'private' &&
+      privacy !== 'privacyStatusUnspecified' &&
+      i.snippet?.title !== 'Deleted video'
+    );
   });
-  const ids = [...new Set(visible.map((i) => (i.contentDetails?.videoId ?? i.snippet?.resourceId?.videoId)!))];
+  const ids = [
+    ...new Set(visible.map((i) => (i.contentDetails?.videoId ?? i.snippet?.resourceId?.videoId)!)),
+  ];
   const durations = new Map<string, string>();
   for (let i = 0; i < ids.length; i += 50) {
     const batch = ids.slice(i, i + 50);
-    const res = await call(() => youtube.videos.list({ part: ['contentDetails'], id: batch, maxResults: 50 }));
-    for (const v of res.data.items ?? []) if (v.id) durations.set(v.id, formatDuration(v.contentDetails?.duration));
+    const res = await call(() =>
+      youtube.videos.list({ part: ['contentDetails'], id: batch, maxResults: 50 }),
+    );
+    for (const v of res.data.items ?? [])
+      if (v.id) durations.set(v.id, formatDuration(v.contentDetails?.duration));
   }
   const seen = new Set<string>();
   const videos: ReplayVideo[] = [];

@@ -44,7 +44,15 @@ export async function startAudienceServer(options: AudienceServerOptions): Promi
   };
   const problem = (res: http.ServerResponse, status: number, title: string, detail: string) => {
     res.writeHead(status, { 'content-type': 'application/problem+json; charset=utf-8' });
-    res.end(JSON.stringify({ type: 'https://mailchimp.com/developer/marketing/docs/errors/', title, status, detail, instance: 'loopback' }));
+    res.end(
+      JSON.stringify({
+        type: 'https://mailchimp.com/developer/marketing/docs/errors/',
+        title,
+        status,
+        detail,
+        instance: 'loopback',
+      }),
+    );
   };
   const expectedAuth = `Basic ${Buffer.from(`user:${options.apiKey}`).toString('base64')}`;
   const server = http.createServer((req, res) => {
@@ -54,24 +62,34 @@ export async function startAudienceServer(options: AudienceServerOptions): Promi
     res.on('close', () => inFlight--);
     const answer = () => {
       const url = new URL(req.url ?? '/', 'http://loopback');
-      if (req.headers.authorization !== expectedAuth) return problem(res, 401, 'API Key Invalid', 'Your API key may be invalid.');
+      if (req.headers.authorization !== expectedAuth)
+        return problem(res, 401, 'API Key Invalid', 'Your API key may be invalid.');
       if (url.pathname === '/3.0/ping') {
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ health_status: "Everything's Chimpy!" }));
       }
-      const del = /^\/3\.0\/lists\/([^/]+)\/members\/([0-9a-f]{32})\/actions\/delete-permanent$/.exec(url.pathname);
+      const del = /^\/3\.0\/lists\/([^/]+)\/members\/([0-9a-f]{32})\/actions\/delete-permanent$/.exec(
+        url.pathname,
+      );
       if (del && req.method === 'POST') {
         state.deleted.push(del[2]);
         res.writeHead(204);
         return res.end();
       }
       const list = /^\/3\.0\/lists\/([^/]+)\/members$/.exec(url.pathname);
-      if (!list || req.method !== 'GET') return problem(res, 404, 'Resource Not Found', 'The requested resource could not be found.');
-      if (list[1] !== options.listId) return problem(res, 404, 'Resource Not Found', 'The requested resource could not be found.');
+      if (!list || req.method !== 'GET')
+        return problem(res, 404, 'Resource Not Found', 'The requested resource could not be found.');
+      if (list[1] !== options.listId)
+        return problem(res, 404, 'Resource Not Found', 'The requested resource could not be found.');
       membersRequests++;
       if (options.tooManyEvery && membersRequests % options.tooManyEvery === 0) {
         state.counts.tooMany++;
-        return problem(res, 429, 'Too Many Requests', 'You have exceeded the limit of 10 simultaneous connections.');
+        return problem(
+          res,
+          429,
+          'Too Many Requests',
+          'You have exceeded the limit of 10 simultaneous connections.',
+        );
       }
       if (options.serverErrorEvery && membersRequests % options.serverErrorEvery === 0) {
         state.counts.serverErrors++;

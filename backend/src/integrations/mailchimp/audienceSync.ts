@@ -64,7 +64,12 @@ export function demoAudience(deps: Pick<AppDeps, 'db'>): Audience {
     kind: 'demo',
     async readPage(offset, count) {
       const [rows, total] = await Promise.all([
-        deps.db('newsletter_demo_members').select('email', 'status').orderBy('email_lower').offset(offset).limit(count),
+        deps
+          .db('newsletter_demo_members')
+          .select('email', 'status')
+          .orderBy('email_lower')
+          .offset(offset)
+          .limit(count),
         deps.db('newsletter_demo_members').count<{ count: number }[]>({ count: '*' }).first(),
       ]);
       return {
@@ -84,7 +89,10 @@ export function audienceFor(deps: Pick<AppDeps, 'config' | 'db'>): Audience {
   return mailchimpAudience(createMailchimpClient({ ...settings, timeoutMs: 30_000 }), settings.audienceId);
 }
 
-export function mailchimpSemaphore(deps: Pick<AppDeps, 'redis' | 'config'>, limit = MAILCHIMP_MAX_CONCURRENT) {
+export function mailchimpSemaphore(
+  deps: Pick<AppDeps, 'redis' | 'config'>,
+  limit = MAILCHIMP_MAX_CONCURRENT,
+) {
   return new RedisSemaphore(deps.redis, `${deps.config.REDIS_PREFIX}mailchimp:inflight`, { limit });
 }
 
@@ -131,7 +139,13 @@ async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<v
   await Promise.all(workers);
 }
 
-export async function runAudienceSync(deps: Deps, runId: string, audience: Audience, semaphore: RedisSemaphore, options: SyncOptions = {}): Promise<SyncSummary> {
+export async function runAudienceSync(
+  deps: Deps,
+  runId: string,
+  audience: Audience,
+  semaphore: RedisSemaphore,
+  options: SyncOptions = {},
+): Promise<SyncSummary> {
   const { db } = deps;
   const run = await db('sync_runs').where({ id: runId }).first();
   if (!run) throw new Error(`Sync run ${runId} not found`);
@@ -139,13 +153,23 @@ export async function runAudienceSync(deps: Deps, runId: string, audience: Audie
   const pageSize = Number(run.page_size) || options.pageSize || SYNC_PAGE_SIZE;
   await db('sync_runs')
     .where({ id: runId })
-    .update({ status: 'running', adapter: audience.kind, started_at: db.raw('coalesce(started_at, now())'), heartbeat_at: db.fn.now(), attempts: db.raw('attempts + 1') });
+    .update({
+      status: 'running',
+      adapter: audience.kind,
+      started_at: db.raw('coalesce(started_at, now())'),
+      heartbeat_at: db.fn.now(),
+      attempts: db.raw('attempts + 1'),
+    });
 
   const read = (page: number) =>
     callProvider(semaphore, () => audience.readPage(page * pageSize, pageSize), {
       ...options.retry,
       signal: options.signal,
-      onRetry: (error, attempt, delay) => deps.logger.warn({ runId, page, status: error.status, attempt, delay }, 'mailing service call retried'),
+      onRetry: (error, attempt, delay) =>
+        deps.logger.warn(
+          { runId, page, status: error.status, attempt, delay },
+          'mailing service call retried',
+        ),
     });
 
   try {
@@ -154,9 +178,15 @@ export async function runAudienceSync(deps: Deps, runId: string, audience: Audie
     if (pagesTotal === null) {
       firstPage = await read(0);
       pagesTotal = Math.ceil(firstPage.totalItems / pageSize);
-      await db('sync_runs').where({ id: runId }).update({ audience_size: firstPage.totalItems, pages_total: pagesTotal });
+      await db('sync_runs')
+        .where({ id: runId })
+        .update({ audience_size: firstPage.totalItems, pages_total: pagesTotal });
     }
-    const done = new Set<number>((await db('sync_run_pages').where({ run_id: runId }).select('page')).map((r: { page: number }) => r.page));
+    const done = new Set<number>(
+      (await db('sync_run_pages').where({ run_id: runId }).select('page')).map(
+        (r: { page: number }) => r.page,
+      ),
+    );
     const todo = Array.from({ length: pagesTotal }, (_, i) => i).filter((p) => !done.has(p));
     await mapLimit(todo, options.pageConcurrency ?? 3, async (page) => {
       options.signal?.throwIfAborted();
@@ -166,10 +196,17 @@ export async function runAudienceSync(deps: Deps, runId: string, audience: Audie
     });
     return await finish(deps, runId, 'completed', null);
   } catch (error) {
-    const message = error instanceof ProviderError ? `Mailing service: ${error.message}` : error instanceof Error ? error.message : String(error);
+    const message =
+      error instanceof ProviderError
+        ? `Mailing service: ${error.message}`
+        : error instanceof Error
+          ? error.message
+          : String(error);
     // A killed or aborted worker leaves the run 'running' so the retried job resumes it.
     if (options.signal?.aborted) throw error;
-    await db('sync_runs').where({ id: runId }).update({ last_error: message.slice(0, 500) });
+    await db('sync_runs')
+      .where({ id: runId })
+      .update({ last_error: message.slice(0, 500) });
     throw error;
   }
 }
@@ -179,7 +216,13 @@ export async function failRun(deps: Deps, runId: string, message: string): Promi
   return finish(deps, runId, 'failed', message);
 }
 
-async function applyPage(deps: Deps, runId: string, page: number, members: AudienceMember[], options: SyncOptions) {
+async function applyPage(
+  deps: Deps,
+  runId: string,
+  page: number,
+  members: AudienceMember[],
+  options: SyncOptions,
+) {
   const { db, store } = deps;
   const byEmail = new Map<string, AudienceMember>();
   for (const m of members) byEmail.set(m.email.trim().toLowerCase(), m);
@@ -191,11 +234,22 @@ async function applyPage(deps: Deps, runId: string, page: number, members: Audie
   const intended = users
     .map((u) => {
       const want = isSubscribedStatus(byEmail.get(u.email_lower)!.status);
-      return want === u.newsletter ? null : { run_id: runId, page, email: u.email_lower, user_id: u.id, action: want ? 'subscribed' : 'unsubscribed', status: 'pending' };
+      return want === u.newsletter
+        ? null
+        : {
+            run_id: runId,
+            page,
+            email: u.email_lower,
+            user_id: u.id,
+            action: want ? 'subscribed' : 'unsubscribed',
+            status: 'pending',
+          };
     })
     .filter((x): x is NonNullable<typeof x> => x !== null);
   if (intended.length) await db('sync_run_items').insert(intended).onConflict(['run_id', 'email']).ignore();
-  const pending: PendingItem[] = await db('sync_run_items').where({ run_id: runId, page, status: 'pending' }).select('id', 'email', 'user_id', 'action');
+  const pending: PendingItem[] = await db('sync_run_items')
+    .where({ run_id: runId, page, status: 'pending' })
+    .select('id', 'email', 'user_id', 'action');
 
   // 2. apply them; a command recorded before a crash changes nothing the second time
   const results: { id: number; status: 'success' | 'error'; error: string | null }[] = [];
@@ -203,25 +257,56 @@ async function applyPage(deps: Deps, runId: string, page: number, members: Audie
     try {
       if (!item.user_id) throw new Error('No account with this e-mail');
       const subscribed = item.action === 'subscribed';
-      const meta = { actorId: null, correlationId: `sync-${runId}`, causationId: null, idempotencyKey: `sync:${runId}:${item.email}` };
-      await handleCommand(store, userStream(item.user_id), userDecider, { type: 'SetNewsletter', subscribed, source: 'sync' }, meta);
+      const meta = {
+        actorId: null,
+        correlationId: `sync-${runId}`,
+        causationId: null,
+        idempotencyKey: `sync:${runId}:${item.email}`,
+      };
+      await handleCommand(
+        store,
+        userStream(item.user_id),
+        userDecider,
+        { type: 'SetNewsletter', subscribed, source: 'sync' },
+        meta,
+      );
       // step 1 of the foundation follows the newsletter
-      await handleCommand(store, onboardingStream(item.user_id), onboardingDecider, { type: 'SyncNewsletterStep', subscribed }, meta);
+      await handleCommand(
+        store,
+        onboardingStream(item.user_id),
+        onboardingDecider,
+        { type: 'SyncNewsletterStep', subscribed },
+        meta,
+      );
       results.push({ id: item.id, status: 'success', error: null });
     } catch (error) {
-      results.push({ id: item.id, status: 'error', error: error instanceof Error ? error.message.slice(0, 300) : String(error) });
+      results.push({
+        id: item.id,
+        status: 'error',
+        error: error instanceof Error ? error.message.slice(0, 300) : String(error),
+      });
     }
   });
 
   // 3. outcome and checkpoint in one transaction
   await db.transaction(async (trx) => {
-    for (const r of results) await trx('sync_run_items').where({ id: r.id }).update({ status: r.status, error: r.error });
+    for (const r of results)
+      await trx('sync_run_items').where({ id: r.id }).update({ status: r.status, error: r.error });
     const counts = await trx('sync_run_items')
       .where({ run_id: runId, page })
-      .select(trx.raw("count(*) filter (where status = 'success')::int as updated"), trx.raw("count(*) filter (where status = 'error')::int as errors"))
+      .select(
+        trx.raw("count(*) filter (where status = 'success')::int as updated"),
+        trx.raw("count(*) filter (where status = 'error')::int as errors"),
+      )
       .first();
     await trx('sync_run_pages')
-      .insert({ run_id: runId, page, members: members.length, updated: counts?.updated ?? 0, errors: counts?.errors ?? 0 })
+      .insert({
+        run_id: runId,
+        page,
+        members: members.length,
+        updated: counts?.updated ?? 0,
+        errors: counts?.errors ?? 0,
+      })
       .onConflict(['run_id', 'page'])
       .ignore();
     await trx('sync_runs').where({ id: runId }).update({ heartbeat_at: trx.fn.now() });
@@ -238,21 +323,34 @@ async function totals(deps: Pick<Deps, 'db'>, runId: string) {
       deps.db.raw('coalesce(sum(errors), 0)::int as errors'),
     )
     .first();
-  return { total: Number(row?.total ?? 0), updated: Number(row?.updated ?? 0), errors: Number(row?.errors ?? 0) };
+  return {
+    total: Number(row?.total ?? 0),
+    updated: Number(row?.updated ?? 0),
+    errors: Number(row?.errors ?? 0),
+  };
 }
 
 async function summarize(deps: Deps, runId: string, status: 'completed' | 'failed'): Promise<SyncSummary> {
   return { runId, status, ...(await totals(deps, runId)) };
 }
 
-async function finish(deps: Deps, runId: string, status: 'completed' | 'failed', lastError: string | null): Promise<SyncSummary> {
+async function finish(
+  deps: Deps,
+  runId: string,
+  status: 'completed' | 'failed',
+  lastError: string | null,
+): Promise<SyncSummary> {
   const t = await totals(deps, runId);
-  const changed = await deps.db('sync_runs').whereIn('status', ['queued', 'running']).andWhere({ id: runId }).update({
-    status,
-    finished_at: deps.db.fn.now(),
-    heartbeat_at: deps.db.fn.now(),
-    ...(lastError ? { last_error: lastError.slice(0, 500) } : {}),
-  });
+  const changed = await deps
+    .db('sync_runs')
+    .whereIn('status', ['queued', 'running'])
+    .andWhere({ id: runId })
+    .update({
+      status,
+      finished_at: deps.db.fn.now(),
+      heartbeat_at: deps.db.fn.now(),
+      ...(lastError ? { last_error: lastError.slice(0, 500) } : {}),
+    });
   if (changed) {
     await handleCommand(
       deps.store,
@@ -268,9 +366,14 @@ async function finish(deps: Deps, runId: string, status: 'completed' | 'failed',
 /** The sync run's own stream only records what happened (no rules to enforce). */
 type SyncRunEvent =
   | { type: 'SyncRunRequested'; data: { runId: string; trigger: 'manual' | 'scheduled' } }
-  | { type: 'SyncRunFinished'; data: { runId: string; status: 'completed' | 'failed'; total: number; updated: number; errors: number } };
+  | {
+      type: 'SyncRunFinished';
+      data: { runId: string; status: 'completed' | 'failed'; total: number; updated: number; errors: number };
+    };
 export const syncRunRecorder = {
   initialState: () => ({ finished: false }),
-  evolve: (s: { finished: boolean }, e: SyncRunEvent) => (e.type === 'SyncRunFinished' ? { finished: true } : s),
-  decide: (c: SyncRunEvent, s: { finished: boolean }): SyncRunEvent[] => (c.type === 'SyncRunFinished' && s.finished ? [] : [c]),
+  evolve: (s: { finished: boolean }, e: SyncRunEvent) =>
+    e.type === 'SyncRunFinished' ? { finished: true } : s,
+  decide: (c: SyncRunEvent, s: { finished: boolean }): SyncRunEvent[] =>
+    c.type === 'SyncRunFinished' && s.finished ? [] : [c],
 };

@@ -24,10 +24,27 @@ export interface MailchimpMember {
 }
 
 export interface MailchimpLists {
-  setListMember(listId: string, subscriberHash: string, body: Record<string, unknown>, opts?: Record<string, unknown>): Promise<MailchimpMember>;
-  getListMember(listId: string, subscriberHash: string, opts?: Record<string, unknown>): Promise<MailchimpMember>;
-  updateListMember(listId: string, subscriberHash: string, body: Record<string, unknown>, opts?: Record<string, unknown>): Promise<MailchimpMember>;
-  getListMembersInfo(listId: string, opts?: Record<string, unknown>): Promise<{ members: MailchimpMember[]; total_items: number }>;
+  setListMember(
+    listId: string,
+    subscriberHash: string,
+    body: Record<string, unknown>,
+    opts?: Record<string, unknown>,
+  ): Promise<MailchimpMember>;
+  getListMember(
+    listId: string,
+    subscriberHash: string,
+    opts?: Record<string, unknown>,
+  ): Promise<MailchimpMember>;
+  updateListMember(
+    listId: string,
+    subscriberHash: string,
+    body: Record<string, unknown>,
+    opts?: Record<string, unknown>,
+  ): Promise<MailchimpMember>;
+  getListMembersInfo(
+    listId: string,
+    opts?: Record<string, unknown>,
+  ): Promise<{ members: MailchimpMember[]; total_items: number }>;
 }
 
 export interface MailchimpClient {
@@ -53,8 +70,14 @@ export interface MailchimpSettings {
 }
 
 /** Mailchimp settings from the configuration, or null when no credentials are set (demo adapter). */
-export function mailchimpSettings(config: Pick<Config, 'MAILCHIMP_API_KEY' | 'MAILCHIMP_SERVER_PREFIX' | 'MAILCHIMP_AUDIENCE_ID' | 'MAILCHIMP_BASE_URL'>): MailchimpSettings | null {
-  if (!config.MAILCHIMP_API_KEY || !config.MAILCHIMP_SERVER_PREFIX || !config.MAILCHIMP_AUDIENCE_ID) return null;
+export function mailchimpSettings(
+  config: Pick<
+    Config,
+    'MAILCHIMP_API_KEY' | 'MAILCHIMP_SERVER_PREFIX' | 'MAILCHIMP_AUDIENCE_ID' | 'MAILCHIMP_BASE_URL'
+  >,
+): MailchimpSettings | null {
+  if (!config.MAILCHIMP_API_KEY || !config.MAILCHIMP_SERVER_PREFIX || !config.MAILCHIMP_AUDIENCE_ID)
+    return null;
   return {
     apiKey: config.MAILCHIMP_API_KEY,
     serverPrefix: config.MAILCHIMP_SERVER_PREFIX,
@@ -77,4 +100,5 @@ export function createMailchimpClient(settings: MailchimpSettings): MailchimpCli
 }
 
 /** Mailchimp's member id: MD5 of the lower-cased e-mail address. */
-export const subscriberHash = (email: string) => createHash('md5').update(email.trim().toLowerCase()).digest('hex');
+export const subscriberHash = (email: string) =>
+  createHash('md5').update(email.trim().toLowerCase()).digest('hex');

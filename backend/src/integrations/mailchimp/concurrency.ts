@@ -92,13 +92,21 @@ export function toProviderError(error: unknown): ProviderError {
   const e = error as {
     status?: number;
     message?: string;
-    response?: { status?: number; body?: { title?: string; detail?: string }; headers?: Record<string, string> };
+    response?: {
+      status?: number;
+      body?: { title?: string; detail?: string };
+      headers?: Record<string, string>;
+    };
   };
   const status = Number(e?.status ?? e?.response?.status ?? 0) || 0;
   const body = e?.response?.body;
   const retryAfter = Number(e?.response?.headers?.['retry-after']);
   const message = body?.detail || body?.title || e?.message || 'Mailing service request failed';
-  return new ProviderError(status ? `${status} ${message}` : message, status, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : null);
+  return new ProviderError(
+    status ? `${status} ${message}` : message,
+    status,
+    Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : null,
+  );
 }
 
 export interface RetryOptions {
@@ -115,7 +123,11 @@ export interface RetryOptions {
  * (honouring Retry-After when sent) with exponential, jittered delays; other 4xx fail at once.
  * The slot is released while waiting, so a backing-off call does not hold one of the 10.
  */
-export async function callProvider<T>(semaphore: RedisSemaphore, fn: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
+export async function callProvider<T>(
+  semaphore: RedisSemaphore,
+  fn: () => Promise<T>,
+  options: RetryOptions = {},
+): Promise<T> {
   const attempts = options.attempts ?? 8;
   const base = options.baseDelayMs ?? 500;
   const max = options.maxDelayMs ?? 30_000;

@@ -35,9 +35,23 @@ const failures: { status: number; retryAfter?: number; title: string; detail: st
 let server: http.Server;
 let baseUrl: string;
 
-const problem = (res: http.ServerResponse, status: number, title: string, detail: string, headers: Record<string, string> = {}) => {
+const problem = (
+  res: http.ServerResponse,
+  status: number,
+  title: string,
+  detail: string,
+  headers: Record<string, string> = {},
+) => {
   res.writeHead(status, { 'content-type': 'application/problem+json; charset=utf-8', ...headers });
-  res.end(JSON.stringify({ type: 'https://mailchimp.com/developer/marketing/docs/errors/', title, status, detail, instance: 'test' }));
+  res.end(
+    JSON.stringify({
+      type: 'https://mailchimp.com/developer/marketing/docs/errors/',
+      title,
+      status,
+      detail,
+      instance: 'test',
+    }),
+  );
 };
 
 function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
@@ -45,13 +59,21 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string
   const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined;
   seen.push({ method: req.method!, path: url.pathname, body, auth: req.headers.authorization });
   const expectedAuth = `Basic ${Buffer.from(`user:${API_KEY}`).toString('base64')}`;
-  if (req.headers.authorization !== expectedAuth) return problem(res, 401, 'API Key Invalid', 'Your API key may be invalid.');
+  if (req.headers.authorization !== expectedAuth)
+    return problem(res, 401, 'API Key Invalid', 'Your API key may be invalid.');
   const failure = failures.shift();
   if (failure) {
-    return problem(res, failure.status, failure.title, failure.detail, failure.retryAfter !== undefined ? { 'retry-after': String(failure.retryAfter) } : {});
+    return problem(
+      res,
+      failure.status,
+      failure.title,
+      failure.detail,
+      failure.retryAfter !== undefined ? { 'retry-after': String(failure.retryAfter) } : {},
+    );
   }
   const m = /^\/3\.0\/lists\/([^/]+)\/members\/([0-9a-f]{32})$/.exec(url.pathname);
-  if (!m || m[1] !== LIST_ID) return problem(res, 404, 'Resource Not Found', 'The requested resource could not be found.');
+  if (!m || m[1] !== LIST_ID)
+    return problem(res, 404, 'Resource Not Found', 'The requested resource could not be found.');
   const hash = m[2];
   const existing = members.get(hash);
   const send = (member: Member) => {
@@ -60,18 +82,35 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string
   };
   switch (req.method) {
     case 'GET':
-      return existing ? send(existing) : problem(res, 404, 'Resource Not Found', 'The requested resource could not be found.');
+      return existing
+        ? send(existing)
+        : problem(res, 404, 'Resource Not Found', 'The requested resource could not be found.');
     case 'PUT': {
       const email = String(body?.email_address ?? '');
-      if (subscriberHash(email) !== hash) return problem(res, 400, 'Invalid Resource', 'The email address does not match the subscriber hash.');
-      if (email.endsWith('@fake.test')) return problem(res, 400, 'Invalid Resource', `${email} looks fake or invalid, please enter a real email address.`);
-      const status = String(existing ? (body?.status ?? existing.status) : (body?.status_if_new ?? body?.status));
-      const member: Member = { id: hash, email_address: email, status, merge_fields: (body?.merge_fields as Record<string, unknown>) ?? {} };
+      if (subscriberHash(email) !== hash)
+        return problem(res, 400, 'Invalid Resource', 'The email address does not match the subscriber hash.');
+      if (email.endsWith('@fake.test'))
+        return problem(
+          res,
+          400,
+          'Invalid Resource',
+          `${email} looks fake or invalid, please enter a real email address.`,
+        );
+      const status = String(
+        existing ? (body?.status ?? existing.status) : (body?.status_if_new ?? body?.status),
+      );
+      const member: Member = {
+        id: hash,
+        email_address: email,
+        status,
+        merge_fields: (body?.merge_fields as Record<string, unknown>) ?? {},
+      };
       members.set(hash, member);
       return send(member);
     }
     case 'PATCH': {
-      if (!existing) return problem(res, 404, 'Resource Not Found', 'The requested resource could not be found.');
+      if (!existing)
+        return problem(res, 404, 'Resource Not Found', 'The requested resource could not be found.');
       const member = { ...existing, status: String(body?.status ?? existing.status) };
       members.set(hash, member);
       return send(member);
@@ -108,15 +147,23 @@ beforeEach(() => {
 });
 
 const adapter = (maxAttempts = 3) =>
-  new MailchimpNewsletter({ apiKey: API_KEY, serverPrefix: 'us21', audienceId: LIST_ID, baseUrl }, { maxAttempts, maxBackoffMs: 50 });
+  new MailchimpNewsletter(
+    { apiKey: API_KEY, serverPrefix: 'us21', audienceId: LIST_ID, baseUrl },
+    { maxAttempts, maxBackoffMs: 50 },
+  );
 
 describe('Mailchimp adapter (real client library against a loopback Mailchimp)', () => {
   it('upserts the member by the MD5 of the lower-cased e-mail, reads the status back, and unsubscribes with PATCH', async () => {
     const mc = adapter();
     expect(await mc.status('Ana.Ruiz@Example.com')).toBe('not_found');
-    expect(await mc.subscribe({ email: 'Ana.Ruiz@Example.com', firstName: 'Ana', lastName: 'Ruiz' })).toBe('subscribed');
+    expect(await mc.subscribe({ email: 'Ana.Ruiz@Example.com', firstName: 'Ana', lastName: 'Ruiz' })).toBe(
+      'subscribed',
+    );
     const hash = subscriberHash('ana.ruiz@example.com');
-    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([`GET /3.0/lists/${LIST_ID}/members/${hash}`, `PUT /3.0/lists/${LIST_ID}/members/${hash}`]);
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([
+      `GET /3.0/lists/${LIST_ID}/members/${hash}`,
+      `PUT /3.0/lists/${LIST_ID}/members/${hash}`,
+    ]);
     expect(seen[1].body).toEqual({
       email_address: 'ana.ruiz@example.com',
       status_if_new: 'subscribed',
@@ -132,12 +179,20 @@ describe('Mailchimp adapter (real client library against a loopback Mailchimp)',
 
   it('retries a 429 (honouring Retry-After) and succeeds; gives up after the attempts with rate_limited', async () => {
     const mc = adapter(3);
-    failures.push({ status: 429, retryAfter: 0, title: 'Too Many Requests', detail: 'You have exceeded the limit of 10 simultaneous connections.' });
-    expect(await mc.subscribe({ email: 'busy@example.com', firstName: 'B', lastName: 'Y' })).toBe('subscribed');
+    failures.push({
+      status: 429,
+      retryAfter: 0,
+      title: 'Too Many Requests',
+      detail: 'You have exceeded the limit of 10 simultaneous connections.',
+    });
+    expect(await mc.subscribe({ email: 'busy@example.com', firstName: 'B', lastName: 'Y' })).toBe(
+      'subscribed',
+    );
     expect(seen.filter((s) => s.method === 'PUT')).toHaveLength(2);
 
     seen.length = 0;
-    for (let i = 0; i < 3; i++) failures.push({ status: 429, retryAfter: 0, title: 'Too Many Requests', detail: 'Slow down' });
+    for (let i = 0; i < 3; i++)
+      failures.push({ status: 429, retryAfter: 0, title: 'Too Many Requests', detail: 'Slow down' });
     const error = await mc.status('busy@example.com').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NewsletterError);
     expect(error).toMatchObject({ kind: 'rate_limited', status: 429 });
@@ -146,14 +201,19 @@ describe('Mailchimp adapter (real client library against a loopback Mailchimp)',
 
   it('does not retry a 400 validation answer', async () => {
     const mc = adapter(3);
-    const error = await mc.subscribe({ email: 'someone@fake.test', firstName: 'F', lastName: 'K' }).catch((e: unknown) => e);
+    const error = await mc
+      .subscribe({ email: 'someone@fake.test', firstName: 'F', lastName: 'K' })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'rejected', status: 400 });
     expect((error as NewsletterError).detail).toMatch(/looks fake or invalid/);
     expect(seen).toHaveLength(1);
   });
 
   it('a wrong API key is a rejection, not retried', async () => {
-    const mc = new MailchimpNewsletter({ apiKey: 'wrong', serverPrefix: 'us21', audienceId: LIST_ID, baseUrl }, { maxBackoffMs: 10 });
+    const mc = new MailchimpNewsletter(
+      { apiKey: 'wrong', serverPrefix: 'us21', audienceId: LIST_ID, baseUrl },
+      { maxBackoffMs: 10 },
+    );
     await expect(mc.status('a@example.com')).rejects.toMatchObject({ kind: 'rejected', status: 401 });
     expect(seen).toHaveLength(1);
   });
@@ -162,15 +222,31 @@ describe('Mailchimp adapter (real client library against a loopback Mailchimp)',
 describe('newsletter endpoints with Mailchimp configured', () => {
   it('subscribe goes to Mailchimp first, then records the flag and step 1; status is read back from Mailchimp', async () => {
     const user = await createUser(app);
-    const res = await user.client.post('/api/newsletter/subscribe', { email: user.email, firstName: 'Test', lastName: 'User' });
+    const res = await user.client.post('/api/newsletter/subscribe', {
+      email: user.email,
+      firstName: 'Test',
+      lastName: 'User',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ subscribed: true, status: 'subscribed', progress: { step1Completed: true } });
+    expect(res.body).toMatchObject({
+      subscribed: true,
+      status: 'subscribed',
+      progress: { step1Completed: true },
+    });
     expect(members.get(subscriberHash(user.email))?.status).toBe('subscribed');
-    expect((await readStreamOrEmpty(app.deps.store, `User-${user.id}`)).map((e) => e.type)).toContain('NewsletterSubscribed');
+    expect((await readStreamOrEmpty(app.deps.store, `User-${user.id}`)).map((e) => e.type)).toContain(
+      'NewsletterSubscribed',
+    );
 
     // someone unsubscribes through a Mailchimp e-mail link: the status check follows Mailchimp
-    members.set(subscriberHash(user.email), { ...members.get(subscriberHash(user.email))!, status: 'unsubscribed' });
-    expect((await user.client.get('/api/check-newsletter-status')).body).toEqual({ subscribed: false, status: 'unsubscribed' });
+    members.set(subscriberHash(user.email), {
+      ...members.get(subscriberHash(user.email))!,
+      status: 'unsubscribed',
+    });
+    expect((await user.client.get('/api/check-newsletter-status')).body).toEqual({
+      subscribed: false,
+      status: 'unsubscribed',
+    });
     expect((await user.client.get('/api/me')).body.newsletter).toBe(false);
     expect((await user.client.get('/api/onboarding-progress')).body.progress.step1Completed).toBe(false);
   });
@@ -178,15 +254,23 @@ describe('newsletter endpoints with Mailchimp configured', () => {
   it('a Mailchimp failure answers the spec failure and records nothing', async () => {
     const user = await createUser(app);
     const before = (await readStreamOrEmpty(app.deps.store, `User-${user.id}`)).length;
-    failures.push({ status: 400, title: 'Member In Compliance State', detail: 'The contact is in a compliance state.' });
+    failures.push({
+      status: 400,
+      title: 'Member In Compliance State',
+      detail: 'The contact is in a compliance state.',
+    });
     const res = await user.client.post('/api/newsletter/subscribe', {});
     expect(res.status).toBe(502);
-    expect(res.body).toMatchObject({ error: 'newsletter_failed', message: 'Failed to subscribe to newsletter. Please try again.' });
+    expect(res.body).toMatchObject({
+      error: 'newsletter_failed',
+      message: 'Failed to subscribe to newsletter. Please try again.',
+    });
     expect(res.text).not.toContain('compliance');
     expect((await readStreamOrEmpty(app.deps.store, `User-${user.id}`)).length).toBe(before);
     expect(await readStreamOrEmpty(app.deps.store, `Onboarding-${user.id}`)).toEqual([]);
 
-    for (let i = 0; i < 3; i++) failures.push({ status: 429, retryAfter: 0, title: 'Too Many Requests', detail: 'Slow down' });
+    for (let i = 0; i < 3; i++)
+      failures.push({ status: 429, retryAfter: 0, title: 'Too Many Requests', detail: 'Slow down' });
     const limited = await user.client.get('/api/check-newsletter-status');
     expect(limited.status).toBe(502);
     expect(limited.headers.get('retry-after')).toBe('5');

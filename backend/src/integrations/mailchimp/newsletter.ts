@@ -44,8 +44,16 @@ export class NewsletterError extends Error {
   }
 }
 
-const KNOWN: readonly NewsletterStatus[] = ['subscribed', 'unsubscribed', 'pending', 'cleaned', 'transactional', 'archived'];
-const asStatus = (s: unknown): NewsletterStatus => (KNOWN.includes(s as NewsletterStatus) ? (s as NewsletterStatus) : 'not_found');
+const KNOWN: readonly NewsletterStatus[] = [
+  'subscribed',
+  'unsubscribed',
+  'pending',
+  'cleaned',
+  'transactional',
+  'archived',
+];
+const asStatus = (s: unknown): NewsletterStatus =>
+  KNOWN.includes(s as NewsletterStatus) ? (s as NewsletterStatus) : 'not_found';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -63,7 +71,8 @@ function classify(error: unknown): NewsletterError {
   const body = e.response?.body as { title?: string; detail?: string } | undefined;
   const detail = [body?.title, body?.detail].filter(Boolean).join(': ') || e.message || 'no answer';
   if (status === 429) return new NewsletterError('rate_limited', status, detail);
-  if (status !== null && status >= 400 && status < 500) return new NewsletterError('rejected', status, detail);
+  if (status !== null && status >= 400 && status < 500)
+    return new NewsletterError('rejected', status, detail);
   return new NewsletterError('unavailable', status, detail);
 }
 
@@ -99,7 +108,10 @@ export class MailchimpNewsletter implements Newsletter {
           throw failure;
         }
         const wait = Math.min(maxBackoff, retryAfterMs(error) ?? 250 * 2 ** (attempt - 1));
-        this.options.logger?.info({ call: what, attempt, status: failure.status, waitMs: wait }, 'mailchimp call retried');
+        this.options.logger?.info(
+          { call: what, attempt, status: failure.status, waitMs: wait },
+          'mailchimp call retried',
+        );
         await sleep(wait);
       }
     }
@@ -120,7 +132,9 @@ export class MailchimpNewsletter implements Newsletter {
   async unsubscribe(email: string): Promise<NewsletterStatus> {
     try {
       const member = await this.call('unsubscribe', () =>
-        this.client.lists.updateListMember(this.settings.audienceId, subscriberHash(email), { status: 'unsubscribed' }),
+        this.client.lists.updateListMember(this.settings.audienceId, subscriberHash(email), {
+          status: 'unsubscribed',
+        }),
       );
       return asStatus(member.status);
     } catch (error) {
@@ -132,7 +146,9 @@ export class MailchimpNewsletter implements Newsletter {
   async status(email: string): Promise<NewsletterStatus> {
     try {
       const member = await this.call('status', () =>
-        this.client.lists.getListMember(this.settings.audienceId, subscriberHash(email), { fields: ['status', 'email_address'] }),
+        this.client.lists.getListMember(this.settings.audienceId, subscriberHash(email), {
+          fields: ['status', 'email_address'],
+        }),
       );
       return asStatus(member.status);
     } catch (error) {
@@ -175,7 +191,9 @@ export class DemoNewsletter implements Newsletter {
   }
 
   async status(email: string): Promise<NewsletterStatus> {
-    const row = await this.db('newsletter_demo_members').where({ email_lower: email.trim().toLowerCase() }).first('status');
+    const row = await this.db('newsletter_demo_members')
+      .where({ email_lower: email.trim().toLowerCase() })
+      .first('status');
     return row ? asStatus(row.status) : 'not_found';
   }
 }

@@ -38,13 +38,19 @@ export function toSyncRun(r: SyncRunRow): SyncRun {
   const pagesDone = Number(r.pages_done ?? 0);
   const pagesTotal = r.pages_total === null ? null : Number(r.pages_total);
   const finished = r.status === 'completed' || r.status === 'failed';
-  const percent = finished && r.status === 'completed' ? 100 : pagesTotal ? Math.min(99, Math.floor((pagesDone / pagesTotal) * 100)) : 0;
+  const percent =
+    finished && r.status === 'completed'
+      ? 100
+      : pagesTotal
+        ? Math.min(99, Math.floor((pagesDone / pagesTotal) * 100))
+        : 0;
   return {
     id: r.id,
     status: r.status,
     trigger: r.trigger,
     requestedBy: r.requested_by,
-    requestedByName: r.requested_by_first !== null ? `${r.requested_by_first} ${r.requested_by_last ?? ''}`.trim() : null,
+    requestedByName:
+      r.requested_by_first !== null ? `${r.requested_by_first} ${r.requested_by_last ?? ''}`.trim() : null,
     adapter: r.adapter,
     createdAt: new Date(r.created_at).toISOString(),
     startedAt: iso(r.started_at),
@@ -121,13 +127,24 @@ async function clearAbandoned(deps: Deps) {
  */
 export async function startSyncRun(
   deps: Deps,
-  options: { trigger: 'manual' | 'scheduled'; requestedBy: string | null; metadata?: CommandMetadata; pageSize?: number },
+  options: {
+    trigger: 'manual' | 'scheduled';
+    requestedBy: string | null;
+    metadata?: CommandMetadata;
+    pageSize?: number;
+  },
 ): Promise<{ run: SyncRun; created: boolean }> {
   await clearAbandoned(deps);
   const id = randomUUID();
   const inserted = await deps.db.raw(
     "insert into sync_runs (id, status, trigger, requested_by, adapter, page_size) values (?, 'queued', ?, ?, ?, ?) on conflict do nothing returning id",
-    [id, options.trigger, options.requestedBy, mailchimpConfigured(deps.config) ? 'mailchimp' : 'demo', options.pageSize ?? SYNC_PAGE_SIZE],
+    [
+      id,
+      options.trigger,
+      options.requestedBy,
+      mailchimpConfigured(deps.config) ? 'mailchimp' : 'demo',
+      options.pageSize ?? SYNC_PAGE_SIZE,
+    ],
   );
   if (inserted.rows.length === 0) {
     const active = await deps.db('sync_runs').whereIn('status', ['queued', 'running']).first();

@@ -27,7 +27,9 @@ function EventTypeInput(props: { source: string; alwaysOn?: boolean }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [choices, setChoices] = useState<{ id: string; name: string }[]>([]);
   useEffect(() => {
-    dataProvider.getJson<{ id: string; name: string }[]>('/audit-event-types').then(setChoices, () => setChoices([]));
+    dataProvider
+      .getJson<{ id: string; name: string }[]>('/audit-event-types')
+      .then(setChoices, () => setChoices([]));
   }, [dataProvider]);
   return <SelectInput {...props} choices={choices} emptyText="app.audit.allTypes" />;
 }
@@ -38,10 +40,20 @@ const filters = [
   <SearchFilter key="q" source="q" alwaysOn />,
   <EventTypeInput key="eventType" source="eventType" alwaysOn />,
   <ReferenceInput key="actorId" source="actorId" reference="users" alwaysOn>
-    <AutocompleteInput label="resources.audit.fields.actorId" optionText={userText} filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 200 }} />
+    <AutocompleteInput
+      label="resources.audit.fields.actorId"
+      optionText={userText}
+      filterToQuery={(q: string) => ({ q })}
+      sx={{ minWidth: 200 }}
+    />
   </ReferenceInput>,
   <ReferenceInput key="subjectId" source="subjectId" reference="users" alwaysOn>
-    <AutocompleteInput label="resources.audit.fields.subjectId" optionText={userText} filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 200 }} />
+    <AutocompleteInput
+      label="resources.audit.fields.subjectId"
+      optionText={userText}
+      filterToQuery={(q: string) => ({ q })}
+      sx={{ minWidth: 200 }}
+    />
   </ReferenceInput>,
   <DateInput key="from" source="from" alwaysOn />,
   <DateInput key="to" source="to" alwaysOn />,
@@ -54,7 +66,8 @@ function Expanded() {
   return (
     <Box sx={{ px: 2, py: 1 }}>
       <Typography variant="caption" color="text.secondary">
-        {t('resources.audit.fields.streamId')}: {record.streamId} · {t('resources.audit.fields.correlationId')}: {record.correlationId ?? '—'}
+        {t('resources.audit.fields.streamId')}: {record.streamId} ·{' '}
+        {t('resources.audit.fields.correlationId')}: {record.correlationId ?? '—'}
       </Typography>
       <Changes changes={record.changes} />
     </Box>
@@ -64,7 +77,12 @@ function Expanded() {
 function UserLink({ id, name }: { id: string | null; name: string | null }) {
   const t = useTranslate();
   if (!id) return <>{t('app.audit.system')}</>;
-  if (!name) return <Typography variant="body2" color="text.secondary">{t('app.audit.deletedUser')}</Typography>;
+  if (!name)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('app.audit.deletedUser')}
+      </Typography>
+    );
   return (
     <Link component={RouterLink} to={`/users/${id}`} onClick={(e: React.MouseEvent) => e.stopPropagation()}>
       {name}
@@ -88,8 +106,21 @@ export function AuditList() {
             </Box>
           )}
         />
-        <FunctionField<AuditEntry> source="subjectName" sortable={false} render={(r) => <UserLink id={r.subjectId && /^[0-9a-f-]{36}$/.test(r.subjectId) ? r.subjectId : null} name={r.subjectName} />} />
-        <FunctionField<AuditEntry> source="actorName" sortable={false} render={(r) => <UserLink id={r.actorId} name={r.actorName} />} />
+        <FunctionField<AuditEntry>
+          source="subjectName"
+          sortable={false}
+          render={(r) => (
+            <UserLink
+              id={r.subjectId && /^[0-9a-f-]{36}$/.test(r.subjectId) ? r.subjectId : null}
+              name={r.subjectName}
+            />
+          )}
+        />
+        <FunctionField<AuditEntry>
+          source="actorName"
+          sortable={false}
+          render={(r) => <UserLink id={r.actorId} name={r.actorName} />}
+        />
       </Datagrid>
     </List>
   );

@@ -7,8 +7,11 @@ import englishMessages from 'ra-language-english';
 
 type Tree = { [k: string]: string | Tree };
 const keys = (t: Tree, prefix = ''): string[] =>
-  Object.entries(t).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
-const values = (t: Tree): string[] => Object.values(t).flatMap((v) => (typeof v === 'string' ? [v] : values(v)));
+  Object.entries(t).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`),
+  );
+const values = (t: Tree): string[] =>
+  Object.values(t).flatMap((v) => (typeof v === 'string' ? [v] : values(v)));
 
 describe('console texts', () => {
   it('every English key exists in Spanish and French, and nothing extra', () => {
@@ -21,7 +24,8 @@ describe('console texts', () => {
   it('no text is empty and placeholders match across languages', () => {
     const placeholders = (s: string) => (s.match(/%\{\w+\}/g) ?? []).sort().join(',');
     const enKeys = keys(en as Tree);
-    const get = (t: Tree, key: string) => key.split('.').reduce<Tree | string>((n, k) => (n as Tree)[k], t) as string;
+    const get = (t: Tree, key: string) =>
+      key.split('.').reduce<Tree | string>((n, k) => (n as Tree)[k], t) as string;
     for (const lang of [es, fr] as Tree[]) {
       for (const key of enKeys) {
         const text = get(lang, key);
@@ -32,10 +36,11 @@ describe('console texts', () => {
     expect(values(en as Tree).every((v) => v.trim() !== '')).toBe(true);
   });
   it('is a real translation, not a copy of the English', () => {
-    const same = (other: Tree) => keys(en as Tree).filter((k) => {
-      const get = (t: Tree) => k.split('.').reduce<Tree | string>((n, p) => (n as Tree)[p], t);
-      return get(other) === get(en as Tree) && /[a-z]{4,}/i.test(String(get(en as Tree)));
-    });
+    const same = (other: Tree) =>
+      keys(en as Tree).filter((k) => {
+        const get = (t: Tree) => k.split('.').reduce<Tree | string>((n, p) => (n as Tree)[p], t);
+        return get(other) === get(en as Tree) && /[a-z]{4,}/i.test(String(get(en as Tree)));
+      });
     // names and technical words that read the same (Redis, Node.js, Total, ...) are few
     expect(same(es as Tree).length).toBeLessThan(15);
     expect(same(fr as Tree).length).toBeLessThan(20);

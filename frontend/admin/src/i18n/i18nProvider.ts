@@ -46,9 +46,14 @@ export function rememberLocale(locale: string) {
   document.documentElement.lang = locale;
 }
 
-const base = polyglotI18nProvider((locale) => catalogs[(supported(locale) ?? 'en') as Locale], initialLocale(), [...LOCALES], {
-  allowMissing: false,
-});
+const base = polyglotI18nProvider(
+  (locale) => catalogs[(supported(locale) ?? 'en') as Locale],
+  initialLocale(),
+  [...LOCALES],
+  {
+    allowMissing: false,
+  },
+);
 
 export const i18nProvider = {
   ...base,

@@ -81,9 +81,11 @@ export const raSpanish: TranslationMessages = {
       about: 'Acerca de',
       access_denied: 'No tienes permisos para acceder a esta página',
       are_you_sure: '¿Estás seguro?',
-      authentication_error: 'El servidor de autenticación devolvió un error y no se pudieron comprobar tus credenciales.',
+      authentication_error:
+        'El servidor de autenticación devolvió un error y no se pudieron comprobar tus credenciales.',
       auth_error: 'Ocurrió un error al validar el token de autenticación.',
-      bulk_delete_content: '¿Seguro que quieres eliminar este %{name}? |||| ¿Seguro que quieres eliminar estos %{smart_count} elementos?',
+      bulk_delete_content:
+        '¿Seguro que quieres eliminar este %{name}? |||| ¿Seguro que quieres eliminar estos %{smart_count} elementos?',
       bulk_delete_title: 'Eliminar %{name} |||| Eliminar %{smart_count} %{name}',
       bulk_update_content:
         '¿Seguro que quieres actualizar %{name} %{recordRepresentation}? |||| ¿Seguro que quieres actualizar estos %{smart_count} elementos?',
@@ -97,7 +99,8 @@ export const raSpanish: TranslationMessages = {
       loading: 'Espera, por favor',
       no: 'No',
       not_found: 'La dirección es incorrecta o has seguido un enlace roto.',
-      select_all_limit_reached: 'Hay demasiados elementos para seleccionarlos todos. Solo se seleccionaron los primeros %{max}.',
+      select_all_limit_reached:
+        'Hay demasiados elementos para seleccionarlos todos. Solo se seleccionaron los primeros %{max}.',
       unsaved_changes: 'Algunos cambios no se han guardado. ¿Seguro que quieres descartarlos?',
       yes: 'Sí',
       placeholder_data_warning: 'Problema de red: no se pudieron actualizar los datos.',
@@ -183,7 +186,12 @@ export const raSpanish: TranslationMessages = {
       },
       Datagrid: { title: 'Tabla', unlabeled: 'Columna sin título #%{column}' },
       SimpleForm: { title: 'Formulario', unlabeled: 'Campo sin título #%{input}' },
-      SimpleList: { title: 'Lista', primaryText: 'Texto principal', secondaryText: 'Texto secundario', tertiaryText: 'Texto terciario' },
+      SimpleList: {
+        title: 'Lista',
+        primaryText: 'Texto principal',
+        secondaryText: 'Texto secundario',
+        tertiaryText: 'Texto terciario',
+      },
     },
   },
 };

@@ -30,7 +30,12 @@ export function eventSummary(t: Translate, e: Pick<AuditEntry, 'eventType' | 'su
       }
       break;
     case 'UserDetailsEdited':
-      if (Object.keys(d).length) params = { fields: Object.keys(d).map((f) => t(`resources.users.fields.${f}`, { _: f })).join(', ') };
+      if (Object.keys(d).length)
+        params = {
+          fields: Object.keys(d)
+            .map((f) => t(`resources.users.fields.${f}`, { _: f }))
+            .join(', '),
+        };
       break;
     case 'PreferredLanguageChanged':
       if (d.language) params = { language: String(d.language) };
@@ -40,13 +45,21 @@ export function eventSummary(t: Translate, e: Pick<AuditEntry, 'eventType' | 'su
       if (d.step !== undefined) params = { step: d.step };
       break;
     case 'ProspectListsUpdated':
-      if (Array.isArray(d.customerList) && Array.isArray(d.partnerList)) params = { customers: d.customerList.length, partners: d.partnerList.length };
+      if (Array.isArray(d.customerList) && Array.isArray(d.partnerList))
+        params = { customers: d.customerList.length, partners: d.partnerList.length };
       break;
     case 'SyncRunRequested':
-      if (d.trigger) params = { trigger: t(`app.sync.trigger.${String(d.trigger)}`, { _: String(d.trigger) }) };
+      if (d.trigger)
+        params = { trigger: t(`app.sync.trigger.${String(d.trigger)}`, { _: String(d.trigger) }) };
       break;
     case 'SyncRunFinished':
-      if (d.status) params = { status: t(`app.sync.status.${String(d.status)}`, { _: String(d.status) }).toLowerCase(), total: d.total, updated: d.updated, errors: d.errors };
+      if (d.status)
+        params = {
+          status: t(`app.sync.status.${String(d.status)}`, { _: String(d.status) }).toLowerCase(),
+          total: d.total,
+          updated: d.updated,
+          errors: d.errors,
+        };
       break;
     default:
       break;

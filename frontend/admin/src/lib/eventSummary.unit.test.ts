@@ -21,12 +21,32 @@ describe('audit lines in each language', () => {
   });
   it('words the recorded values', () => {
     const t = translator(en);
-    expect(eventSummary(t, { eventType: 'UserLocked', summary: 'Account locked', changes: null })).toBe('Account locked');
-    expect(eventSummary(t, { eventType: 'NewsletterSubscribed', summary: '', changes: { source: 'sync' } })).toBe('Subscribed to the newsletter (Mailchimp sync)');
-    expect(eventSummary(t, { eventType: 'UserDetailsEdited', summary: '', changes: { firstName: 'A', email: 'x' } })).toBe('Details edited: First name, Email');
-    expect(eventSummary(t, { eventType: 'Unknown', summary: 'Server text', changes: null })).toBe('Server text');
+    expect(eventSummary(t, { eventType: 'UserLocked', summary: 'Account locked', changes: null })).toBe(
+      'Account locked',
+    );
+    expect(
+      eventSummary(t, { eventType: 'NewsletterSubscribed', summary: '', changes: { source: 'sync' } }),
+    ).toBe('Subscribed to the newsletter (Mailchimp sync)');
+    expect(
+      eventSummary(t, {
+        eventType: 'UserDetailsEdited',
+        summary: '',
+        changes: { firstName: 'A', email: 'x' },
+      }),
+    ).toBe('Details edited: First name, Email');
+    expect(eventSummary(t, { eventType: 'Unknown', summary: 'Server text', changes: null })).toBe(
+      'Server text',
+    );
     const tes = translator(es);
-    expect(eventSummary(tes, { eventType: 'StepCompleted', summary: '', changes: { step: 3 } })).toBe('Paso 3 de formación completado');
-    expect(eventSummary(tes, { eventType: 'UserSignedIn', summary: 'UserSignedIn (personal data erased)', changes: null })).toBe('Inició sesión (datos personales borrados)');
+    expect(eventSummary(tes, { eventType: 'StepCompleted', summary: '', changes: { step: 3 } })).toBe(
+      'Paso 3 de formación completado',
+    );
+    expect(
+      eventSummary(tes, {
+        eventType: 'UserSignedIn',
+        summary: 'UserSignedIn (personal data erased)',
+        changes: null,
+      }),
+    ).toBe('Inició sesión (datos personales borrados)');
   });
 });

@@ -5,10 +5,18 @@ import { lastLoginLabel } from './labels';
 export function useDateFormat() {
   const [locale] = useLocaleState();
   return {
-    date: (value: string | Date) => new Date(value).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' }),
+    date: (value: string | Date) =>
+      new Date(value).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' }),
     dateTime: (value: string | Date) =>
-      new Date(value).toLocaleString(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }),
-    time: (value: string | Date) => new Date(value).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+      new Date(value).toLocaleString(locale, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      }),
+    time: (value: string | Date) =>
+      new Date(value).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
     number: (value: number, digits = 0) => value.toLocaleString(locale, { maximumFractionDigits: digits }),
   };
 }
@@ -30,8 +38,16 @@ export function LastLogin({ value }: { value: string | null | undefined }) {
 }
 
 export type Level = 'healthy' | 'warning' | 'critical';
-export const LEVEL_COLOR: Record<Level, string> = { healthy: '#2e7d32', warning: '#ed6c02', critical: '#d32f2f' };
-export const LEVEL_CHIP: Record<Level, 'success' | 'warning' | 'error'> = { healthy: 'success', warning: 'warning', critical: 'error' };
+export const LEVEL_COLOR: Record<Level, string> = {
+  healthy: '#2e7d32',
+  warning: '#ed6c02',
+  critical: '#d32f2f',
+};
+export const LEVEL_CHIP: Record<Level, 'success' | 'warning' | 'error'> = {
+  healthy: 'success',
+  warning: 'warning',
+  critical: 'error',
+};
 
 export function LevelChip({ level, label }: { level: Level; label: string }) {
   return <Chip size="small" color={LEVEL_CHIP[level]} label={label} />;

@@ -1,7 +1,9 @@
 import { GENERATED_PASSWORD_ALPHABET, GENERATED_PASSWORD_LENGTH } from '@portal/contracts/admin/endpoints';
 
 /** A 12-character password from letters, digits and ! @ # $ % ^ & * (spec), from the browser's CSPRNG without modulo bias. */
-export function generatePassword(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+export function generatePassword(
+  random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b),
+): string {
   const alphabet = GENERATED_PASSWORD_ALPHABET;
   const limit = 256 - (256 % alphabet.length);
   let out = '';
@@ -16,7 +18,10 @@ export function generatePassword(random: (bytes: Uint8Array) => Uint8Array = (b)
 export const PASSWORD_MIN = 6;
 
 /** The admin reset form's checks (spec section 5); answers a message key or null. */
-export function passwordProblem(password: string, confirmation: string): 'passwordsMismatch' | 'passwordTooShort' | null {
+export function passwordProblem(
+  password: string,
+  confirmation: string,
+): 'passwordsMismatch' | 'passwordTooShort' | null {
   if (password !== confirmation) return 'passwordsMismatch';
   if (password.length < PASSWORD_MIN) return 'passwordTooShort';
   return null;

@@ -46,11 +46,30 @@ import type { AdminDataProvider } from '../dataProvider';
 import { LEVEL_COLOR, LevelChip, useDateFormat } from '../lib/format';
 import { usePoll } from '../lib/usePoll';
 
-type Sample = { timestamp: string; responseTime: number; activeUsers: number; dbQueries: number; errorCount: number; requests: number };
+type Sample = {
+  timestamp: string;
+  responseTime: number;
+  activeUsers: number;
+  dbQueries: number;
+  errorCount: number;
+  requests: number;
+};
 
 const CHART_HEIGHT = 240;
 
-function StatCard({ title, value, sub, color, testId }: { title: string; value: string; sub: string; color?: string; testId?: string }) {
+function StatCard({
+  title,
+  value,
+  sub,
+  color,
+  testId,
+}: {
+  title: string;
+  value: string;
+  sub: string;
+  color?: string;
+  testId?: string;
+}) {
   return (
     <Card sx={{ flex: '1 1 220px' }} data-testid={testId}>
       <CardContent>
@@ -91,16 +110,36 @@ function Health({ checks }: { checks: DashboardResponse['health'] }) {
   return (
     <Stack spacing={1.5} data-testid="health-panel">
       {checks.map((c) => (
-        <Stack key={c.key} direction="row" spacing={2} sx={{ alignItems: 'center', borderBottom: '1px solid', borderColor: 'divider', pb: 1 }}>
-          <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: LEVEL_COLOR[c.status], flex: 'none' }} />
+        <Stack
+          key={c.key}
+          direction="row"
+          spacing={2}
+          sx={{ alignItems: 'center', borderBottom: '1px solid', borderColor: 'divider', pb: 1 }}
+        >
+          <Box
+            sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: LEVEL_COLOR[c.status], flex: 'none' }}
+          />
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {t(`app.performance.checks.${c.key}`)} {c.demo && <Chip size="small" variant="outlined" label={t('app.performance.demoAdapter')} sx={{ ml: 1 }} />}
+              {t(`app.performance.checks.${c.key}`)}{' '}
+              {c.demo && (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={t('app.performance.demoAdapter')}
+                  sx={{ ml: 1 }}
+                />
+              )}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {t(`app.performance.checkText.${c.key}.${c.status}`)}
             </Typography>
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={c.detail}>
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              title={c.detail}
+            >
               {c.latencyMs === null
                 ? t('app.performance.facts.failed', { error: c.detail })
                 : c.demo
@@ -140,9 +179,31 @@ function ResponseChart({ history, range }: { history: PerformanceHistory | null;
           <Legend />
           <ReferenceLine y={RESPONSE_TIME_GOOD_MS} stroke={LEVEL_COLOR.warning} strokeDasharray="4 4" />
           <ReferenceLine y={RESPONSE_TIME_WARNING_MS} stroke={LEVEL_COLOR.critical} strokeDasharray="4 4" />
-          <Line type="monotone" dataKey="avgMs" name={t('app.performance.average')} stroke="#0d7d67" dot={false} strokeWidth={2} isAnimationActive={false} />
-          <Line type="monotone" dataKey="p95Ms" name="P95" stroke="#ed6c02" dot={false} isAnimationActive={false} />
-          <Line type="monotone" dataKey="p99Ms" name="P99" stroke="#d32f2f" dot={false} isAnimationActive={false} />
+          <Line
+            type="monotone"
+            dataKey="avgMs"
+            name={t('app.performance.average')}
+            stroke="#0d7d67"
+            dot={false}
+            strokeWidth={2}
+            isAnimationActive={false}
+          />
+          <Line
+            type="monotone"
+            dataKey="p95Ms"
+            name="P95"
+            stroke="#ed6c02"
+            dot={false}
+            isAnimationActive={false}
+          />
+          <Line
+            type="monotone"
+            dataKey="p99Ms"
+            name="P99"
+            stroke="#d32f2f"
+            dot={false}
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </Box>
@@ -162,15 +223,35 @@ function TrafficChart({ history, range }: { history: PerformanceHistory | null; 
           <YAxis fontSize={11} width={48} />
           <Tooltip labelFormatter={(l) => tick(String(l))} />
           <Legend />
-          <Area type="monotone" dataKey="requests" name={t('app.performance.requests')} stroke="#0d7d67" fill="#0d7d6733" isAnimationActive={false} />
-          <Bar dataKey="errors" name={t('app.performance.errors')} fill={LEVEL_COLOR.critical} isAnimationActive={false} />
+          <Area
+            type="monotone"
+            dataKey="requests"
+            name={t('app.performance.requests')}
+            stroke="#0d7d67"
+            fill="#0d7d6733"
+            isAnimationActive={false}
+          />
+          <Bar
+            dataKey="errors"
+            name={t('app.performance.errors')}
+            fill={LEVEL_COLOR.critical}
+            isAnimationActive={false}
+          />
         </ComposedChart>
       </ResponsiveContainer>
     </Box>
   );
 }
 
-function Overview({ data, history, range }: { data: DashboardResponse; history: PerformanceHistory | null; range: HistoryRange }) {
+function Overview({
+  data,
+  history,
+  range,
+}: {
+  data: DashboardResponse;
+  history: PerformanceHistory | null;
+  range: HistoryRange;
+}) {
   const t = useTranslate();
   const m = data.metrics;
   return (
@@ -186,12 +267,18 @@ function Overview({ data, history, range }: { data: DashboardResponse; history: 
         <StatCard
           title={t('app.performance.activeUsers')}
           value={String(m.activeUsers.current)}
-          sub={t('app.performance.activeUsersSub', { peak: m.activeUsers.peak24h, sessions: m.activeUsers.totalSessions })}
+          sub={t('app.performance.activeUsersSub', {
+            peak: m.activeUsers.peak24h,
+            sessions: m.activeUsers.totalSessions,
+          })}
         />
         <StatCard
           title={t('app.performance.dbQueries')}
           value={m.databaseQueries.total.toLocaleString()}
-          sub={t('app.performance.dbQueriesSub', { slow: m.databaseQueries.slow, avg: m.databaseQueries.avgExecutionTime })}
+          sub={t('app.performance.dbQueriesSub', {
+            slow: m.databaseQueries.slow,
+            avg: m.databaseQueries.avgExecutionTime,
+          })}
         />
         <StatCard
           title={t('app.performance.errorRate')}
@@ -223,10 +310,27 @@ function Realtime({ samples }: { samples: Sample[] }) {
   return (
     <Stack spacing={2}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
-        <StatCard title={t('app.performance.currentResponse')} value={current ? `${current.responseTime} ms` : '—'} color={current ? LEVEL_COLOR[responseTimeLevel(current.responseTime)] : undefined} sub={current ? time(current.timestamp) : ''} />
-        <StatCard title={t('app.performance.currentUsers')} value={current ? String(current.activeUsers) : '—'} sub="" />
-        <StatCard title={t('app.performance.dbPerMinute')} value={current ? String(current.dbQueries) : '—'} sub="" />
-        <StatCard title={t('app.performance.errorsPerMinute')} value={current ? String(current.errorCount) : '—'} sub="" />
+        <StatCard
+          title={t('app.performance.currentResponse')}
+          value={current ? `${current.responseTime} ms` : '—'}
+          color={current ? LEVEL_COLOR[responseTimeLevel(current.responseTime)] : undefined}
+          sub={current ? time(current.timestamp) : ''}
+        />
+        <StatCard
+          title={t('app.performance.currentUsers')}
+          value={current ? String(current.activeUsers) : '—'}
+          sub=""
+        />
+        <StatCard
+          title={t('app.performance.dbPerMinute')}
+          value={current ? String(current.dbQueries) : '—'}
+          sub=""
+        />
+        <StatCard
+          title={t('app.performance.errorsPerMinute')}
+          value={current ? String(current.errorCount) : '—'}
+          sub=""
+        />
       </Stack>
       <Panel title={t('app.performance.last20')} testId="realtime-trend">
         {shown.length === 0 ? (
@@ -239,7 +343,14 @@ function Realtime({ samples }: { samples: Sample[] }) {
                   {time(s.timestamp)}
                 </Typography>
                 <Box sx={{ flex: 1, bgcolor: 'action.hover', borderRadius: 1, height: 12 }}>
-                  <Box sx={{ width: `${Math.min(100, s.responseTime / 10)}%`, height: '100%', borderRadius: 1, bgcolor: LEVEL_COLOR[responseTimeLevel(s.responseTime)] }} />
+                  <Box
+                    sx={{
+                      width: `${Math.min(100, s.responseTime / 10)}%`,
+                      height: '100%',
+                      borderRadius: 1,
+                      bgcolor: LEVEL_COLOR[responseTimeLevel(s.responseTime)],
+                    }}
+                  />
                 </Box>
                 <Typography variant="caption" sx={{ width: 64, textAlign: 'right', flex: 'none' }}>
                   {s.responseTime} ms
@@ -253,12 +364,23 @@ function Realtime({ samples }: { samples: Sample[] }) {
   );
 }
 
-function Database({ data, history, range }: { data: DashboardResponse; history: PerformanceHistory | null; range: HistoryRange }) {
+function Database({
+  data,
+  history,
+  range,
+}: {
+  data: DashboardResponse;
+  history: PerformanceHistory | null;
+  range: HistoryRange;
+}) {
   const t = useTranslate();
   const tick = useTick(range);
   const d = data.database;
   const row = (label: string, value: React.ReactNode) => (
-    <Stack direction="row" sx={{ justifyContent: 'space-between', py: 0.75, borderBottom: '1px solid', borderColor: 'divider' }}>
+    <Stack
+      direction="row"
+      sx={{ justifyContent: 'space-between', py: 0.75, borderBottom: '1px solid', borderColor: 'divider' }}
+    >
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
@@ -310,8 +432,18 @@ function Database({ data, history, range }: { data: DashboardResponse; history: 
                 <YAxis fontSize={11} width={48} />
                 <Tooltip labelFormatter={(l) => tick(String(l))} />
                 <Legend />
-                <Bar dataKey="dbQueries" name={t('app.performance.queries')} fill="#1976d2" isAnimationActive={false} />
-                <Bar dataKey="dbSlow" name={t('app.performance.slow')} fill={LEVEL_COLOR.critical} isAnimationActive={false} />
+                <Bar
+                  dataKey="dbQueries"
+                  name={t('app.performance.queries')}
+                  fill="#1976d2"
+                  isAnimationActive={false}
+                />
+                <Bar
+                  dataKey="dbSlow"
+                  name={t('app.performance.slow')}
+                  fill={LEVEL_COLOR.critical}
+                  isAnimationActive={false}
+                />
               </BarChart>
             </ResponsiveContainer>
           </Box>
@@ -323,7 +455,15 @@ function Database({ data, history, range }: { data: DashboardResponse; history: 
   );
 }
 
-function Users({ data, history, range }: { data: DashboardResponse; history: PerformanceHistory | null; range: HistoryRange }) {
+function Users({
+  data,
+  history,
+  range,
+}: {
+  data: DashboardResponse;
+  history: PerformanceHistory | null;
+  range: HistoryRange;
+}) {
   const t = useTranslate();
   const tick = useTick(range);
   const u = data.users;
@@ -343,7 +483,12 @@ function Users({ data, history, range }: { data: DashboardResponse; history: Per
             {figure(t('app.performance.online'), String(u.currentlyOnline))}
             {figure(t('app.performance.peakToday'), String(u.peakToday))}
             {figure(t('app.performance.totalSessions'), String(u.totalSessions))}
-            {figure(t('app.performance.avgSession'), u.avgSessionMinutes === null ? '—' : t('app.performance.minutes', { count: u.avgSessionMinutes }))}
+            {figure(
+              t('app.performance.avgSession'),
+              u.avgSessionMinutes === null
+                ? '—'
+                : t('app.performance.minutes', { count: u.avgSessionMinutes }),
+            )}
           </Stack>
         </Panel>
         <Panel title={t('app.performance.growth')}>
@@ -366,7 +511,12 @@ function Users({ data, history, range }: { data: DashboardResponse; history: Per
                     {s.percent}%
                   </Typography>
                 </Stack>
-                <LinearProgress variant="determinate" value={s.percent} aria-label={t('app.performance.step', { step: s.step })} sx={{ height: 8, borderRadius: 4 }} />
+                <LinearProgress
+                  variant="determinate"
+                  value={s.percent}
+                  aria-label={t('app.performance.step', { step: s.step })}
+                  sx={{ height: 8, borderRadius: 4 }}
+                />
                 <Typography variant="caption" color="text.secondary">
                   {t('app.performance.ofUsers', { completed: s.completed, total: u.totalUsers })}
                 </Typography>
@@ -383,7 +533,14 @@ function Users({ data, history, range }: { data: DashboardResponse; history: Per
                   <XAxis dataKey="t" tickFormatter={tick} minTickGap={32} fontSize={11} />
                   <YAxis fontSize={11} width={40} allowDecimals={false} />
                   <Tooltip labelFormatter={(l) => tick(String(l))} />
-                  <Area type="stepAfter" dataKey="activeUsers" name={t('app.performance.currentUsers')} stroke="#7b1fa2" fill="#7b1fa233" isAnimationActive={false} />
+                  <Area
+                    type="stepAfter"
+                    dataKey="activeUsers"
+                    name={t('app.performance.currentUsers')}
+                    stroke="#7b1fa2"
+                    fill="#7b1fa233"
+                    isAnimationActive={false}
+                  />
                 </AreaChart>
               </ResponsiveContainer>
             </Box>
@@ -406,7 +563,10 @@ export function PerformanceDashboard() {
   const [tab, setTab] = useState<(typeof TABS)[number]>('overview');
   const [range, setRange] = useState<HistoryRange>('1h');
   const { data, error } = usePoll<DashboardResponse>('/performance-dashboard', SYSTEM_METRICS_REFRESH_MS);
-  const { data: history } = usePoll<PerformanceHistory>(`/performance-history?range=${range}`, PERFORMANCE_HISTORY_REFRESH_MS);
+  const { data: history } = usePoll<PerformanceHistory>(
+    `/performance-history?range=${range}`,
+    PERFORMANCE_HISTORY_REFRESH_MS,
+  );
   const [samples, setSamples] = useState<Sample[]>([]);
   useEffect(() => {
     let alive = true;
@@ -426,7 +586,11 @@ export function PerformanceDashboard() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title={t('app.performance.title')} />
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-end' }, mb: 2 }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-end' }, mb: 2 }}
+      >
         <Box>
           <Typography variant="h4" component="h1">
             {t('app.performance.title')}
@@ -438,7 +602,12 @@ export function PerformanceDashboard() {
             </Typography>
           )}
         </Box>
-        <ToggleButtonGroup size="small" exclusive value={range} onChange={(_e, v: HistoryRange | null) => v && setRange(v)}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={range}
+          onChange={(_e, v: HistoryRange | null) => v && setRange(v)}
+        >
           {HISTORY_RANGES.map((r) => (
             <ToggleButton key={r} value={r}>
               {t(`app.performance.range.${r}`)}
@@ -446,7 +615,11 @@ export function PerformanceDashboard() {
           ))}
         </ToggleButtonGroup>
       </Stack>
-      <Tabs value={tab} onChange={(_e, v) => setTab(v)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={tab}
+        onChange={(_e, v) => setTab(v)}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
         {TABS.map((k) => (
           <Tab key={k} value={k} label={t(`app.performance.tabs.${k}`)} />
         ))}

@@ -39,7 +39,14 @@ const STATUS_COLOR: Record<SyncRun['status'], 'default' | 'info' | 'success' | '
 
 export function RunStatus({ run }: { run: SyncRun }) {
   const t = useTranslate();
-  return <Chip size="small" color={STATUS_COLOR[run.status]} label={t(`app.sync.status.${run.status}`)} data-testid={`run-status-${run.status}`} />;
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLOR[run.status]}
+      label={t(`app.sync.status.${run.status}`)}
+      data-testid={`run-status-${run.status}`}
+    />
+  );
 }
 
 const active = (run?: SyncRun) => run?.status === 'queued' || run?.status === 'running';
@@ -48,9 +55,20 @@ function RunProgress({ run }: { run: SyncRun }) {
   const t = useTranslate();
   return (
     <Box sx={{ minWidth: 160 }}>
-      <LinearProgress variant={run.status === 'queued' ? 'indeterminate' : 'determinate'} value={run.percent} aria-label={t('resources.sync-runs.fields.percent')} color={run.status === 'failed' ? 'error' : run.status === 'completed' ? 'success' : 'primary'} sx={{ height: 6, borderRadius: 3 }} />
+      <LinearProgress
+        variant={run.status === 'queued' ? 'indeterminate' : 'determinate'}
+        value={run.percent}
+        aria-label={t('resources.sync-runs.fields.percent')}
+        color={run.status === 'failed' ? 'error' : run.status === 'completed' ? 'success' : 'primary'}
+        sx={{ height: 6, borderRadius: 3 }}
+      />
       <Typography variant="caption" color="text.secondary">
-        {run.pagesTotal ? t('app.sync.pages', { done: run.pagesDone, total: run.pagesTotal }) : run.status === 'queued' ? t('app.sync.queued') : ''} {run.percent}%
+        {run.pagesTotal
+          ? t('app.sync.pages', { done: run.pagesDone, total: run.pagesTotal })
+          : run.status === 'queued'
+            ? t('app.sync.queued')
+            : ''}{' '}
+        {run.percent}%
       </Typography>
     </Box>
   );
@@ -82,7 +100,9 @@ export function RunResults({ run }: { run: SyncRun }) {
         {figure(t('resources.sync-runs.fields.updated'), run.updated, '#0d7d67')}
         {figure(t('resources.sync-runs.fields.errors'), run.errors, run.errors ? '#d32f2f' : undefined)}
       </Stack>
-      {run.lastError && <Alert severity={run.status === 'failed' ? 'error' : 'warning'}>{run.lastError}</Alert>}
+      {run.lastError && (
+        <Alert severity={run.status === 'failed' ? 'error' : 'warning'}>{run.lastError}</Alert>
+      )}
     </Stack>
   );
 }
@@ -94,7 +114,11 @@ function SyncPanel() {
   const redirect = useRedirect();
   const [create, { isPending }] = useCreate();
   const [poll, setPoll] = useState(false);
-  const { data } = useGetList<SyncRun>('sync-runs', { pagination: { page: 1, perPage: 1 }, sort: { field: 'createdAt', order: 'DESC' } }, { refetchInterval: poll ? 1500 : false });
+  const { data } = useGetList<SyncRun>(
+    'sync-runs',
+    { pagination: { page: 1, perPage: 1 }, sort: { field: 'createdAt', order: 'DESC' } },
+    { refetchInterval: poll ? 1500 : false },
+  );
   const latest = data?.[0];
   useEffect(() => {
     const running = active(latest);
@@ -104,7 +128,11 @@ function SyncPanel() {
   return (
     <Card sx={{ mb: 2 }}>
       <CardContent>
-        <Stack sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }} direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Stack
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+        >
           <Box>
             <Typography variant="h6">{t('app.sync.title')}</Typography>
             <Typography variant="body2" color="text.secondary">
@@ -123,11 +151,14 @@ function SyncPanel() {
                 { data: {} },
                 {
                   onSuccess: (run: SyncRun) => {
-                    notify(latest && run.id === latest.id ? 'app.sync.alreadyRunning' : 'app.sync.started', { type: 'info' });
+                    notify(latest && run.id === latest.id ? 'app.sync.alreadyRunning' : 'app.sync.started', {
+                      type: 'info',
+                    });
                     setPoll(true);
                     refresh();
                   },
-                  onError: (error) => notify(`${t('app.messages.syncFailed')}: ${(error as Error).message}`, { type: 'error' }),
+                  onError: (error) =>
+                    notify(`${t('app.messages.syncFailed')}: ${(error as Error).message}`, { type: 'error' }),
                 },
               )
             }
@@ -154,19 +185,40 @@ export function SyncRunList() {
   return (
     <>
       <SyncPanel />
-      <List title="app.sync.title" sort={{ field: 'createdAt', order: 'DESC' }} perPage={10} exporter={false} actions={false} pagination={<Pagination rowsPerPageOptions={[10]} />} empty={false} disableSyncWithLocation>
+      <List
+        title="app.sync.title"
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={10}
+        exporter={false}
+        actions={false}
+        pagination={<Pagination rowsPerPageOptions={[10]} />}
+        empty={false}
+        disableSyncWithLocation
+      >
         <Typography variant="subtitle1" sx={{ px: 2, pt: 2 }}>
           {t('app.sync.lastRuns')}
         </Typography>
         <Datagrid rowClick="show" bulkActionButtons={false}>
           <FunctionField<SyncRun> source="createdAt" render={(r) => dateTime(r.createdAt)} />
-          <FunctionField<SyncRun> source="trigger" sortable={false} render={(r) => t(`app.sync.trigger.${r.trigger}`)} />
+          <FunctionField<SyncRun>
+            source="trigger"
+            sortable={false}
+            render={(r) => t(`app.sync.trigger.${r.trigger}`)}
+          />
           <TextField source="requestedByName" sortable={false} emptyText="—" />
           <FunctionField<SyncRun> source="status" sortable={false} render={(r) => <RunStatus run={r} />} />
           <FunctionField<SyncRun> source="percent" sortable={false} render={(r) => <RunProgress run={r} />} />
           <FunctionField<SyncRun> source="total" sortable={false} render={(r) => r.total.toLocaleString()} />
-          <FunctionField<SyncRun> source="updated" sortable={false} render={(r) => r.updated.toLocaleString()} />
-          <FunctionField<SyncRun> source="errors" sortable={false} render={(r) => r.errors.toLocaleString()} />
+          <FunctionField<SyncRun>
+            source="updated"
+            sortable={false}
+            render={(r) => r.updated.toLocaleString()}
+          />
+          <FunctionField<SyncRun>
+            source="errors"
+            sortable={false}
+            render={(r) => r.errors.toLocaleString()}
+          />
         </Datagrid>
       </List>
     </>
@@ -177,7 +229,13 @@ function ItemStatus() {
   const item = useRecordContext<SyncRunItem>();
   const t = useTranslate();
   if (!item) return null;
-  return <Chip size="small" color={item.status === 'success' ? 'success' : 'error'} label={t(`app.sync.itemStatus.${item.status}`)} />;
+  return (
+    <Chip
+      size="small"
+      color={item.status === 'success' ? 'success' : 'error'}
+      label={t(`app.sync.itemStatus.${item.status}`)}
+    />
+  );
 }
 
 function ShowBody() {
@@ -189,18 +247,37 @@ function ShowBody() {
   return (
     <CardContent>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {dateTime(run.createdAt)} · {t(`app.sync.trigger.${run.trigger}`)} {run.requestedByName ? `· ${run.requestedByName}` : ''} · {run.adapter === 'demo' ? t('app.performance.demoAdapter') : 'Mailchimp'}
-        {run.audienceSize !== null ? ` · ${t('app.sync.members', { count: run.audienceSize.toLocaleString() })}` : ''}
+        {dateTime(run.createdAt)} · {t(`app.sync.trigger.${run.trigger}`)}{' '}
+        {run.requestedByName ? `· ${run.requestedByName}` : ''} ·{' '}
+        {run.adapter === 'demo' ? t('app.performance.demoAdapter') : 'Mailchimp'}
+        {run.audienceSize !== null
+          ? ` · ${t('app.sync.members', { count: run.audienceSize.toLocaleString() })}`
+          : ''}
       </Typography>
       <RunResults run={run} />
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 3 }}>
         <Typography variant="h6">{t('app.sync.details')}</Typography>
-        <FormControlLabel control={<Switch checked={errorsOnly} onChange={(e) => setErrorsOnly(e.target.checked)} />} label={t('app.sync.onlyErrors')} />
+        <FormControlLabel
+          control={<Switch checked={errorsOnly} onChange={(e) => setErrorsOnly(e.target.checked)} />}
+          label={t('app.sync.onlyErrors')}
+        />
       </Stack>
-      <ReferenceManyField reference="sync-run-items" target="runId" filter={errorsOnly ? { status: 'error' } : {}} perPage={25} pagination={<Pagination rowsPerPageOptions={[25]} />} sort={{ field: 'email', order: 'ASC' }} empty={<Typography color="text.secondary">{t('app.sync.noDetails')}</Typography>}>
+      <ReferenceManyField
+        reference="sync-run-items"
+        target="runId"
+        filter={errorsOnly ? { status: 'error' } : {}}
+        perPage={25}
+        pagination={<Pagination rowsPerPageOptions={[25]} />}
+        sort={{ field: 'email', order: 'ASC' }}
+        empty={<Typography color="text.secondary">{t('app.sync.noDetails')}</Typography>}
+      >
         <Datagrid bulkActionButtons={false}>
           <TextField source="email" />
-          <FunctionField<SyncRunItem> source="action" sortable={false} render={(r) => t(`app.sync.action.${r.action}`, { _: r.action })} />
+          <FunctionField<SyncRunItem>
+            source="action"
+            sortable={false}
+            render={(r) => t(`app.sync.action.${r.action}`, { _: r.action })}
+          />
           <FunctionField source="status" sortable={false} render={() => <ItemStatus />} />
           <TextField source="error" sortable={false} emptyText="—" />
         </Datagrid>
@@ -211,7 +288,11 @@ function ShowBody() {
 
 export function SyncRunShow() {
   return (
-    <Show queryOptions={{ refetchInterval: (query) => (active(query.state.data as SyncRun | undefined) ? 1500 : false) }}>
+    <Show
+      queryOptions={{
+        refetchInterval: (query) => (active(query.state.data as SyncRun | undefined) ? 1500 : false),
+      }}
+    >
       <ShowBody />
     </Show>
   );

@@ -32,7 +32,11 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
-    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', py: 0.75, borderBottom: '1px solid', borderColor: 'divider' }}>
+    <Stack
+      direction="row"
+      spacing={2}
+      sx={{ justifyContent: 'space-between', py: 0.75, borderBottom: '1px solid', borderColor: 'divider' }}
+    >
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
@@ -73,23 +77,44 @@ export function SystemMetrics() {
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
             <Section title={t('app.system.process')}>
               <Row label={t('app.system.memory')} value={bytes(data.process.rssBytes)} />
-              <Row label={t('app.system.heap')} value={`${bytes(data.process.heapUsedBytes)} / ${bytes(data.process.heapTotalBytes)}`} />
+              <Row
+                label={t('app.system.heap')}
+                value={`${bytes(data.process.heapUsedBytes)} / ${bytes(data.process.heapTotalBytes)}`}
+              />
               <Row label={t('app.system.cpu')} value={`${data.process.cpuPercent}%`} />
-              <Row label={t('app.system.eventLoop')} value={`${data.process.eventLoopLagMs.mean} / ${data.process.eventLoopLagMs.p99} / ${data.process.eventLoopLagMs.max} ms`} />
+              <Row
+                label={t('app.system.eventLoop')}
+                value={`${data.process.eventLoopLagMs.mean} / ${data.process.eventLoopLagMs.p99} / ${data.process.eventLoopLagMs.max} ms`}
+              />
               <Row label={t('app.system.uptime')} value={duration(data.process.uptimeSeconds)} />
               <Row label={t('app.system.node')} value={`${data.process.node} · pid ${data.process.pid}`} />
               <Row label={t('app.system.sessions')} value={data.sessions} />
             </Section>
             <Section title={t('app.system.database')}>
-              <Row label={t('app.system.pool')} value={`${data.database.pool.used} / ${data.database.pool.max} (${data.database.pool.pending})`} />
+              <Row
+                label={t('app.system.pool')}
+                value={`${data.database.pool.used} / ${data.database.pool.max} (${data.database.pool.pending})`}
+              />
               <Row label={t('app.system.connections')} value={data.database.connections ?? na} />
               <Row label={t('app.system.dbSize')} value={bytes(data.database.sizeBytes)} />
-              <Row label={t('app.system.latency')} value={data.database.latencyMs === null ? na : `${data.database.latencyMs} ms`} />
+              <Row
+                label={t('app.system.latency')}
+                value={data.database.latencyMs === null ? na : `${data.database.latencyMs} ms`}
+              />
               <Row label={t('app.system.eventStore')} value={data.eventStore.kind} />
               <Row label={t('app.system.events')} value={data.eventStore.events?.toLocaleString() ?? '—'} />
             </Section>
             <Section title={t('app.system.redis')}>
-              <Row label={t('app.system.latency')} value={data.redis.ok ? `${data.redis.latencyMs} ms` : <Chip size="small" color="error" label={na} />} />
+              <Row
+                label={t('app.system.latency')}
+                value={
+                  data.redis.ok ? (
+                    `${data.redis.latencyMs} ms`
+                  ) : (
+                    <Chip size="small" color="error" label={na} />
+                  )
+                }
+              />
               <Row label={t('app.system.redisMemory')} value={bytes(data.redis.usedMemoryBytes)} />
               <Row label={t('app.system.clients')} value={data.redis.connectedClients ?? '—'} />
               <Row label={t('app.system.version')} value={data.redis.version ?? '—'} />
@@ -136,7 +161,15 @@ export function SystemMetrics() {
                   <TableRow key={p.name}>
                     <TableCell>{p.name}</TableCell>
                     <TableCell align="right">
-                      <Chip size="small" color={p.behind ? 'warning' : 'success'} label={p.behind ? `${t('app.system.behind')}${p.lagSeconds !== null ? ` · ${p.lagSeconds} s` : ''}` : t('app.system.upToDate')} />
+                      <Chip
+                        size="small"
+                        color={p.behind ? 'warning' : 'success'}
+                        label={
+                          p.behind
+                            ? `${t('app.system.behind')}${p.lagSeconds !== null ? ` · ${p.lagSeconds} s` : ''}`
+                            : t('app.system.upToDate')
+                        }
+                      />
                     </TableCell>
                     <TableCell align="right" sx={{ color: p.deadLetters ? 'error.main' : undefined }}>
                       {p.deadLetters}

@@ -19,7 +19,15 @@ import type { AdminDataProvider } from '../dataProvider';
 import { generatePassword, passwordProblem } from '../lib/password';
 
 /** Admin password reset (spec section 5): two entries that must match, at least 6 characters, a 12-character generator. */
-export function ResetPasswordDialog({ user, open, onClose }: { user: AdminUser; open: boolean; onClose: () => void }) {
+export function ResetPasswordDialog({
+  user,
+  open,
+  onClose,
+}: {
+  user: AdminUser;
+  open: boolean;
+  onClose: () => void;
+}) {
   const t = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -43,7 +51,9 @@ export function ResetPasswordDialog({ user, open, onClose }: { user: AdminUser; 
     setBusy(true);
     try {
       await dataProvider.resetPassword(user.id, password);
-      notify(t('app.messages.passwordReset', { name: `${user.firstName} ${user.lastName}` }), { type: 'success' });
+      notify(t('app.messages.passwordReset', { name: `${user.firstName} ${user.lastName}` }), {
+        type: 'success',
+      });
       refresh();
       close();
     } catch (error) {
@@ -55,7 +65,11 @@ export function ResetPasswordDialog({ user, open, onClose }: { user: AdminUser; 
   const type = visible ? 'text' : 'password';
   const toggle = (
     <InputAdornment position="end">
-      <IconButton aria-label={t(visible ? 'app.users.hide' : 'app.users.show')} onClick={() => setVisible((v) => !v)} edge="end">
+      <IconButton
+        aria-label={t(visible ? 'app.users.hide' : 'app.users.show')}
+        onClick={() => setVisible((v) => !v)}
+        edge="end"
+      >
         {visible ? <VisibilityOff /> : <Visibility />}
       </IconButton>
     </InputAdornment>
@@ -101,7 +115,12 @@ export function ResetPasswordDialog({ user, open, onClose }: { user: AdminUser; 
             <MuiButton
               startIcon={<ContentCopyIcon />}
               disabled={!password}
-              onClick={() => void navigator.clipboard?.writeText(password).then(() => notify(t('app.users.copied')), () => undefined)}
+              onClick={() =>
+                void navigator.clipboard?.writeText(password).then(
+                  () => notify(t('app.users.copied')),
+                  () => undefined,
+                )
+              }
             >
               {t('app.users.copy')}
             </MuiButton>
@@ -110,7 +129,12 @@ export function ResetPasswordDialog({ user, open, onClose }: { user: AdminUser; 
       </DialogContent>
       <DialogActions>
         <MuiButton onClick={close}>{t('ra.action.cancel')}</MuiButton>
-        <MuiButton variant="contained" onClick={() => void submit()} disabled={busy || !password || !confirmation} data-testid="confirm-reset-password">
+        <MuiButton
+          variant="contained"
+          onClick={() => void submit()}
+          disabled={busy || !password || !confirmation}
+          data-testid="confirm-reset-password"
+        >
           {t('app.users.resetPassword')}
         </MuiButton>
       </DialogActions>

@@ -66,7 +66,8 @@ function LockButton() {
               notify(t('app.messages.userUpdated'), { type: 'success' });
               refresh();
             },
-            onError: (error) => notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' }),
+            onError: (error) =>
+              notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' }),
           },
         )
       }
@@ -96,7 +97,8 @@ function MakeAdminButton() {
               notify(t('app.messages.userUpdated'), { type: 'success' });
               refresh();
             },
-            onError: (error) => notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' }),
+            onError: (error) =>
+              notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' }),
           },
         )
       }
@@ -110,7 +112,12 @@ function ResetPasswordButton() {
   if (!record) return null;
   return (
     <>
-      <Button label="app.users.resetPassword" startIcon={<KeyIcon />} onClick={() => setOpen(true)} data-testid="reset-password" />
+      <Button
+        label="app.users.resetPassword"
+        startIcon={<KeyIcon />}
+        onClick={() => setOpen(true)}
+        data-testid="reset-password"
+      />
       <ResetPasswordDialog user={record} open={open} onClose={() => setOpen(false)} />
     </>
   );
@@ -141,7 +148,9 @@ function ResetTrainingButton() {
             notify(t('app.messages.trainingReset', { name: fullName(record) }), { type: 'success' });
             refresh();
           } catch (error) {
-            notify(`${t('app.messages.resetTrainingFailed')}: ${(error as Error).message}`, { type: 'error' });
+            notify(`${t('app.messages.resetTrainingFailed')}: ${(error as Error).message}`, {
+              type: 'error',
+            });
           } finally {
             setBusy(false);
             setOpen(false);
@@ -177,7 +186,8 @@ function EditToolbar() {
           confirmContent={t('app.users.confirmDelete', { name: fullName(record) })}
           mutationOptions={{
             onSuccess: () => notify(t('app.messages.userDeleted'), { type: 'success' }),
-            onError: (error) => notify(`${t('app.messages.deleteFailed')}: ${(error as Error).message}`, { type: 'error' }),
+            onError: (error) =>
+              notify(`${t('app.messages.deleteFailed')}: ${(error as Error).message}`, { type: 'error' }),
           }}
         />
       )}
@@ -191,7 +201,15 @@ function Summary() {
   const { date } = useDateFormat();
   if (!record) return null;
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))', gap: 2, mb: 2, width: '100%' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fit, minmax(160px, 1fr))',
+        gap: 2,
+        mb: 2,
+        width: '100%',
+      }}
+    >
       <Box>
         <Typography variant="caption" color="text.secondary">
           {t('resources.users.fields.progress')}
@@ -244,13 +262,21 @@ export function UserEdit() {
           notify(t('app.messages.userUpdated'), { type: 'success' });
           refresh();
         },
-        onError: (error) => notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' }),
+        onError: (error) =>
+          notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' }),
       }}
       redirect={false}
     >
       <SimpleForm toolbar={<EditToolbar />} sx={{ maxWidth: 720 }}>
         <Summary />
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+            columnGap: 2,
+            width: '100%',
+          }}
+        >
           <TextInput source="firstName" validate={[required(), maxLength(100)]} />
           <TextInput source="lastName" validate={[required(), maxLength(100)]} />
           <TextInput source="email" validate={[required(), email(), maxLength(254)]} />

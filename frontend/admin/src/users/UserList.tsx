@@ -39,18 +39,34 @@ function StatusFilterInput(props: { source: string; alwaysOn?: boolean }) {
       {...props}
       label="resources.users.fields.status"
       emptyText="app.status.all"
-      choices={ADMIN_STATUS_FILTERS.filter((s) => s !== 'all').map((s) => ({ id: s, name: t(`app.status.${s}`) }))}
+      choices={ADMIN_STATUS_FILTERS.filter((s) => s !== 'all').map((s) => ({
+        id: s,
+        name: t(`app.status.${s}`),
+      }))}
     />
   );
 }
 
-const filters = [<SearchFilter key="q" source="q" alwaysOn />, <StatusFilterInput key="status" source="status" alwaysOn />];
+const filters = [
+  <SearchFilter key="q" source="q" alwaysOn />,
+  <StatusFilterInput key="status" source="status" alwaysOn />,
+];
 
 /** CSV of every user matching the current search, filter and sort (the server streams it; no row cap). */
 function ExportCsvButton() {
   const { filterValues, sort } = useListContext();
-  const params = new URLSearchParams({ filter: JSON.stringify(filterValues ?? {}), sort: JSON.stringify([sort.field, sort.order]) });
-  return <Button label="app.users.exportCsv" href={`/api/admin/export/users.csv?${params}`} startIcon={<DownloadIcon />} data-testid="export-csv" />;
+  const params = new URLSearchParams({
+    filter: JSON.stringify(filterValues ?? {}),
+    sort: JSON.stringify([sort.field, sort.order]),
+  });
+  return (
+    <Button
+      label="app.users.exportCsv"
+      href={`/api/admin/export/users.csv?${params}`}
+      startIcon={<DownloadIcon />}
+      data-testid="export-csv"
+    />
+  );
 }
 
 const ListActions = () => (
@@ -60,7 +76,15 @@ const ListActions = () => (
   </TopToolbar>
 );
 
-function BulkButton({ action, label, icon }: { action: BulkAction; label: string; icon: React.ReactElement }) {
+function BulkButton({
+  action,
+  label,
+  icon,
+}: {
+  action: BulkAction;
+  label: string;
+  icon: React.ReactElement;
+}) {
   const { selectedIds } = useListContext();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
@@ -74,9 +98,12 @@ function BulkButton({ action, label, icon }: { action: BulkAction; label: string
       onClick={async () => {
         try {
           const r = await dataProvider.bulkUsers(selectedIds as string[], action);
-          notify(t('app.users.bulkDone', { updated: r.updated, unchanged: r.unchanged, failed: r.failed.length }), {
-            type: r.failed.length ? 'warning' : 'info',
-          });
+          notify(
+            t('app.users.bulkDone', { updated: r.updated, unchanged: r.unchanged, failed: r.failed.length }),
+            {
+              type: r.failed.length ? 'warning' : 'info',
+            },
+          );
           if (r.failed.length) for (const f of r.failed.slice(0, 3)) notify(f.message, { type: 'warning' });
           unselectAll();
           refresh();
@@ -120,7 +147,9 @@ function Flags({ record }: { record: AdminUser }) {
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
       {record.isAdmin && <Chip size="small" color="primary" label={t('app.status.admin')} />}
-      {record.isLocked && <Chip size="small" color="error" icon={<LockIcon />} label={t('app.status.locked')} />}
+      {record.isLocked && (
+        <Chip size="small" color="error" icon={<LockIcon />} label={t('app.status.locked')} />
+      )}
       {record.mustChangePassword && <Chip size="small" color="warning" label={t('app.status.mustChange')} />}
     </Box>
   );
@@ -138,7 +167,10 @@ export function UserList() {
       pagination={<Pagination rowsPerPageOptions={[ADMIN_PAGE_SIZE]} />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       exporter={false}
-      queryOptions={{ onError: (error: Error) => notify(`${t('app.messages.fetchUsersFailed')}: ${error.message}`, { type: 'error' }) }}
+      queryOptions={{
+        onError: (error: Error) =>
+          notify(`${t('app.messages.fetchUsersFailed')}: ${error.message}`, { type: 'error' }),
+      }}
       empty={false}
     >
       <Datagrid rowClick="edit" bulkActionButtons={<BulkActions />} data-testid="users-grid">

@@ -7,14 +7,30 @@ import type { AdminUser, AuditEntry } from '@portal/contracts/admin/schemas';
 import { useDateFormat } from '../lib/format';
 import { eventSummary } from '../lib/eventSummary';
 
-
 export function Changes({ changes }: { changes: Record<string, unknown> | null }) {
   const t = useTranslate();
   if (!changes || Object.keys(changes).length === 0) return null;
   const value = (v: unknown) =>
-    v === null ? '—' : typeof v === 'boolean' ? t(`ra.boolean.${v}`) : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    v === null
+      ? '—'
+      : typeof v === 'boolean'
+        ? t(`ra.boolean.${v}`)
+        : typeof v === 'object'
+          ? JSON.stringify(v)
+          : String(v);
   return (
-    <Box component="dl" sx={{ m: 0, mt: 0.5, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1, fontSize: 12, color: 'text.secondary' }}>
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        mt: 0.5,
+        display: 'grid',
+        gridTemplateColumns: 'auto 1fr',
+        columnGap: 1,
+        fontSize: 12,
+        color: 'text.secondary',
+      }}
+    >
       {Object.entries(changes).map(([k, v]) => (
         <Box key={k} sx={{ display: 'contents' }}>
           <Box component="dt" sx={{ fontWeight: 600 }}>
@@ -46,8 +62,29 @@ function Events() {
   return (
     <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="timeline">
       {data.map((e) => (
-        <Box component="li" key={e.id} sx={{ position: 'relative', pl: 2.5, pb: 1.5, borderLeft: '2px solid', borderColor: 'divider', ml: 0.75 }}>
-          <Box sx={{ position: 'absolute', left: -6, top: 4, width: 10, height: 10, borderRadius: '50%', bgcolor: e.actorId && e.actorId !== record?.id ? 'primary.main' : 'grey.400' }} />
+        <Box
+          component="li"
+          key={e.id}
+          sx={{
+            position: 'relative',
+            pl: 2.5,
+            pb: 1.5,
+            borderLeft: '2px solid',
+            borderColor: 'divider',
+            ml: 0.75,
+          }}
+        >
+          <Box
+            sx={{
+              position: 'absolute',
+              left: -6,
+              top: 4,
+              width: 10,
+              height: 10,
+              borderRadius: '50%',
+              bgcolor: e.actorId && e.actorId !== record?.id ? 'primary.main' : 'grey.400',
+            }}
+          />
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {eventSummary(t, e)}
           </Typography>
@@ -65,12 +102,20 @@ function Events() {
 export function UserTimeline() {
   const t = useTranslate();
   return (
-    <Card sx={{ width: { xs: '100%', lg: 420 }, ml: { lg: 2 }, mt: { xs: 2, lg: 0 }, alignSelf: 'flex-start' }}>
+    <Card
+      sx={{ width: { xs: '100%', lg: 420 }, ml: { lg: 2 }, mt: { xs: 2, lg: 0 }, alignSelf: 'flex-start' }}
+    >
       <CardContent>
         <Typography variant="h6" gutterBottom>
           {t('app.users.timeline')}
         </Typography>
-        <ReferenceManyField reference="user-events" target="userId" sort={{ field: 'occurredAt', order: 'DESC' }} perPage={20} pagination={<Pagination rowsPerPageOptions={[20]} />}>
+        <ReferenceManyField
+          reference="user-events"
+          target="userId"
+          sort={{ field: 'occurredAt', order: 'DESC' }}
+          perPage={20}
+          pagination={<Pagination rowsPerPageOptions={[20]} />}
+        >
           <Events />
         </ReferenceManyField>
       </CardContent>

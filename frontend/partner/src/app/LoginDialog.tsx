@@ -105,7 +105,11 @@ export default function LoginDialog() {
             size="large"
           />
         </Form.Item>
-        <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
+        <Form.Item
+          name="password"
+          label={t('login.password')}
+          rules={[{ required: true, message: t('login.passwordRequired') }]}
+        >
           <Input.Password
             autoComplete="current-password"
             prefix={<LockOutlined />}

@@ -28,7 +28,9 @@ export function RootLayout() {
   const loginMounted = ui.use((s) => s.loginMounted);
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuMounted, setMenuMounted] = useState(false);
-  const inGuardedRoute = useRouterState({ select: (s) => s.matches.some((m) => m.routeId === GUARDED_ROUTE_ID) });
+  const inGuardedRoute = useRouterState({
+    select: (s) => s.matches.some((m) => m.routeId === GUARDED_ROUTE_ID),
+  });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   useDocumentTitle();
 

@@ -40,7 +40,12 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
                   <span className="user-chip-email">{user.email}</span>
                 </span>
               </div>
-              <button type="button" className="icon-btn" aria-label={t('topBar.openMenu')} onClick={onOpenMenu}>
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label={t('topBar.openMenu')}
+                onClick={onOpenMenu}
+              >
                 <MenuOutlined />
               </button>
             </>
@@ -57,7 +62,11 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
                   >
                     {t('topBar.signIn')}
                   </Button>
-                  <Button className="only-desktop" type="primary" onClick={() => void navigate({ to: '/register' })}>
+                  <Button
+                    className="only-desktop"
+                    type="primary"
+                    onClick={() => void navigate({ to: '/register' })}
+                  >
                     {t('topBar.signUp')}
                   </Button>
                   <button

@@ -24,7 +24,11 @@ afterAll(async () => {
 });
 
 async function newPage(locale = 'en-US'): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.url, locale, viewport: { width: 1280, height: 860 } });
+  const context = await browser.newContext({
+    baseURL: app.url,
+    locale,
+    viewport: { width: 1280, height: 860 },
+  });
   contexts.push(context);
   return context.newPage();
 }
@@ -159,7 +163,9 @@ describe('sign-in flow in Chromium', () => {
     await dialog.getByRole('textbox').first().fill('nobody@example.test');
     await dialog.locator('input[type=password]').fill('wrong-password');
     await dialog.locator('button[type=submit]').click();
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Correo electrónico o contraseña incorrectos.');
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toBe('Correo electrónico o contraseña incorrectos.');
   });
 });
 
@@ -196,5 +202,5 @@ describe('served bundles', () => {
     const denied = await other.goto('/admin/');
     expect(await denied?.text()).toBe(partnerHtml);
     await other.getByText('Access Denied').waitFor();
-});
+  });
 });

@@ -5,7 +5,13 @@ import { ui, type LoadingKey } from '../lib/ui';
 export function LoadingOverlay({ messageKey = 'default' }: { messageKey?: LoadingKey }) {
   const { t } = useTranslation('shell');
   return (
-    <div className="overlay" role="alertdialog" aria-busy="true" aria-live="polite" aria-label={t(`loading.${messageKey}`)}>
+    <div
+      className="overlay"
+      role="alertdialog"
+      aria-busy="true"
+      aria-live="polite"
+      aria-label={t(`loading.${messageKey}`)}
+    >
       <div className="overlay-box">
         <Spinner label={t(`loading.${messageKey}`)} />
         <div className="overlay-title">{t(`loading.${messageKey}`)}</div>
@@ -18,7 +24,13 @@ export function LoadingOverlay({ messageKey = 'default' }: { messageKey?: Loadin
 export function SigningInOverlay() {
   const { t } = useTranslation('shell');
   return (
-    <div className="overlay" role="alertdialog" aria-busy="true" aria-live="assertive" aria-label={t('overlay.signingIn')}>
+    <div
+      className="overlay"
+      role="alertdialog"
+      aria-busy="true"
+      aria-live="assertive"
+      aria-label={t('overlay.signingIn')}
+    >
       <div className="overlay-box">
         <Spinner label={t('overlay.signingIn')} />
         <div className="overlay-title">{t('overlay.signingIn')}</div>

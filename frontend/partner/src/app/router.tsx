@@ -77,7 +77,10 @@ const guarded = <P extends string>(path: P) => ({ getParentRoute: () => guardedR
 const resetPasswordRoute = createRoute({
   ...guarded('reset-password'),
   staticData: { titleKey: 'resetPassword' },
-  component: lazyRouteComponent(() => import('../features/resetPassword/ResetPasswordPage'), 'ResetPasswordPage'),
+  component: lazyRouteComponent(
+    () => import('../features/resetPassword/ResetPasswordPage'),
+    'ResetPasswordPage',
+  ),
 });
 
 const dashboardRoute = createRoute({

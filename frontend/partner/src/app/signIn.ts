@@ -27,7 +27,9 @@ export async function signIn(email: string, password: string): Promise<User> {
  * password is temporary; else, once progress is fetched, /academy when the foundation is done,
  * otherwise /foundation (also when the progress fetch fails).
  */
-export async function destinationAfterSignIn(user: User): Promise<'/reset-password' | '/academy' | '/foundation'> {
+export async function destinationAfterSignIn(
+  user: User,
+): Promise<'/reset-password' | '/academy' | '/foundation'> {
   if (user.mustChangePassword) return '/reset-password';
   try {
     const data = await queryClient.fetchQuery(progressQuery);

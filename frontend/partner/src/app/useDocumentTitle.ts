@@ -45,7 +45,10 @@ export function useDocumentTitle() {
     },
   });
   const brand = t('common:brand.name');
-  const title = key && key !== 'home' ? t('titles.format', { page: t(`titles.${key}`), brand }) : `${brand} · ${t('titles.home')}`;
+  const title =
+    key && key !== 'home'
+      ? t('titles.format', { page: t(`titles.${key}`), brand })
+      : `${brand} · ${t('titles.home')}`;
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -28,7 +28,9 @@ export function Flag({ code }: { code: LanguageCode }) {
           ))}
           <rect width="10.4" height={(7 * 16) / 13} fill="#0a3161" />
           {[1.6, 4.4, 7.2].map((x) =>
-            [1.8, 4.6, 7.4].map((y) => <circle key={`${x}-${y}`} cx={x + 0.4} cy={y - 0.2} r="0.55" fill="#fff" />),
+            [1.8, 4.6, 7.4].map((y) => (
+              <circle key={`${x}-${y}`} cx={x + 0.4} cy={y - 0.2} r="0.55" fill="#fff" />
+            )),
           )}
         </>
       )}

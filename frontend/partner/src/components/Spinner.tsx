@@ -1,5 +1,11 @@
 export function Spinner({ small, label }: { small?: boolean; label?: string }) {
-  return <span className={small ? 'spinner spinner-sm' : 'spinner'} role="status" aria-label={label ?? 'Loading'} />;
+  return (
+    <span
+      className={small ? 'spinner spinner-sm' : 'spinner'}
+      role="status"
+      aria-label={label ?? 'Loading'}
+    />
+  );
 }
 
 /** A spinner in the middle of the page area. */

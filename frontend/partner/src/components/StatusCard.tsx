@@ -13,7 +13,10 @@ export function StatusCard({ icon, tone = 'brand', title, children, actions }: S
   return (
     <div className="center-stage">
       <section className="status-card" role="region" aria-labelledby="status-card-title">
-        <div className={tone === 'brand' ? 'status-icon' : `status-icon status-icon-${tone}`} aria-hidden="true">
+        <div
+          className={tone === 'brand' ? 'status-icon' : `status-icon status-icon-${tone}`}
+          aria-hidden="true"
+        >
           {icon}
         </div>
         <h1 id="status-card-title">{title}</h1>

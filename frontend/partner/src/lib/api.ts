@@ -50,12 +50,16 @@ export const authRedirect = { go: (url: string) => window.location.assign(url) }
 /** `/api/x/:id` or `/api/x/{id}` with its parameters filled in. */
 export function fillPath(path: string, params?: Record<string, unknown>): string {
   if (!params) return path;
-  return path.replace(/:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\}/g, (whole, a: string | undefined, b: string | undefined) => {
-    const name = (a ?? b) as string;
-    const value = params[name];
-    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
+  return path.replace(
+    /:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\}/g,
+    (whole, a: string | undefined, b: string | undefined) => {
+      const name = (a ?? b) as string;
+      const value = params[name];
+      if (value === undefined || value === null)
+        throw new Error(`Missing path parameter ${name} for ${path}`);
+      return encodeURIComponent(String(value));
+    },
+  );
 }
 
 export function withQuery(path: string, query?: Record<string, unknown>): string {

@@ -1,7 +1,13 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGE_CODES, LANGUAGE_STORAGE_KEY, type LanguageCode, toSupported } from './languages';
+import {
+  FALLBACK_LANGUAGE,
+  LANGUAGE_CODES,
+  LANGUAGE_STORAGE_KEY,
+  type LanguageCode,
+  toSupported,
+} from './languages';
 
 type Messages = Record<string, unknown>;
 
@@ -56,7 +62,8 @@ void i18n
   });
 
 /** Current interface language, always one of en, es, fr. */
-export const currentLanguage = (): LanguageCode => toSupported(i18n.resolvedLanguage ?? i18n.language) ?? FALLBACK_LANGUAGE;
+export const currentLanguage = (): LanguageCode =>
+  toSupported(i18n.resolvedLanguage ?? i18n.language) ?? FALLBACK_LANGUAGE;
 
 /** Switches the language at once, remembers it under `preferredLanguage` and updates `<html lang>`. */
 export async function setLanguage(code: LanguageCode): Promise<void> {

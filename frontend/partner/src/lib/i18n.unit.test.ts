@@ -55,7 +55,9 @@ describe('translations', () => {
           else if (typeof v !== 'string') problems.push(`${lang}/${ns}.json "${key}" is not a string`);
           else if (!v.trim()) problems.push(`${lang}/${ns}.json "${key}" is empty`);
           else if (typeof en === 'string' && placeholders(v).join() !== placeholders(en).join())
-            problems.push(`${lang}/${ns}.json "${key}" has placeholders ${placeholders(v)} but en has ${placeholders(en)}`);
+            problems.push(
+              `${lang}/${ns}.json "${key}" has placeholders ${placeholders(v)} but en has ${placeholders(en)}`,
+            );
         }
       }
       expect(problems).toEqual([]);

@@ -27,8 +27,9 @@ export const STEP_COUNT = 5;
 
 export function completedSteps(p: ProgressFlags | null | undefined): number {
   if (!p) return 0;
-  return [p.step1Completed, p.step2Completed, p.step3Completed, p.step4Completed, p.step5Completed].filter(isTrue)
-    .length;
+  return [p.step1Completed, p.step2Completed, p.step3Completed, p.step4Completed, p.step5Completed].filter(
+    isTrue,
+  ).length;
 }
 
 /** Foundation done: trainingCompleted, or all five steps. */

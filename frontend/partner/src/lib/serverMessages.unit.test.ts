@@ -17,7 +17,9 @@ describe('serverMessageOf', () => {
   });
 
   it("falls back to the server's message for other ids, and to nothing for other errors", () => {
-    expect(serverMessageOf(failure(400, { error: 'invalid_input', message: 'email: Invalid email address' }))).toBe('email: Invalid email address');
+    expect(
+      serverMessageOf(failure(400, { error: 'invalid_input', message: 'email: Invalid email address' })),
+    ).toBe('email: Invalid email address');
     expect(serverMessageOf(new Error('network'))).toBeUndefined();
   });
 });

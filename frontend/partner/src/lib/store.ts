@@ -17,7 +17,11 @@ export function createStore<S extends object>(initial: S) {
       return () => void listeners.delete(l);
     },
     use<T>(select: (s: S) => T): T {
-      return useSyncExternalStore(this.subscribe, () => select(state), () => select(state));
+      return useSyncExternalStore(
+        this.subscribe,
+        () => select(state),
+        () => select(state),
+      );
     },
   };
 }

@@ -32,7 +32,12 @@ export interface PlaylistEntry {
 export interface LoopbackGoogle {
   url: string;
   apiKey: string;
-  serviceAccount: { type: 'service_account'; client_email: string; private_key: string; private_key_id: string };
+  serviceAccount: {
+    type: 'service_account';
+    client_email: string;
+    private_key: string;
+    private_key_id: string;
+  };
   drive: DriveItem[];
   playlists: Record<string, PlaylistEntry[]>;
   /** every request: method, path, query, auth kind */
@@ -45,13 +50,23 @@ export interface LoopbackGoogle {
 }
 
 const googleError = (status: number, reason: string, message: string, domain = 'global') => ({
-  error: { code: status, message, errors: [{ message, domain, reason }], status: status === 404 ? 'NOT_FOUND' : 'PERMISSION_DENIED' },
+  error: {
+    code: status,
+    message,
+    errors: [{ message, domain, reason }],
+    status: status === 404 ? 'NOT_FOUND' : 'PERMISSION_DENIED',
+  },
 });
 
 function parseJwt(token: string, publicKeyPem: string): Record<string, unknown> | null {
   const [h, p, s] = token.split('.');
   if (!h || !p || !s) return null;
-  const ok = verify('RSA-SHA256', Buffer.from(`${h}.${p}`), createPublicKey(publicKeyPem), Buffer.from(s, 'base64url'));
+  const ok = verify(
+    'RSA-SHA256',
+    Buffer.from(`${h}.${p}`),
+    createPublicKey(publicKeyPem),
+    Buffer.from(s, 'base64url'),
+  );
   return ok ? (JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>) : null;
 }
 
@@ -100,7 +115,10 @@ export async function startLoopbackGoogle(): Promise<LoopbackGoogle> {
     let auth: 'jwt' | 'key' | 'none' | 'bad' = 'none';
     if (authHeader.startsWith('Bearer ')) {
       const claims = parseJwt(authHeader.slice(7), publicKey);
-      auth = claims && claims.iss === serviceAccount.client_email && typeof claims.scope === 'string' ? 'jwt' : 'bad';
+      auth =
+        claims && claims.iss === serviceAccount.client_email && typeof claims.scope === 'string'
+          ? 'jwt'
+          : 'bad';
     } else if (q.get('key')) auth = q.get('key') === apiKey ? 'key' : 'bad';
     state.requests.push({ path: url.pathname, query: q, auth });
     if (auth === 'none' || auth === 'bad') {
@@ -109,7 +127,10 @@ export async function startLoopbackGoogle(): Promise<LoopbackGoogle> {
     if (state.failNext && state.failNext.path.test(url.pathname)) {
       const f = state.failNext;
       state.failNext = null;
-      return send(f.status, googleError(f.status, f.reason, f.message, f.status === 403 ? 'usageLimits' : 'global'));
+      return send(
+        f.status,
+        googleError(f.status, f.reason, f.message, f.status === 403 ? 'usageLimits' : 'global'),
+      );
     }
 
     // ---- Drive v3 ----
@@ -127,14 +148,26 @@ export async function startLoopbackGoogle(): Promise<LoopbackGoogle> {
       if (parent !== null) items = items.filter((f) => f.parents.includes(parent));
       if (name !== null) items = items.filter((f) => f.name.toLowerCase().includes(name.toLowerCase()));
       const { slice, next } = page(items, q.get('pageToken'));
-      return send(200, { kind: 'drive#fileList', incompleteSearch: false, files: slice, ...(next ? { nextPageToken: next } : {}) });
+      return send(200, {
+        kind: 'drive#fileList',
+        incompleteSearch: false,
+        files: slice,
+        ...(next ? { nextPageToken: next } : {}),
+      });
     }
 
     // ---- YouTube Data v3 ----
     if (url.pathname === '/youtube/v3/playlistItems') {
       const list = state.playlists[q.get('playlistId') ?? ''];
       if (!list) {
-        return send(404, googleError(404, 'playlistNotFound', "The playlist identified with the request's <code>playlistId</code> parameter cannot be found."));
+        return send(
+          404,
+          googleError(
+            404,
+            'playlistNotFound',
+            "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.",
+          ),
+        );
       }
       const { slice, next } = page(list, q.get('pageToken'));
       return send(200, {
@@ -155,7 +188,10 @@ export async function startLoopbackGoogle(): Promise<LoopbackGoogle> {
             position: i,
             resourceId: { kind: 'youtube#video', videoId: v.videoId },
           },
-          contentDetails: { videoId: v.videoId, ...(v.privacy === 'private' ? {} : { videoPublishedAt: v.publishedAt }) },
+          contentDetails: {
+            videoId: v.videoId,
+            ...(v.privacy === 'private' ? {} : { videoPublishedAt: v.publishedAt }),
+          },
           status: { privacyStatus: v.privacy ?? 'public' },
         })),
       });
@@ -168,7 +204,11 @@ export async function startLoopbackGoogle(): Promise<LoopbackGoogle> {
         items: ids
           .map((id) => all.find((v) => v.videoId === id))
           .filter((v): v is PlaylistEntry => !!v && v.privacy !== 'private')
-          .map((v) => ({ kind: 'youtube#video', id: v.videoId, contentDetails: { duration: v.duration ?? 'PT0S' } })),
+          .map((v) => ({
+            kind: 'youtube#video',
+            id: v.videoId,
+            contentDetails: { duration: v.duration ?? 'PT0S' },
+          })),
       });
     }
     send(404, googleError(404, 'notFound', 'Not Found'));

@@ -17,7 +17,13 @@ const STEP_KEYS: Record<(typeof TOUR_ANCHORS)[number], string> = {
  * and skip shown, scroll offset 120, spotlight padding 10, a click on the overlay closes it.
  * Starts 0.5 s after it is shown. Finishing and skipping/closing are reported once.
  */
-export default function AcademyTour({ onFinished, onSkipped }: { onFinished: () => void; onSkipped: () => void }) {
+export default function AcademyTour({
+  onFinished,
+  onSkipped,
+}: {
+  onFinished: () => void;
+  onSkipped: () => void;
+}) {
   const { t } = useTranslation('academy');
   const [run, setRun] = useState(false);
   const ended = useRef(false);

@@ -15,7 +15,11 @@ async function finishFoundation(userId: string, steps = [1, 2, 3, 4, 5]) {
   if (steps.length === 5) events.push({ type: 'TrainingCompleted', data: {} as { step: number } });
   const result = await e2e.app.deps.store.appendToStream(
     `Onboarding-${userId}`,
-    events.map((e) => ({ id: randomUUID(), ...e, metadata: { actorId: userId, correlationId: randomUUID(), causationId: null, schemaVersion: 1 } })),
+    events.map((e) => ({
+      id: randomUUID(),
+      ...e,
+      metadata: { actorId: userId, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
+    })),
   );
   await e2e.app.deps.projections.waitFor(result.position);
 }
@@ -29,7 +33,8 @@ async function signedIn(user: CreatedUser, options: { clock?: boolean } = {}): P
 }
 
 const tutorialOf = async (page: Page) => (await page.request.get('/api/academy-tutorial')).json();
-const tooltip = (page: Page) => page.locator('[role="alertdialog"], .react-joyride__tooltip, [data-joyride-tooltip]').first();
+const tooltip = (page: Page) =>
+  page.locator('[role="alertdialog"], .react-joyride__tooltip, [data-joyride-tooltip]').first();
 
 beforeAll(async () => {
   e2e = await startE2eApp();
@@ -50,7 +55,14 @@ describe('academy hub', () => {
     const cards = page.locator('.hub-card');
     expect(await cards.count()).toBe(6);
     expect(await page.locator('.hub-card-locked').count()).toBe(0);
-    expect(await page.locator('.hub-card button').allTextContents()).toEqual(['Explore', 'Explore', 'Explore', 'Explore', 'Explore', 'Review']);
+    expect(await page.locator('.hub-card button').allTextContents()).toEqual([
+      'Explore',
+      'Explore',
+      'Explore',
+      'Explore',
+      'Explore',
+      'Review',
+    ]);
     await poll(() => page.locator('.progress-card').innerText()).toContain('5/5 foundation steps');
     expect(await page.locator('.academy-stat strong').allTextContents()).toEqual(['50+', '1000+', '95%']);
     const advanced = page.getByRole('link', { name: 'Open the Advanced Academy' });
@@ -64,7 +76,11 @@ describe('academy hub', () => {
 
     const titles = ['Live Calls', 'Replays', 'Success Stories', 'Resources', 'Partners', 'Your progress'];
     for (const [i, title] of titles.entries()) {
-      await poll(() => tooltip(page).innerText().catch(() => '')).toContain(title);
+      await poll(() =>
+        tooltip(page)
+          .innerText()
+          .catch(() => ''),
+      ).toContain(title);
       // progress shows on the Next button; the last step's button reads Finish
       if (i < titles.length - 1) expect(await tooltip(page).innerText()).toContain(`Next (${i + 1} of 6)`);
       if (i === 0 && SHOTS) await page.screenshot({ path: `${SHOTS}/academy-tour.png` });
@@ -75,7 +91,11 @@ describe('academy hub', () => {
     }
     await poll(async () => (await tutorialOf(page)).tutorialCompleted).toBe(true);
     await page.getByText("You're all set!").waitFor();
-    expect(await tutorialOf(page)).toMatchObject({ tutorialCompleted: true, academyTourSeen: true, skipTutorial: false });
+    expect(await tutorialOf(page)).toMatchObject({
+      tutorialCompleted: true,
+      academyTourSeen: true,
+      skipTutorial: false,
+    });
     await page.close();
 
     // next visit: no prompt, even after the prompt delay has long passed
@@ -100,10 +120,18 @@ describe('academy hub', () => {
 
     // the button still starts it by hand; skipping from the tooltip keeps the record
     await page.getByTestId('start-tour').click();
-    await poll(() => tooltip(page).innerText().catch(() => '')).toContain('Live Calls');
+    await poll(() =>
+      tooltip(page)
+        .innerText()
+        .catch(() => ''),
+    ).toContain('Live Calls');
     await tooltip(page).getByRole('button', { name: 'Skip tour' }).click();
     await poll(() => tooltip(page).count()).toBe(0);
-    expect(await tutorialOf(page)).toMatchObject({ skipTutorial: true, academyTourSeen: true, tutorialCompleted: false });
+    expect(await tutorialOf(page)).toMatchObject({
+      skipTutorial: true,
+      academyTourSeen: true,
+      tutorialCompleted: false,
+    });
   });
 
   it('a click on the overlay closes the tour and records it as skipped', async () => {
@@ -114,7 +142,11 @@ describe('academy hub', () => {
     const prompt = page.getByRole('dialog').filter({ hasText: 'Take a quick tour?' });
     await prompt.waitFor();
     await prompt.getByRole('button', { name: 'Start the tour' }).click();
-    await poll(() => tooltip(page).innerText().catch(() => '')).toContain('Live Calls');
+    await poll(() =>
+      tooltip(page)
+        .innerText()
+        .catch(() => ''),
+    ).toContain('Live Calls');
     expect((await tutorialOf(page)).academyTourSeen).toBe(false);
     // bottom-right corner of the window: overlay, far from the spotlight on the first card
     // (clicked again while the tooltip is still there: a click during the opening scroll may land before the overlay listens)
@@ -136,7 +168,9 @@ describe('academy hub', () => {
     expect(await page.locator('.progress-ring span').textContent()).toBe('40%');
     expect(await page.getByText('Open the Advanced Academy').count()).toBe(0);
     expect(await page.locator('.hub-card-locked').count()).toBe(5);
-    expect(await page.locator('.hub-card-locked .hub-badge').allTextContents()).toEqual(Array(5).fill(' Locked'));
+    expect(await page.locator('.hub-card-locked .hub-badge').allTextContents()).toEqual(
+      Array(5).fill(' Locked'),
+    );
     const foundation = page.locator('[data-card="foundation"]');
     expect(await foundation.locator('.hub-badge').textContent()).toBe('Available');
     expect(await page.locator('.hub-card-locked button[disabled]').count()).toBe(5);

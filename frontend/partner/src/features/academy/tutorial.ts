@@ -13,7 +13,14 @@ export const ACADEMY_PROMPT_DELAY_MS = 1000;
 export const TOUR_SCROLL_OFFSET = 120;
 export const TOUR_SPOTLIGHT_PADDING = 10;
 /** Anchors of the six tour steps, in order (`data-tour` attributes on the hub). */
-export const TOUR_ANCHORS = ['live-calls', 'replays', 'success-stories', 'resources', 'partners', 'progress'] as const;
+export const TOUR_ANCHORS = [
+  'live-calls',
+  'replays',
+  'success-stories',
+  'resources',
+  'partners',
+  'progress',
+] as const;
 
 export const TUTORIAL_KEY = [academyEndpoints.tutorial.path] as const;
 

@@ -27,7 +27,10 @@ export function AdminEntry({ target }: { target: string }) {
       window.location.assign(target);
       return;
     }
-    const id = window.setTimeout(() => void navigate({ to: '/dashboard', replace: true }), ACCESS_DENIED_REDIRECT_MS);
+    const id = window.setTimeout(
+      () => void navigate({ to: '/dashboard', replace: true }),
+      ACCESS_DENIED_REDIRECT_MS,
+    );
     return () => window.clearTimeout(id);
   }, [user, isAdmin, target, navigate]);
 

@@ -1,13 +1,26 @@
 import Button from 'antd/es/button';
 import Progress from 'antd/es/progress';
-import { ArrowRightOutlined, CheckCircleFilled, LockOutlined, ReloadOutlined, TrophyOutlined } from '@ant-design/icons';
+import {
+  ArrowRightOutlined,
+  CheckCircleFilled,
+  LockOutlined,
+  ReloadOutlined,
+  TrophyOutlined,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusCard } from '../../components/StatusCard';
 import { PageSpinner } from '../../components/Spinner';
-import { STEP_COUNT, completedSteps, foundationComplete, isTrue, progressQuery, type ProgressFlags } from '../../lib/progress';
+import {
+  STEP_COUNT,
+  completedSteps,
+  foundationComplete,
+  isTrue,
+  progressQuery,
+  type ProgressFlags,
+} from '../../lib/progress';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import './foundation.css';
@@ -66,15 +79,33 @@ export function FoundationPage() {
       <section className="fd-hero">
         <div className="fd-hero-text">
           <h1>{user ? t('greeting', { name: user.firstName }) : t('greetingNoName')}</h1>
-          <p>{count === 0 ? t('introNew') : allDone ? (count < STEP_COUNT ? t('introDoneOpen') : t('introDone')) : t('introProgress', { count })}</p>
+          <p>
+            {count === 0
+              ? t('introNew')
+              : allDone
+                ? count < STEP_COUNT
+                  ? t('introDoneOpen')
+                  : t('introDone')
+                : t('introProgress', { count })}
+          </p>
           {!allDone && (
-            <Button type="primary" size="large" onClick={() => void navigate({ to: '/onboarding', search: { step: current } })}>
+            <Button
+              type="primary"
+              size="large"
+              onClick={() => void navigate({ to: '/onboarding', search: { step: current } })}
+            >
               {count === 0 ? t('start') : t('resume', { n: current })} <ArrowRightOutlined />
             </Button>
           )}
         </div>
         <div className="fd-hero-progress">
-          <Progress type="circle" percent={percent} size={128} strokeColor="#0d7d67" aria-label={t('progressLabel')} />
+          <Progress
+            type="circle"
+            percent={percent}
+            size={128}
+            strokeColor="#0d7d67"
+            aria-label={t('progressLabel')}
+          />
           <span className="fd-progress-caption">{t('overall', { percent })}</span>
         </div>
       </section>
@@ -86,7 +117,10 @@ export function FoundationPage() {
           const skipped = n === 4 && !done && isSkipped(progress);
           const isCurrent = !done && n === current;
           return (
-            <li key={n} className={['fd-step', done && 'is-done', isCurrent && 'is-current'].filter(Boolean).join(' ')}>
+            <li
+              key={n}
+              className={['fd-step', done && 'is-done', isCurrent && 'is-current'].filter(Boolean).join(' ')}
+            >
               <div className="fd-step-num" aria-hidden="true">
                 {done ? <CheckCircleFilled /> : n}
               </div>
@@ -96,10 +130,23 @@ export function FoundationPage() {
                 <p>{t(`steps.${n}.text`)}</p>
               </div>
               <div className="fd-step-side">
-                <span className={done ? 'fd-tag fd-tag-done' : isCurrent ? 'fd-tag fd-tag-current' : 'fd-tag'}>
-                  {done ? t('state.done') : isCurrent ? t('state.current') : skipped ? t('state.skipped') : t('state.todo')}
+                <span
+                  className={done ? 'fd-tag fd-tag-done' : isCurrent ? 'fd-tag fd-tag-current' : 'fd-tag'}
+                >
+                  {done
+                    ? t('state.done')
+                    : isCurrent
+                      ? t('state.current')
+                      : skipped
+                        ? t('state.skipped')
+                        : t('state.todo')}
                 </span>
-                <Link to="/onboarding" search={{ step: n }} className={done ? 'fd-btn' : 'fd-btn fd-btn-primary'} aria-label={`${done ? t('review') : t('continue')}: ${t(`steps.${n}.title`)}`}>
+                <Link
+                  to="/onboarding"
+                  search={{ step: n }}
+                  className={done ? 'fd-btn' : 'fd-btn fd-btn-primary'}
+                  aria-label={`${done ? t('review') : t('continue')}: ${t(`steps.${n}.title`)}`}
+                >
                   {done ? t('review') : t('continue')}
                 </Link>
               </div>

@@ -65,9 +65,21 @@ export function LandingPage() {
         <div className="landing-hero-art" aria-hidden="true" />
       </section>
       <section className="landing-features page">
-        <Feature icon={<BookOutlined />} title={t('features.foundationTitle')} text={t('features.foundationText')} />
-        <Feature icon={<VideoCameraOutlined />} title={t('features.liveTitle')} text={t('features.liveText')} />
-        <Feature icon={<ReadOutlined />} title={t('features.academyTitle')} text={t('features.academyText')} />
+        <Feature
+          icon={<BookOutlined />}
+          title={t('features.foundationTitle')}
+          text={t('features.foundationText')}
+        />
+        <Feature
+          icon={<VideoCameraOutlined />}
+          title={t('features.liveTitle')}
+          text={t('features.liveText')}
+        />
+        <Feature
+          icon={<ReadOutlined />}
+          title={t('features.academyTitle')}
+          text={t('features.academyText')}
+        />
       </section>
     </div>
   );

@@ -51,7 +51,8 @@ const ICONS: Record<string, ReactNode> = {
 
 const liveCallsQuery = {
   queryKey: [academyEndpoints.liveCalls.path],
-  queryFn: ({ signal }: { signal: AbortSignal }) => request<AcademyRoutes['liveCalls']>(academyEndpoints.liveCalls, { signal }),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    request<AcademyRoutes['liveCalls']>(academyEndpoints.liveCalls, { signal }),
   staleTime: 5 * 60_000,
 };
 
@@ -131,11 +132,15 @@ function useScheduleText() {
   return (call: LiveCall) => {
     const lang = i18n.resolvedLanguage ?? 'en';
     const { hour, minute } = parseTime(call.time);
-    const time = new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(2026, 0, 1, hour, minute)),
-    );
+    const time = new Intl.DateTimeFormat(lang, {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: 'UTC',
+    }).format(new Date(Date.UTC(2026, 0, 1, hour, minute)));
     // 2026-01-04 is a Sunday: add dayOfWeek days for the weekday's name
-    const day = new Intl.DateTimeFormat(lang, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 0, 4 + call.dayOfWeek)));
+    const day = new Intl.DateTimeFormat(lang, { weekday: 'long', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(2026, 0, 4 + call.dayOfWeek)),
+    );
     return call.weekOfMonth
       ? t('schedule.monthly', { ordinal: t(`ordinal.${call.weekOfMonth}`), day, time })
       : t('schedule.weekly', { day, time });
@@ -164,7 +169,10 @@ function CallCard({ call, now, scheduleText }: { call: LiveCall; now: number; sc
   ].join('\n');
   const text = { title: call.name[lang], details, location: call.zoomLink };
   return (
-    <article className={`call-card call-${call.colorTheme}${phase !== 'later' ? ' call-card-soon' : ''}`} data-call={call.id}>
+    <article
+      className={`call-card call-${call.colorTheme}${phase !== 'later' ? ' call-card-soon' : ''}`}
+      data-call={call.id}
+    >
       <header className="call-head">
         <span className="call-icon" aria-hidden="true">
           {ICONS[call.icon] ?? <VideoCameraOutlined />}
@@ -220,10 +228,20 @@ function CallCard({ call, now, scheduleText }: { call: LiveCall; now: number; sc
           </span>
         </Button>
         <div className="call-calendars">
-          <Button icon={<GoogleOutlined />} href={googleCalendarUrl(call, start, text)} target="_blank" rel="noopener noreferrer">
+          <Button
+            icon={<GoogleOutlined />}
+            href={googleCalendarUrl(call, start, text)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {t('googleCalendar')}
           </Button>
-          <Button icon={<YahooOutlined />} href={yahooCalendarUrl(start, text)} target="_blank" rel="noopener noreferrer">
+          <Button
+            icon={<YahooOutlined />}
+            href={yahooCalendarUrl(start, text)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {t('yahooCalendar')}
           </Button>
         </div>
@@ -285,7 +303,9 @@ export function LiveCallsPage() {
             <strong>{t('soon.title', { name: call.name[lang] })}</strong>
             <span>
               {t('soon.startsIn')} <Countdown ms={msUntil} />
-              {call.passcode && <span className="call-banner-passcode">{t('passcodeIs', { passcode: call.passcode })}</span>}
+              {call.passcode && (
+                <span className="call-banner-passcode">{t('passcodeIs', { passcode: call.passcode })}</span>
+              )}
             </span>
           </div>
           <Button type="primary" size="large" href={call.zoomLink} target="_blank" rel="noopener noreferrer">

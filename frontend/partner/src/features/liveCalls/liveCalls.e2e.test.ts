@@ -19,7 +19,12 @@ describe('live calls', () => {
   it('counts down in the visitor’s zone, warns within the hour, turns to "Call in progress", and links calendars', async () => {
     const user = await createUser(e2e.app);
     // a visitor in Los Angeles, 30 minutes before Tuesday's 8 PM (New York) call, days after the November change
-    const context = await e2e.browser.newContext({ baseURL: e2e.app.url, locale: 'en-US', timezoneId: 'America/Los_Angeles', viewport: { width: 1280, height: 900 } });
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.app.url,
+      locale: 'en-US',
+      timezoneId: 'America/Los_Angeles',
+      viewport: { width: 1280, height: 900 },
+    });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.app.url });
     const page = await context.newPage();
     await page.clock.install({ time: new Date('2026-11-10T19:30:00-05:00') });
@@ -28,11 +33,17 @@ describe('live calls', () => {
 
     const partner = page.locator('[data-call="partner-training"]');
     await partner.waitFor();
-    expect(await page.locator('.call-card h2').allTextContents()).toEqual(['Partner Training', 'Science Call', 'Monthly Team Training']);
+    expect(await page.locator('.call-card h2').allTextContents()).toEqual([
+      'Partner Training',
+      'Science Call',
+      'Monthly Team Training',
+    ]);
     expect(await partner.innerText()).toContain('Every Tuesday at 8:00 PM Eastern Time');
     // 8 PM in New York is 5 PM in Los Angeles
     expect(await partner.locator('.call-local').innerText()).toContain('Tuesday, November 10 at 5:00 PM PST');
-    expect(await partner.locator('.call-countdown').innerText()).toMatch(/^00\s*h\s*(29\s*m|30\s*m\s*00\s*s)/);
+    expect(await partner.locator('.call-countdown').innerText()).toMatch(
+      /^00\s*h\s*(29\s*m|30\s*m\s*00\s*s)/,
+    );
     const monthly = page.locator('[data-call="monthly-team-training"]');
     expect(await monthly.innerText()).toContain('Third Monday of the month at 9:00 PM Eastern Time');
     expect(await monthly.innerText()).toContain('Hosted by Sarah Mitchell');
@@ -43,24 +54,36 @@ describe('live calls', () => {
     expect(await banner.count()).toBe(1);
     expect(await banner.innerText()).toContain('Partner Training is starting soon');
     expect(await banner.innerText()).toContain('Passcode: grow2026');
-    expect(await banner.getByRole('link', { name: 'Join now' }).getAttribute('href')).toBe('https://zoom.us/j/81234567890');
-    expect(await partner.getByRole('link', { name: /^Join call\s*Passcode: grow2026$/ }).getAttribute('target')).toBe('_blank');
+    expect(await banner.getByRole('link', { name: 'Join now' }).getAttribute('href')).toBe(
+      'https://zoom.us/j/81234567890',
+    );
+    expect(
+      await partner.getByRole('link', { name: /^Join call\s*Passcode: grow2026$/ }).getAttribute('target'),
+    ).toBe('_blank');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/live-calls-soon.png`, fullPage: true });
 
     // calendar links: New York wall time with its zone; Google's with the recurrence
-    const google = new URL((await partner.getByRole('link', { name: /Google Calendar/ }).getAttribute('href'))!);
+    const google = new URL(
+      (await partner.getByRole('link', { name: /Google Calendar/ }).getAttribute('href'))!,
+    );
     expect(google.searchParams.get('dates')).toBe('20261110T200000/20261110T210000');
     expect(google.searchParams.get('ctz')).toBe('America/New_York');
     expect(google.searchParams.get('recur')).toBe('RRULE:FREQ=WEEKLY;BYDAY=TU');
-    const yahoo = new URL((await partner.getByRole('link', { name: /Yahoo Calendar/ }).getAttribute('href'))!);
+    const yahoo = new URL(
+      (await partner.getByRole('link', { name: /Yahoo Calendar/ }).getAttribute('href'))!,
+    );
     expect(yahoo.searchParams.get('st')).toBe('20261111T010000Z');
-    expect((await monthly.getByRole('link', { name: /Google Calendar/ }).getAttribute('href'))!).toContain(encodeURIComponent('BYDAY=3MO'));
+    expect((await monthly.getByRole('link', { name: /Google Calendar/ }).getAttribute('href'))!).toContain(
+      encodeURIComponent('BYDAY=3MO'),
+    );
 
     // the clock ticks every second; once the start has passed the call is in progress
     await page.clock.runFor(31 * 60_000);
     await poll(() => partner.locator('.call-when').innerText()).toContain('Call in progress');
     // now the 9 PM Science Call is the one within the hour
-    await poll(() => banner.allInnerTexts()).toEqual([expect.stringContaining('Science Call is starting soon')]);
+    await poll(() => banner.allInnerTexts()).toEqual([
+      expect.stringContaining('Science Call is starting soon'),
+    ]);
 
     // the personal calendar feed: a webcal link, and an https link to copy that a calendar app can fetch without our cookie
     const feed = await page.getByRole('link', { name: 'Subscribe in my calendar' }).getAttribute('href');
@@ -83,8 +106,14 @@ describe('live calls', () => {
     await page.request.post('/api/login', { data: { email: user.email, password: user.password } });
     await page.goto('/live-calls');
     await page.getByRole('heading', { name: 'Llamadas de capacitación en vivo' }).waitFor();
-    expect(await page.locator('.call-card h2').allTextContents()).toEqual(['Capacitación de Socios', 'Llamada Científica', 'Capacitación Mensual del Equipo']);
-    expect(await page.locator('[data-call="monthly-team-training"] .call-schedule').innerText()).toContain('Tercer lunes del mes');
+    expect(await page.locator('.call-card h2').allTextContents()).toEqual([
+      'Capacitación de Socios',
+      'Llamada Científica',
+      'Capacitación Mensual del Equipo',
+    ]);
+    expect(await page.locator('[data-call="monthly-team-training"] .call-schedule').innerText()).toContain(
+      'Tercer lunes del mes',
+    );
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/live-calls-es.png`, fullPage: true });
     await context.close();
   });

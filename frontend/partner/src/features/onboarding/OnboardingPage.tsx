@@ -26,7 +26,8 @@ const STEP_VIEWS: Record<StepNumber, ComponentType<StepProps>> = {
   5: Step5Why,
 };
 
-const isStep = (v: unknown): v is StepNumber => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 5;
+const isStep = (v: unknown): v is StepNumber =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 5;
 const stepDone = (p: ProgressData, n: StepNumber) => p[`step${n}Completed`];
 
 /** The step in the address, read from the page itself (used on focus, when another tab or tool may have changed it). */
@@ -35,7 +36,15 @@ function stepInAddress(): StepNumber | null {
   return isStep(n) ? n : null;
 }
 
-function StepIndicator({ progress, current, onSelect }: { progress: ProgressData; current: StepNumber; onSelect: (n: StepNumber) => void }) {
+function StepIndicator({
+  progress,
+  current,
+  onSelect,
+}: {
+  progress: ProgressData;
+  current: StepNumber;
+  onSelect: (n: StepNumber) => void;
+}) {
   const { t } = useTranslation('onboarding');
   return (
     <nav className="ob-steps" aria-label={t('indicatorLabel')}>
@@ -43,16 +52,35 @@ function StepIndicator({ progress, current, onSelect }: { progress: ProgressData
         {STEPS.map((n) => {
           const done = stepDone(progress, n);
           const skipped = n === 4 && !done && progress.productExperience?.isSkipped;
-          const cls = ['ob-steps-item', done && 'is-done', n === current && 'is-current', skipped && 'is-skipped'].filter(Boolean).join(' ');
+          const cls = [
+            'ob-steps-item',
+            done && 'is-done',
+            n === current && 'is-current',
+            skipped && 'is-skipped',
+          ]
+            .filter(Boolean)
+            .join(' ');
           return (
             <li key={n} className={cls}>
-              <button type="button" onClick={() => onSelect(n)} aria-current={n === current ? 'step' : undefined}>
+              <button
+                type="button"
+                onClick={() => onSelect(n)}
+                aria-current={n === current ? 'step' : undefined}
+              >
                 <span className="ob-steps-dot" aria-hidden="true">
                   {done ? <CheckOutlined /> : n}
                 </span>
                 <span className="ob-steps-text">
                   <span className="ob-steps-title">{t(`titles.${n}`)}</span>
-                  <span className="ob-steps-state">{done ? t('state.done') : skipped ? t('state.skipped') : n === current ? t('state.current') : t('state.todo')}</span>
+                  <span className="ob-steps-state">
+                    {done
+                      ? t('state.done')
+                      : skipped
+                        ? t('state.skipped')
+                        : n === current
+                          ? t('state.current')
+                          : t('state.todo')}
+                  </span>
                 </span>
               </button>
             </li>
@@ -70,9 +98,16 @@ export function OnboardingPage() {
   const search = useSearch({ strict: false }) as { step?: number };
   const query = useQuery(fullProgressQuery);
   const progress = query.data?.progress;
-  const step: StepNumber = isStep(search.step) ? search.step : isStep(progress?.currentStep) ? progress.currentStep : 1;
+  const step: StepNumber = isStep(search.step)
+    ? search.step
+    : isStep(progress?.currentStep)
+      ? progress.currentStep
+      : 1;
 
-  const goTo = useCallback((n: StepNumber) => void navigate({ to: '/onboarding', search: { step: n } }), [navigate]);
+  const goTo = useCallback(
+    (n: StepNumber) => void navigate({ to: '/onboarding', search: { step: n } }),
+    [navigate],
+  );
 
   // every step change starts at the top of the page
   useEffect(() => {
@@ -83,7 +118,8 @@ export function OnboardingPage() {
   useEffect(() => {
     const onFocus = () => {
       const inAddress = stepInAddress();
-      if (inAddress && inAddress !== search.step) void navigate({ to: '/onboarding', search: { step: inAddress }, replace: true });
+      if (inAddress && inAddress !== search.step)
+        void navigate({ to: '/onboarding', search: { step: inAddress }, replace: true });
     };
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);

@@ -1,7 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { onboardingEndpoints } from '@portal/contracts/onboarding/endpoints';
 import type { OnboardingRoutes } from '@portal/contracts/onboarding/routes';
-import type { CompleteStepBody, Progress, UpdateOnboardingDataBody } from '@portal/contracts/onboarding/schemas';
+import type {
+  CompleteStepBody,
+  Progress,
+  UpdateOnboardingDataBody,
+} from '@portal/contracts/onboarding/schemas';
 import type { ResponseOf } from '@portal/contracts/core/http';
 import { ApiError, request } from '../../lib/api';
 import { PROGRESS_PATH } from '../../lib/progress';
@@ -21,13 +25,17 @@ export function progressSaved(progress: Progress) {
 }
 
 export async function completeStep(body: CompleteStepBody): Promise<Progress> {
-  const { progress } = await request<OnboardingRoutes['completeStep']>(onboardingEndpoints.completeStep, { body });
+  const { progress } = await request<OnboardingRoutes['completeStep']>(onboardingEndpoints.completeStep, {
+    body,
+  });
   progressSaved(progress);
   return progress;
 }
 
 export async function updateOnboardingData(body: UpdateOnboardingDataBody): Promise<Progress> {
-  const { progress } = await request<OnboardingRoutes['updateData']>(onboardingEndpoints.updateData, { body });
+  const { progress } = await request<OnboardingRoutes['updateData']>(onboardingEndpoints.updateData, {
+    body,
+  });
   progressSaved(progress);
   return progress;
 }
@@ -39,7 +47,8 @@ export function staleProgressOf(error: unknown): Progress | null {
   return body?.progress ?? null;
 }
 
-export type NewsletterState = ResponseOf<OnboardingRoutes['newsletterStatus']> | { subscribed: false; status: 'error' };
+export type NewsletterState =
+  ResponseOf<OnboardingRoutes['newsletterStatus']> | { subscribed: false; status: 'error' };
 
 export const NEWSLETTER_STATUS_KEY = [onboardingEndpoints.newsletterStatus.path] as const;
 
@@ -48,7 +57,9 @@ export const newsletterStatusQuery = queryOptions<NewsletterState>({
   queryKey: NEWSLETTER_STATUS_KEY,
   queryFn: async ({ signal }) => {
     try {
-      return await request<OnboardingRoutes['newsletterStatus']>(onboardingEndpoints.newsletterStatus, { signal });
+      return await request<OnboardingRoutes['newsletterStatus']>(onboardingEndpoints.newsletterStatus, {
+        signal,
+      });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) throw error;
       return { subscribed: false, status: 'error' };
@@ -59,13 +70,18 @@ export const newsletterStatusQuery = queryOptions<NewsletterState>({
 });
 
 export async function subscribeNewsletter(body: { email: string; firstName: string; lastName: string }) {
-  const res = await request<OnboardingRoutes['newsletterSubscribe']>(onboardingEndpoints.newsletterSubscribe, { body });
+  const res = await request<OnboardingRoutes['newsletterSubscribe']>(
+    onboardingEndpoints.newsletterSubscribe,
+    { body },
+  );
   progressSaved(res.progress);
   return res;
 }
 
 export async function unsubscribeNewsletter() {
-  const res = await request<OnboardingRoutes['newsletterUnsubscribe']>(onboardingEndpoints.newsletterUnsubscribe);
+  const res = await request<OnboardingRoutes['newsletterUnsubscribe']>(
+    onboardingEndpoints.newsletterUnsubscribe,
+  );
   progressSaved(res.progress);
   return res;
 }
@@ -73,5 +89,8 @@ export async function unsubscribeNewsletter() {
 /** The newsletter status is read again 1 s after a change (spec 000 section 4). */
 export const NEWSLETTER_RECHECK_MS = 1000;
 export function recheckNewsletterSoon() {
-  setTimeout(() => void queryClient.invalidateQueries({ queryKey: NEWSLETTER_STATUS_KEY }), NEWSLETTER_RECHECK_MS);
+  setTimeout(
+    () => void queryClient.invalidateQueries({ queryKey: NEWSLETTER_STATUS_KEY }),
+    NEWSLETTER_RECHECK_MS,
+  );
 }

@@ -59,6 +59,7 @@ export function newId(): string {
 }
 
 /** The text put on the clipboard by "copy list": one line per person, with the note after a dash. */
-export const listAsText = (list: readonly Entry[]) => list.map((e, i) => `${i + 1}. ${e.name}${e.note ? ` - ${e.note}` : ''}`).join('\n');
+export const listAsText = (list: readonly Entry[]) =>
+  list.map((e, i) => `${i + 1}. ${e.name}${e.note ? ` - ${e.note}` : ''}`).join('\n');
 
 export const sameLists = (a: Lists, b: Lists) => JSON.stringify(a) === JSON.stringify(b);

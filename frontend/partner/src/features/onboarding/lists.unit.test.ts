@@ -17,12 +17,20 @@ describe('step 3 list operations', () => {
   });
 
   it('edits name and note (trimmed), ignores a blank name, deletes', () => {
-    const base: Lists = { customerList: [{ id: 'a', name: 'Ann' }], partnerList: [{ id: 'p', name: 'Pat', note: 'x' }] };
-    expect(applyOps(base, [{ kind: 'edit', list: 'customerList', id: 'a', name: ' Anna ', note: ' gym ' }]).customerList).toEqual([
-      { id: 'a', name: 'Anna', note: 'gym' },
-    ]);
-    expect(applyOps(base, [{ kind: 'edit', list: 'partnerList', id: 'p', name: 'Pat', note: '  ' }]).partnerList).toEqual([{ id: 'p', name: 'Pat' }]);
-    expect(applyOps(base, [{ kind: 'edit', list: 'customerList', id: 'a', name: '  ', note: '' }])).toBe(base);
+    const base: Lists = {
+      customerList: [{ id: 'a', name: 'Ann' }],
+      partnerList: [{ id: 'p', name: 'Pat', note: 'x' }],
+    };
+    expect(
+      applyOps(base, [{ kind: 'edit', list: 'customerList', id: 'a', name: ' Anna ', note: ' gym ' }])
+        .customerList,
+    ).toEqual([{ id: 'a', name: 'Anna', note: 'gym' }]);
+    expect(
+      applyOps(base, [{ kind: 'edit', list: 'partnerList', id: 'p', name: 'Pat', note: '  ' }]).partnerList,
+    ).toEqual([{ id: 'p', name: 'Pat' }]);
+    expect(applyOps(base, [{ kind: 'edit', list: 'customerList', id: 'a', name: '  ', note: '' }])).toBe(
+      base,
+    );
     expect(applyOps(base, [{ kind: 'delete', list: 'partnerList', id: 'p' }]).partnerList).toEqual([]);
   });
 
@@ -32,9 +40,18 @@ describe('step 3 list operations', () => {
       { kind: 'edit', list: 'customerList', id: 'gone', name: 'Edited', note: '' },
       { kind: 'delete', list: 'partnerList', id: 'p1' },
     ];
-    const fresh: Lists = { customerList: [{ id: 'theirs', name: 'Theirs' }], partnerList: [{ id: 'p1', name: 'P1' }, { id: 'p2', name: 'P2' }] };
+    const fresh: Lists = {
+      customerList: [{ id: 'theirs', name: 'Theirs' }],
+      partnerList: [
+        { id: 'p1', name: 'P1' },
+        { id: 'p2', name: 'P2' },
+      ],
+    };
     expect(applyOps(fresh, mine)).toEqual({
-      customerList: [{ id: 'mine', name: 'Mine' }, { id: 'theirs', name: 'Theirs' }],
+      customerList: [
+        { id: 'mine', name: 'Mine' },
+        { id: 'theirs', name: 'Theirs' },
+      ],
       partnerList: [{ id: 'p2', name: 'P2' }],
     });
     // applying again after the save arrived adds nothing twice
@@ -42,6 +59,11 @@ describe('step 3 list operations', () => {
   });
 
   it('copies a list as numbered lines', () => {
-    expect(listAsText([{ id: 'a', name: 'Ann', note: 'gym' }, { id: 'b', name: 'Bob' }])).toBe('1. Ann - gym\n2. Bob');
+    expect(
+      listAsText([
+        { id: 'a', name: 'Ann', note: 'gym' },
+        { id: 'b', name: 'Bob' },
+      ]),
+    ).toBe('1. Ann - gym\n2. Bob');
   });
 });

@@ -21,14 +21,21 @@ afterAll(async () => {
 
 async function signedInContext(firstName: string, locale = 'en-US'): Promise<BrowserContext> {
   const user = await createUser(app, { firstName, lastName: 'Partner', sponsorId, newsletter: false });
-  const context = await browser.newContext({ baseURL: app.url, locale, viewport: { width: 1280, height: 900 } });
-  const res = await context.request.post('/api/login', { data: { email: user.email, password: user.password } });
+  const context = await browser.newContext({
+    baseURL: app.url,
+    locale,
+    viewport: { width: 1280, height: 900 },
+  });
+  const res = await context.request.post('/api/login', {
+    data: { email: user.email, password: user.password },
+  });
   expect(res.status(), await res.text()).toBe(200);
   return context;
 }
 
 const badge = (page: Page) => page.getByTestId('complete-badge');
-const indicator = (page: Page, title: string) => page.getByRole('navigation', { name: 'Foundation steps' }).getByRole('button', { name: new RegExp(title) });
+const indicator = (page: Page, title: string) =>
+  page.getByRole('navigation', { name: 'Foundation steps' }).getByRole('button', { name: new RegExp(title) });
 const waitSaved = (page: Page) => page.getByText('All changes saved').waitFor();
 
 async function addNames(page: Page, list: 'customer' | 'partner', names: string[], how: 'enter' | 'button') {
@@ -64,7 +71,10 @@ describe('foundation wizard in Chromium', () => {
     // step 2: a rejected link, then a good one
     await page.getByLabel('Your FG link').fill('https://example.com/c/nora');
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByText('Please enter a valid UFeelGreat link format (ufeelgreat.com/c/YOURLINKHERE).').first().waitFor();
+    await page
+      .getByText('Please enter a valid UFeelGreat link format (ufeelgreat.com/c/YOURLINKHERE).')
+      .first()
+      .waitFor();
     await page.reload();
     await page.getByLabel('Your FG link').waitFor();
     expect(await page.getByLabel('Your FG link').inputValue()).toBe('');
@@ -161,7 +171,11 @@ describe('foundation wizard in Chromium', () => {
     await page.route('**/api/check-newsletter-status', async (route) => {
       if (failOnce) {
         failOnce = false;
-        await route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"newsletter_failed","message":"x"}' });
+        await route.fulfill({
+          status: 502,
+          contentType: 'application/json',
+          body: '{"error":"newsletter_failed","message":"x"}',
+        });
       } else await route.continue();
     });
     await page.goto('/onboarding?step=1');
@@ -202,7 +216,10 @@ describe('foundation wizard in Chromium', () => {
     expect(await badge(page).textContent()).toBe('0 de 5 completados');
     await page.getByLabel('Tu enlace FG', { exact: true }).fill('ufeelgreat.com/c/no-valid');
     await page.getByRole('button', { name: 'Verificar' }).click();
-    await page.getByText('Introduce un enlace de UFeelGreat con un formato válido (ufeelgreat.com/c/TUENLACEAQUI).').first().waitFor();
+    await page
+      .getByText('Introduce un enlace de UFeelGreat con un formato válido (ufeelgreat.com/c/TUENLACEAQUI).')
+      .first()
+      .waitFor();
     await context.close();
   });
 
@@ -216,12 +233,20 @@ describe('foundation wizard in Chromium', () => {
     const statuses: number[] = [];
     // every list save of both tabs, for the failure message
     const trace: string[] = [];
-    for (const [name, tab] of [['A', tabA], ['B', tabB]] as const) {
+    for (const [name, tab] of [
+      ['A', tabA],
+      ['B', tabB],
+    ] as const) {
       tab.on('response', (r) => {
         if (!r.url().endsWith('/api/update-onboarding-data')) return;
         if (name === 'B') statuses.push(r.status());
-        const sent = JSON.parse(r.request().postData() ?? '{}') as { revision?: number; partnerList?: { name: string }[] };
-        trace.push(`${name}: revision ${sent.revision}, partners ${(sent.partnerList ?? []).map((e) => e.name).join(',')} -> ${r.status()}`);
+        const sent = JSON.parse(r.request().postData() ?? '{}') as {
+          revision?: number;
+          partnerList?: { name: string }[];
+        };
+        trace.push(
+          `${name}: revision ${sent.revision}, partners ${(sent.partnerList ?? []).map((e) => e.name).join(',')} -> ${r.status()}`,
+        );
       });
     }
 
@@ -249,7 +274,8 @@ describe('foundation wizard in Chromium', () => {
     const fresh = await context.newPage();
     await fresh.goto('/onboarding?step=3');
     await fresh.getByTestId('partnerList').getByText('B2', { exact: true }).waitFor();
-    const names = async (list: string) => (await fresh.getByTestId(list).locator('.ob-entry-name').allTextContents()).sort();
+    const names = async (list: string) =>
+      (await fresh.getByTestId(list).locator('.ob-entry-name').allTextContents()).sort();
     expect(await names('customerList')).toEqual(['From A', 'From B']);
     expect(await names('partnerList')).toEqual(['A1', 'A2', 'B1', 'B2']);
     await context.close();

@@ -14,7 +14,10 @@ const MAX_REAPPLY = 5;
 export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
 
 const currentProgress = () => queryClient.getQueryData<{ progress: Progress }>(PROGRESS_KEY)?.progress;
-const listsOf = (p: Progress | undefined): Lists => ({ customerList: p?.customerList ?? [], partnerList: p?.partnerList ?? [] });
+const listsOf = (p: Progress | undefined): Lists => ({
+  customerList: p?.customerList ?? [],
+  partnerList: p?.partnerList ?? [],
+});
 
 /**
  * Step 3 lists with auto-save: local changes are operations shown on top of the last lists the

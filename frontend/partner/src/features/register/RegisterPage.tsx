@@ -65,7 +65,10 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
   const [form] = Form.useForm<RegisterValues>();
   const values = Form.useWatch([], form) as Partial<RegisterValues> | undefined;
   const filled =
-    !!values?.firstName?.trim() && !!values?.lastName?.trim() && !!values?.email?.trim() && !!values?.password;
+    !!values?.firstName?.trim() &&
+    !!values?.lastName?.trim() &&
+    !!values?.email?.trim() &&
+    !!values?.password;
   const complete = filled && !!values?.sponsorId;
   const passcodeLost = useCallback(() => {
     setPasscodeVerified(false);
@@ -144,7 +147,13 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
             { type: 'email', message: t('form.emailInvalid'), transform: (v: string) => v?.trim() },
           ]}
         >
-          <Input type="email" inputMode="email" autoComplete="email" prefix={<MailOutlined />} maxLength={254} />
+          <Input
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            prefix={<MailOutlined />}
+            maxLength={254}
+          />
         </Form.Item>
         <Form.Item
           name="password"

@@ -6,12 +6,7 @@ import type { ResponseOf } from '@portal/contracts/core/http';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { useTranslation } from 'react-i18next';
-import {
-  buildSponsorOptions,
-  SPONSORS_CACHE_MS,
-  sponsorLabelWithId,
-  type Sponsor,
-} from './sponsorOptions';
+import { buildSponsorOptions, SPONSORS_CACHE_MS, sponsorLabelWithId, type Sponsor } from './sponsorOptions';
 
 /** GET /api/users/sponsors, cached for 5 minutes. */
 export const sponsorsQuery = queryOptions<ResponseOf<AuthRoutes['sponsors']>>({
@@ -33,7 +28,16 @@ interface Props {
   onPasscodeLost?: () => void;
 }
 
-export function SponsorPicker({ id, value, onChange, onBlur, status, disabled, enabled = true, onPasscodeLost }: Props) {
+export function SponsorPicker({
+  id,
+  value,
+  onChange,
+  onBlur,
+  status,
+  disabled,
+  enabled = true,
+  onPasscodeLost,
+}: Props) {
   const { t } = useTranslation('register');
   const [search, setSearch] = useState('');
   const { data, isPending, isError, error } = useQuery({ ...sponsorsQuery, enabled });
@@ -67,7 +71,12 @@ export function SponsorPicker({ id, value, onChange, onBlur, status, disabled, e
       placeholder={t('form.sponsorPlaceholder')}
       loading={isPending}
       options={options}
-      showSearch={{ filterOption: false, searchValue: search, onSearch: setSearch, autoClearSearchValue: true }}
+      showSearch={{
+        filterOption: false,
+        searchValue: search,
+        onSearch: setSearch,
+        autoClearSearchValue: true,
+      }}
       onChange={(v) => {
         onChange?.(v ?? undefined);
         setSearch('');
@@ -79,7 +88,11 @@ export function SponsorPicker({ id, value, onChange, onBlur, status, disabled, e
       }}
       notFoundContent={
         <div className="sponsor-empty">
-          {isPending ? t('form.sponsorLoading') : isError ? t('form.sponsorLoadFailed') : t('form.sponsorNone')}
+          {isPending
+            ? t('form.sponsorLoading')
+            : isError
+              ? t('form.sponsorLoadFailed')
+              : t('form.sponsorNone')}
         </div>
       }
       popupRender={(menu) => (

@@ -40,14 +40,20 @@ export interface SponsorOptions {
  * search (name, uid or id, case- and accent-insensitive) otherwise. A name shared by two
  * sponsors is followed by the uid (or id) in parentheses, as is the selected sponsor.
  */
-export function buildSponsorOptions(sponsors: readonly Sponsor[], search: string, selectedId?: string): SponsorOptions {
+export function buildSponsorOptions(
+  sponsors: readonly Sponsor[],
+  search: string,
+  selectedId?: string,
+): SponsorOptions {
   const nameCount = new Map<string, number>();
   for (const s of sponsors) {
     const k = fold(sponsorFullName(s));
     nameCount.set(k, (nameCount.get(k) ?? 0) + 1);
   }
   const label = (s: Sponsor) =>
-    (nameCount.get(fold(sponsorFullName(s))) ?? 0) > 1 || s.id === selectedId ? sponsorLabelWithId(s) : sponsorFullName(s);
+    (nameCount.get(fold(sponsorFullName(s))) ?? 0) > 1 || s.id === selectedId
+      ? sponsorLabelWithId(s)
+      : sponsorFullName(s);
 
   const q = fold(search);
   const searching = q.length > 0;

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { buildSponsorOptions, type Sponsor } from './sponsorOptions';
 
 const many = (n: number): Sponsor[] =>
-  Array.from({ length: n }, (_, i) => ({ id: `id${i}`, uid: `U${i}`, firstName: `First${i}`, lastName: `Last${i}` }));
+  Array.from({ length: n }, (_, i) => ({
+    id: `id${i}`,
+    uid: `U${i}`,
+    firstName: `First${i}`,
+    lastName: `Last${i}`,
+  }));
 
 describe('buildSponsorOptions', () => {
   it('shows the first 50 sponsors when nothing is typed', () => {

@@ -3,7 +3,14 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
-import { CalendarOutlined, ClearOutlined, LockOutlined, PlayCircleFilled, SearchOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import {
+  CalendarOutlined,
+  ClearOutlined,
+  LockOutlined,
+  PlayCircleFilled,
+  SearchOutlined,
+  VideoCameraOutlined,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,9 +45,7 @@ const playlistQuery = {
 function Thumbnail({ video }: { video: ReplayVideo }) {
   const [failed, setFailed] = useState(false);
   if (!video.thumbnail || failed) {
-    return (
-      <div className="replay-thumb-fallback" aria-hidden="true" />
-    );
+    return <div className="replay-thumb-fallback" aria-hidden="true" />;
   }
   return <img src={video.thumbnail} alt="" loading="lazy" onError={() => setFailed(true)} />;
 }
@@ -48,13 +53,20 @@ function Thumbnail({ video }: { video: ReplayVideo }) {
 function ReplayCard({ video, onWatch }: { video: ReplayVideo; onWatch: () => void }) {
   const { t, i18n } = useTranslation('replays');
   const category = replayCategory(video.title, video.description);
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' }).format(new Date(video.publishedAt));
+  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' }).format(
+    new Date(video.publishedAt),
+  );
   return (
     <article className="replay-card" data-video={video.id}>
       {/* The thumbnail's button is named "Watch <title>"; the duration and category badges lie on
           the picture but outside the button, as a name must contain the button's visible text. */}
       <div className="replay-thumb-wrap">
-        <button type="button" className="replay-thumb" onClick={onWatch} aria-label={t('watchTitle', { title: video.title })}>
+        <button
+          type="button"
+          className="replay-thumb"
+          onClick={onWatch}
+          aria-label={t('watchTitle', { title: video.title })}
+        >
           <Thumbnail video={video} />
           <span className="replay-play" aria-hidden="true">
             <PlayCircleFilled />

@@ -52,14 +52,18 @@ export function ForcedPasswordScreen({ onDone }: { onDone?: () => void }) {
     }
     setBusy(true);
     try {
-      const { user } = await request<AuthRoutes['resetRequiredPassword']>(authEndpoints.resetRequiredPassword, {
-        body: { newPassword: password },
-      });
+      const { user } = await request<AuthRoutes['resetRequiredPassword']>(
+        authEndpoints.resetRequiredPassword,
+        {
+          body: { newPassword: password },
+        },
+      );
       toast.success(t('reset.successTitle'), t('reset.successText'));
       setCurrentUser(user);
       onDone?.();
     } catch (err) {
-      if (err instanceof ApiError) toast.error(t('reset.failedTitle'), serverMessageOf(err) ?? t('reset.failedDefault'));
+      if (err instanceof ApiError)
+        toast.error(t('reset.failedTitle'), serverMessageOf(err) ?? t('reset.failedDefault'));
       else toast.error(t('reset.errorTitle'), t('reset.errorText'));
       setBusy(false);
     }

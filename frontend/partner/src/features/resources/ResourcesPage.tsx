@@ -71,7 +71,9 @@ function FileCard({ file, onOpen, onInfo }: { file: DriveFile; onOpen: () => voi
   const { t, i18n } = useTranslation('resources');
   const size = formatFileSize(file.size);
   const modified = file.modifiedTime
-    ? new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' }).format(new Date(file.modifiedTime))
+    ? new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' }).format(
+        new Date(file.modifiedTime),
+      )
     : null;
   return (
     <div className={`res-card res-entry res-${file.fileType}`} data-file={file.id}>
@@ -96,7 +98,12 @@ function FileCard({ file, onOpen, onInfo }: { file: DriveFile; onOpen: () => voi
         {modified && <span>{modified}</span>}
       </span>
       {!file.isFolder && (
-        <button type="button" className="res-info" onClick={onInfo} aria-label={t('details', { name: file.name })}>
+        <button
+          type="button"
+          className="res-info"
+          onClick={onInfo}
+          aria-label={t('details', { name: file.name })}
+        >
           <InfoCircleOutlined />
         </button>
       )}
@@ -110,12 +117,25 @@ function InfoDialog({ file, onClose }: { file: DriveFile | null; onClose: () => 
   useEffect(() => setThumbFailed(false), [file]);
   const size = file ? formatFileSize(file.size) : null;
   return (
-    <Modal open={!!file} onCancel={onClose} title={file?.name} footer={null} centered width={480} destroyOnHidden>
+    <Modal
+      open={!!file}
+      onCancel={onClose}
+      title={file?.name}
+      footer={null}
+      centered
+      width={480}
+      destroyOnHidden
+    >
       {file && (
         <div className="res-detail">
           <div className={`res-detail-preview res-${file.fileType}`}>
             {file.thumbnailLink && !thumbFailed ? (
-              <img src={file.thumbnailLink} alt="" referrerPolicy="no-referrer" onError={() => setThumbFailed(true)} />
+              <img
+                src={file.thumbnailLink}
+                alt=""
+                referrerPolicy="no-referrer"
+                onError={() => setThumbFailed(true)}
+              />
             ) : (
               <span className="res-icon res-icon-lg" aria-hidden="true">
                 {ICONS[file.fileType]}
@@ -135,13 +155,23 @@ function InfoDialog({ file, onClose }: { file: DriveFile | null; onClose: () => 
               <>
                 <dt>{t('info.modified')}</dt>
                 <dd>
-                  {new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(file.modifiedTime))}
+                  {new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+                    dateStyle: 'long',
+                    timeStyle: 'short',
+                  }).format(new Date(file.modifiedTime))}
                 </dd>
               </>
             )}
           </dl>
           {file.webViewLink && (
-            <Button type="primary" block icon={<ExportOutlined />} href={file.webViewLink} target="_blank" rel="noopener noreferrer">
+            <Button
+              type="primary"
+              block
+              icon={<ExportOutlined />}
+              href={file.webViewLink}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {t('info.open')}
             </Button>
           )}
@@ -180,7 +210,8 @@ export function ResourcesPage() {
   });
   const results = useQuery({
     queryKey: [academyEndpoints.driveSearch.path, search],
-    queryFn: ({ signal }) => request<AcademyRoutes['driveSearch']>(academyEndpoints.driveSearch, { query: { q: search }, signal }),
+    queryFn: ({ signal }) =>
+      request<AcademyRoutes['driveSearch']>(academyEndpoints.driveSearch, { query: { q: search }, signal }),
     enabled: !!user && searching && search.length > 0,
     staleTime: 30_000,
   });
@@ -203,7 +234,9 @@ export function ResourcesPage() {
   }
 
   const active = searching ? results : folder;
-  const loading = searching ? search !== text.trim() || results.isPending || results.isFetching : folder.isPending || folder.isFetching;
+  const loading = searching
+    ? search !== text.trim() || results.isPending || results.isFetching
+    : folder.isPending || folder.isFetching;
   const files = active.data?.files ?? [];
 
   const open = (file: DriveFile) => {
@@ -264,7 +297,12 @@ export function ResourcesPage() {
           <div className="res-grid">
             {Array.from({ length: SKELETONS }, (_, i) => (
               <div className="res-card res-skeleton" key={i} data-testid="resource-skeleton">
-                <Skeleton active avatar={{ shape: 'square', size: 44 }} paragraph={{ rows: 1 }} title={false} />
+                <Skeleton
+                  active
+                  avatar={{ shape: 'square', size: 44 }}
+                  paragraph={{ rows: 1 }}
+                  title={false}
+                />
               </div>
             ))}
           </div>

@@ -24,7 +24,9 @@ beforeAll(async () => {
   user = await createUser(e2e.app);
   context = await e2e.newContext();
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.app.url });
-  const res = await context.request.post(`${e2e.app.url}/api/login`, { data: { email: user.email, password: user.password } });
+  const res = await context.request.post(`${e2e.app.url}/api/login`, {
+    data: { email: user.email, password: user.password },
+  });
   expect(res.status()).toBe(200);
 });
 afterAll(async () => {
@@ -37,11 +39,15 @@ describe('replays', () => {
     const found = page.locator('.replays-count');
     await poll(() => found.textContent()).toBe('15 video(s) found');
     expect(await page.locator('.replay-card').count()).toBe(15);
-    expect(await page.locator('.replay-card .replay-duration').first().textContent()).toMatch(/^\d+:\d{2}(:\d{2})?$/);
+    expect(await page.locator('.replay-card .replay-duration').first().textContent()).toMatch(
+      /^\d+:\d{2}(:\d{2})?$/,
+    );
 
     await page.getByRole('textbox', { name: 'Search' }).fill('webinar');
     await poll(() => found.textContent()).toBe('1 video(s) found');
-    expect(await page.locator('.replay-card h3').allTextContents()).toEqual(['Weekly Partner Webinar – Prospecting With Confidence']);
+    expect(await page.locator('.replay-card h3').allTextContents()).toEqual([
+      'Weekly Partner Webinar – Prospecting With Confidence',
+    ]);
     await page.getByRole('textbox', { name: 'Search' }).fill('');
 
     await page.getByRole('radio', { name: 'Product Demo' }).click();
@@ -61,7 +67,9 @@ describe('replays', () => {
     await page.locator('.replay-card').first().locator('.replay-body button').click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    expect(await dialog.locator('iframe').getAttribute('src')).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/sample01\?autoplay=1/);
+    expect(await dialog.locator('iframe').getAttribute('src')).toMatch(
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/sample01\?autoplay=1/,
+    );
     expect(await dialog.innerText()).toContain('A step-by-step training for new partners');
     await page.keyboard.press('Escape');
     await poll(() => dialog.count()).toBe(0);
@@ -83,7 +91,8 @@ describe('vault', () => {
     const explain = page.locator('.vault-explain');
     expect(await explain.locator('h2').textContent()).toBe('Thyroid');
     expect(await explain.innerText()).toContain(`${count} videos`);
-    for (const badges of await page.locator('.vault-card .vault-badges').allInnerTexts()) expect(badges).toMatch(/Thyroid|\+\d+ more/);
+    for (const badges of await page.locator('.vault-card .vault-badges').allInnerTexts())
+      expect(badges).toMatch(/Thyroid|\+\d+ more/);
     // the category is in the address: shareable, and a reload keeps it
     expect(new URL(page.url()).searchParams.get('category')).toBe('thyroid');
     await page.reload();
@@ -97,7 +106,9 @@ describe('vault', () => {
     await page.locator('.vault-card').first().click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    expect(await dialog.locator('iframe').getAttribute('src')).toMatch(/youtube-nocookie\.com\/embed\/|drive\.google\.com\/file\/d\/.+\/preview/);
+    expect(await dialog.locator('iframe').getAttribute('src')).toMatch(
+      /youtube-nocookie\.com\/embed\/|drive\.google\.com\/file\/d\/.+\/preview/,
+    );
     await dialog.getByRole('button', { name: 'Copy Link' }).click();
     await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -110,7 +121,9 @@ describe('vault', () => {
 
   it('uses a drawer for the categories on small screens', async () => {
     const small = await e2e.newContext({ viewport: { width: 390, height: 800 } });
-    await small.request.post(`${e2e.app.url}/api/login`, { data: { email: user.email, password: user.password } });
+    await small.request.post(`${e2e.app.url}/api/login`, {
+      data: { email: user.email, password: user.password },
+    });
     const page = await small.newPage();
     await page.goto('/vault');
     await poll(() => page.locator('.vault-card').count()).toBe(60);
@@ -141,28 +154,58 @@ describe('resources', () => {
     expect((await crumbs()).map((c) => c.trim())).toEqual(['Resources']);
 
     await page.getByRole('button', { name: 'Open folder Marketing Materials' }).click();
-    await poll(names).toEqual(['Social Media Graphics', 'Business Presentation.pptx', 'Customer Brochure.pdf']);
+    await poll(names).toEqual([
+      'Social Media Graphics',
+      'Business Presentation.pptx',
+      'Customer Brochure.pdf',
+    ]);
     await page.getByRole('button', { name: 'Open folder Social Media Graphics' }).click();
-    await poll(names).toEqual(['Facebook Cover.png', 'Instagram Post - Morning Routine.png', 'Story Template.png']);
-    expect((await crumbs()).map((c) => c.trim())).toEqual(['Resources', 'Marketing Materials', 'Social Media Graphics']);
+    await poll(names).toEqual([
+      'Facebook Cover.png',
+      'Instagram Post - Morning Routine.png',
+      'Story Template.png',
+    ]);
+    expect((await crumbs()).map((c) => c.trim())).toEqual([
+      'Resources',
+      'Marketing Materials',
+      'Social Media Graphics',
+    ]);
     expect(await page.locator('.res-card.res-image').count()).toBe(3);
 
     // the folder is in the address: a reload stays, the browser's Back goes to the parent folder
     await page.reload();
-    await poll(names).toEqual(['Facebook Cover.png', 'Instagram Post - Morning Routine.png', 'Story Template.png']);
+    await poll(names).toEqual([
+      'Facebook Cover.png',
+      'Instagram Post - Morning Routine.png',
+      'Story Template.png',
+    ]);
     await page.goBack();
-    await poll(names).toEqual(['Social Media Graphics', 'Business Presentation.pptx', 'Customer Brochure.pdf']);
+    await poll(names).toEqual([
+      'Social Media Graphics',
+      'Business Presentation.pptx',
+      'Customer Brochure.pdf',
+    ]);
     await page.goForward();
-    await poll(names).toEqual(['Facebook Cover.png', 'Instagram Post - Morning Routine.png', 'Story Template.png']);
+    await poll(names).toEqual([
+      'Facebook Cover.png',
+      'Instagram Post - Morning Routine.png',
+      'Story Template.png',
+    ]);
 
     // back by breadcrumb
     await page.locator('.res-crumbs').getByRole('button', { name: 'Marketing Materials' }).click();
-    await poll(names).toEqual(['Social Media Graphics', 'Business Presentation.pptx', 'Customer Brochure.pdf']);
+    await poll(names).toEqual([
+      'Social Media Graphics',
+      'Business Presentation.pptx',
+      'Customer Brochure.pdf',
+    ]);
     await page.locator('.res-crumbs').getByRole('button', { name: 'Resources' }).click();
     await poll(() => page.locator('.res-card').count()).toBe(8);
 
     // a file opens its view link in a new tab (Google is answered locally: this network is closed)
-    await context.route('https://drive.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Drive</title>' }));
+    await context.route('https://drive.google.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Drive</title>' }),
+    );
     const [tab] = await Promise.all([
       context.waitForEvent('page'),
       page.getByRole('button', { name: 'Open Welcome Guide.pdf in a new tab' }).click(),
@@ -191,7 +234,9 @@ describe('resources', () => {
     const text = await dialog.innerText();
     expect(text).toContain('PDF');
     expect(text).toContain('2.34 MB');
-    expect(await dialog.getByRole('link', { name: 'Open in Google Drive' }).getAttribute('href')).toContain('s-welcome-guide');
+    expect(await dialog.getByRole('link', { name: 'Open in Google Drive' }).getAttribute('href')).toContain(
+      's-welcome-guide',
+    );
     await page.keyboard.press('Escape');
 
     // an empty folder
@@ -201,7 +246,10 @@ describe('resources', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/resources-empty.png` });
 
     // an address naming a folder outside Resources (or gone): its own message and a way back
-    await page.goto('/resources?path=' + encodeURIComponent(JSON.stringify([{ id: 'somebody-elses-folder', name: 'Private' }])));
+    await page.goto(
+      '/resources?path=' +
+        encodeURIComponent(JSON.stringify([{ id: 'somebody-elses-folder', name: 'Private' }])),
+    );
     await page.getByText('Folder not found').waitFor();
     await page.getByRole('button', { name: 'Back to Resources' }).click();
     await poll(() => page.locator('.res-card').count()).toBe(8);

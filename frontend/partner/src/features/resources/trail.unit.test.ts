@@ -3,7 +3,10 @@ import { parseTrail } from './trail';
 
 describe('resources folder path in the address', () => {
   it('reads the path as parsed by the router or as JSON text', () => {
-    const path = [{ id: 's-marketing', name: 'Marketing Materials' }, { id: 's-social', name: 'Social Media Graphics' }];
+    const path = [
+      { id: 's-marketing', name: 'Marketing Materials' },
+      { id: 's-social', name: 'Social Media Graphics' },
+    ];
     expect(parseTrail(path)).toEqual(path);
     expect(parseTrail(JSON.stringify(path))).toEqual(path);
     expect(parseTrail(undefined)).toEqual([]);

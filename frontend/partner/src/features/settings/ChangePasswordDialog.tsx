@@ -8,7 +8,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request, serverMessageOf } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { canSubmitPasswordChange, checkPasswordChange, type PasswordDraft, type PasswordProblem } from './validation';
+import {
+  canSubmitPasswordChange,
+  checkPasswordChange,
+  type PasswordDraft,
+  type PasswordProblem,
+} from './validation';
 
 const empty: PasswordDraft = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -21,7 +21,11 @@ function CardTitle({ icon, children }: { icon: ReactNode; children: ReactNode })
 function ComingSoonCard({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   const { t } = useTranslation();
   return (
-    <Card className="settings-card settings-soon" title={<CardTitle icon={icon}>{title}</CardTitle>} extra={<Tag>{t('comingSoon')}</Tag>}>
+    <Card
+      className="settings-card settings-soon"
+      title={<CardTitle icon={icon}>{title}</CardTitle>}
+      extra={<Tag>{t('comingSoon')}</Tag>}
+    >
       <p className="settings-card-text">{text}</p>
     </Card>
   );
@@ -39,12 +43,23 @@ export function SettingsPage() {
           <ProfileCard user={user} />
         </div>
         <div className="settings-side">
-          <Card className="settings-card" title={<CardTitle icon={<GlobalOutlined />}>{t('language.title')}</CardTitle>}>
+          <Card
+            className="settings-card"
+            title={<CardTitle icon={<GlobalOutlined />}>{t('language.title')}</CardTitle>}
+          >
             <p className="settings-card-text">{t('language.text')}</p>
             <LanguageList />
           </Card>
-          <ComingSoonCard icon={<SlidersOutlined />} title={t('preferences.title')} text={t('preferences.text')} />
-          <ComingSoonCard icon={<BellOutlined />} title={t('notifications.title')} text={t('notifications.text')} />
+          <ComingSoonCard
+            icon={<SlidersOutlined />}
+            title={t('preferences.title')}
+            text={t('preferences.text')}
+          />
+          <ComingSoonCard
+            icon={<BellOutlined />}
+            title={t('notifications.title')}
+            text={t('notifications.text')}
+          />
         </div>
       </div>
     </div>

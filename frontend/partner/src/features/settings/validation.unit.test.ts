@@ -13,25 +13,39 @@ describe('profile rules', () => {
     expect(checkProfile({ ...base, smsOptIn: true, phoneNumber: '+1 555' })).toBeNull();
   });
   it('trims and sends a blank phone as null', () => {
-    expect(profileBody({ firstName: ' Ann ', lastName: ' Lee', phoneNumber: '  ', smsOptIn: false })).toEqual({
-      firstName: 'Ann',
-      lastName: 'Lee',
-      phoneNumber: null,
-      smsOptIn: false,
-    });
+    expect(profileBody({ firstName: ' Ann ', lastName: ' Lee', phoneNumber: '  ', smsOptIn: false })).toEqual(
+      {
+        firstName: 'Ann',
+        lastName: 'Lee',
+        phoneNumber: null,
+        smsOptIn: false,
+      },
+    );
     expect(profileBody({ ...base, phoneNumber: ' +1 555 ' }).phoneNumber).toBe('+1 555');
   });
 });
 
 describe('password change rules', () => {
   it('checks required, match, length in order', () => {
-    expect(checkPasswordChange({ currentPassword: '', newPassword: 'a', confirmPassword: 'b' })).toBe('allRequired');
-    expect(checkPasswordChange({ currentPassword: 'x', newPassword: 'abc', confirmPassword: 'abd' })).toBe('mismatch');
-    expect(checkPasswordChange({ currentPassword: 'x', newPassword: 'abc', confirmPassword: 'abc' })).toBe('tooShort');
-    expect(checkPasswordChange({ currentPassword: 'x', newPassword: 'abcdef', confirmPassword: 'abcdef' })).toBeNull();
+    expect(checkPasswordChange({ currentPassword: '', newPassword: 'a', confirmPassword: 'b' })).toBe(
+      'allRequired',
+    );
+    expect(checkPasswordChange({ currentPassword: 'x', newPassword: 'abc', confirmPassword: 'abd' })).toBe(
+      'mismatch',
+    );
+    expect(checkPasswordChange({ currentPassword: 'x', newPassword: 'abc', confirmPassword: 'abc' })).toBe(
+      'tooShort',
+    );
+    expect(
+      checkPasswordChange({ currentPassword: 'x', newPassword: 'abcdef', confirmPassword: 'abcdef' }),
+    ).toBeNull();
   });
   it('enables submit only when all are filled and match', () => {
-    expect(canSubmitPasswordChange({ currentPassword: 'x', newPassword: 'abc', confirmPassword: 'abd' })).toBe(false);
-    expect(canSubmitPasswordChange({ currentPassword: 'x', newPassword: 'abc', confirmPassword: 'abc' })).toBe(true);
+    expect(
+      canSubmitPasswordChange({ currentPassword: 'x', newPassword: 'abc', confirmPassword: 'abd' }),
+    ).toBe(false);
+    expect(
+      canSubmitPasswordChange({ currentPassword: 'x', newPassword: 'abc', confirmPassword: 'abc' }),
+    ).toBe(true);
   });
 });

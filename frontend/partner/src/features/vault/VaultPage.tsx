@@ -18,7 +18,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TESTIMONIAL_CATEGORIES, type TestimonialCategory, academyEndpoints } from '@portal/contracts/academy/endpoints';
+import {
+  TESTIMONIAL_CATEGORIES,
+  type TestimonialCategory,
+  academyEndpoints,
+} from '@portal/contracts/academy/endpoints';
 import type { AcademyRoutes } from '@portal/contracts/academy/routes';
 import type { Testimonial } from '@portal/contracts/academy/schemas';
 import { StatusCard } from '../../components/StatusCard';
@@ -34,7 +38,8 @@ const COPIED_MS = 2000;
 
 const testimonialsQuery = {
   queryKey: [academyEndpoints.testimonials.path],
-  queryFn: ({ signal }: { signal: AbortSignal }) => request<AcademyRoutes['testimonials']>(academyEndpoints.testimonials, { signal }),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    request<AcademyRoutes['testimonials']>(academyEndpoints.testimonials, { signal }),
   staleTime: 10 * 60_000,
 };
 
@@ -42,15 +47,14 @@ type Filter = TestimonialCategory | 'all';
 
 const CATEGORY_SET = new Set<string>(TESTIMONIAL_CATEGORIES);
 /** The selected category is kept in the address (`?category=weight-loss`): shareable, and Back works. */
-const filterOf = (value: unknown): Filter => (typeof value === 'string' && CATEGORY_SET.has(value) ? (value as TestimonialCategory) : 'all');
+const filterOf = (value: unknown): Filter =>
+  typeof value === 'string' && CATEGORY_SET.has(value) ? (value as TestimonialCategory) : 'all';
 
 /** A thumbnail that falls back along the testimonial's list (high quality, standard, default), then to a drawing. */
 function Thumb({ urls }: { urls: string[] }) {
   const [index, setIndex] = useState(0);
   if (index >= urls.length) {
-    return (
-      <div className="vault-thumb-fallback" aria-hidden="true" />
-    );
+    return <div className="vault-thumb-fallback" aria-hidden="true" />;
   }
   return <img src={urls[index]} alt="" loading="lazy" onError={() => setIndex((i) => i + 1)} />;
 }
@@ -71,7 +75,17 @@ function Badges({ categories }: { categories: TestimonialCategory[] }) {
   );
 }
 
-function CategoryList({ counts, total, value, onChange }: { counts: Map<TestimonialCategory, number>; total: number; value: Filter; onChange: (f: Filter) => void }) {
+function CategoryList({
+  counts,
+  total,
+  value,
+  onChange,
+}: {
+  counts: Map<TestimonialCategory, number>;
+  total: number;
+  value: Filter;
+  onChange: (f: Filter) => void;
+}) {
   const { t } = useTranslation('vault');
   const item = (key: Filter, label: string, count: number) => (
     <li key={key}>
@@ -112,7 +126,11 @@ function CopyLinkButton({ link }: { link: string }) {
     }
   };
   return (
-    <Button icon={copied ? <CheckOutlined /> : <LinkOutlined />} onClick={() => void copy()} className={copied ? 'vault-copied' : undefined}>
+    <Button
+      icon={copied ? <CheckOutlined /> : <LinkOutlined />}
+      onClick={() => void copy()}
+      className={copied ? 'vault-copied' : undefined}
+    >
       {copied ? t('copied') : t('copyLink')}
     </Button>
   );
@@ -133,22 +151,48 @@ function PlayerDialog({ item, onClose }: { item: Testimonial | null; onClose: ()
   // "Check out this testimonial: <name>" (spec), followed by the link
   const text = item ? t('shareText', { name: item.name }) : '';
   return (
-    <Modal open={!!item} onCancel={onClose} footer={null} width={860} centered destroyOnHidden title={item?.name} className="vault-modal">
+    <Modal
+      open={!!item}
+      onCancel={onClose}
+      footer={null}
+      width={860}
+      centered
+      destroyOnHidden
+      title={item?.name}
+      className="vault-modal"
+    >
       {item && (
         <>
           <div className="vault-player">
-            <iframe src={item.embedUrl} title={item.name} allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen />
+            <iframe
+              src={item.embedUrl}
+              title={item.name}
+              allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+              allowFullScreen
+            />
           </div>
           <Badges categories={item.categories as TestimonialCategory[]} />
           <div className="vault-share">
             <span>{t('share')}</span>
-            <Button icon={<FacebookFilled />} onClick={() => share('facebook', text, item.link)} aria-label={t('shareOn', { network: 'Facebook' })}>
+            <Button
+              icon={<FacebookFilled />}
+              onClick={() => share('facebook', text, item.link)}
+              aria-label={t('shareOn', { network: 'Facebook' })}
+            >
               Facebook
             </Button>
-            <Button icon={<XOutlined />} onClick={() => share('x', text, item.link)} aria-label={t('shareOn', { network: 'X (Twitter)' })}>
+            <Button
+              icon={<XOutlined />}
+              onClick={() => share('x', text, item.link)}
+              aria-label={t('shareOn', { network: 'X (Twitter)' })}
+            >
               X
             </Button>
-            <Button icon={<WhatsAppOutlined />} onClick={() => share('whatsapp', text, item.link)} aria-label={t('shareOn', { network: 'WhatsApp' })}>
+            <Button
+              icon={<WhatsAppOutlined />}
+              onClick={() => share('whatsapp', text, item.link)}
+              aria-label={t('shareOn', { network: 'WhatsApp' })}
+            >
               WhatsApp
             </Button>
             <CopyLinkButton link={item.link} />
@@ -167,14 +211,16 @@ export function VaultPage() {
   const navigate = useNavigate();
   const params = useSearch({ strict: false }) as { category?: unknown };
   const filter = filterOf(params.category);
-  const setFilter = (f: Filter) => void navigate({ to: '/vault', search: (f === 'all' ? {} : { category: f }) as never });
+  const setFilter = (f: Filter) =>
+    void navigate({ to: '/vault', search: (f === 'all' ? {} : { category: f }) as never });
   const [drawer, setDrawer] = useState(false);
   const [open, setOpen] = useState<Testimonial | null>(null);
 
   const all = useMemo(() => query.data?.testimonials ?? [], [query.data]);
   const counts = useMemo(() => {
     const m = new Map<TestimonialCategory, number>();
-    for (const item of all) for (const c of item.categories as TestimonialCategory[]) m.set(c, (m.get(c) ?? 0) + 1);
+    for (const item of all)
+      for (const c of item.categories as TestimonialCategory[]) m.set(c, (m.get(c) ?? 0) + 1);
     return m;
   }, [all]);
   const shown = filter === 'all' ? all : all.filter((i) => (i.categories as string[]).includes(filter));
@@ -222,7 +268,10 @@ export function VaultPage() {
           <circle cx="70" cy="70" r="56" fill="rgba(255,255,255,0.12)" />
           <circle cx="138" cy="58" r="38" fill="rgba(255,255,255,0.16)" />
           <path d="M60 44 L104 70 L60 96 Z" fill="#fff" opacity="0.92" />
-          <path d="M150 98 l6 12 13 2 -9.5 9 2.3 13 -11.8 -6.2 -11.8 6.2 2.3 -13 -9.5 -9 13 -2z" fill="#ffd666" />
+          <path
+            d="M150 98 l6 12 13 2 -9.5 9 2.3 13 -11.8 -6.2 -11.8 6.2 2.3 -13 -9.5 -9 13 -2z"
+            fill="#ffd666"
+          />
         </svg>
       </section>
 
@@ -258,7 +307,13 @@ export function VaultPage() {
           ) : (
             <div className="vault-grid">
               {shown.map((item) => (
-                <button type="button" className="vault-card" key={item.id} onClick={() => setOpen(item)} data-testimonial={item.id}>
+                <button
+                  type="button"
+                  className="vault-card"
+                  key={item.id}
+                  onClick={() => setOpen(item)}
+                  data-testimonial={item.id}
+                >
                   <span className="vault-thumb">
                     <Thumb urls={item.thumbnails} />
                     <span className="vault-play" aria-hidden="true">
@@ -276,7 +331,13 @@ export function VaultPage() {
         </section>
       </div>
 
-      <Drawer open={drawer} onClose={() => setDrawer(false)} placement="left" title={t('categoriesLabel')} width={300}>
+      <Drawer
+        open={drawer}
+        onClose={() => setDrawer(false)}
+        placement="left"
+        title={t('categoriesLabel')}
+        width={300}
+      >
         <CategoryList counts={counts} total={all.length} value={filter} onChange={choose} />
       </Drawer>
       <PlayerDialog item={open} onClose={() => setOpen(null)} />

@@ -1,13 +1,25 @@
 import Button from 'antd/es/button';
 import Modal from 'antd/es/modal';
-import { CheckCircleFilled, ExclamationCircleFilled, MailOutlined, ReloadOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  CheckCircleFilled,
+  ExclamationCircleFilled,
+  MailOutlined,
+  ReloadOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/Spinner';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { NEWSLETTER_STATUS_KEY, newsletterStatusQuery, recheckNewsletterSoon, subscribeNewsletter, unsubscribeNewsletter } from '../api';
+import {
+  NEWSLETTER_STATUS_KEY,
+  newsletterStatusQuery,
+  recheckNewsletterSoon,
+  subscribeNewsletter,
+  unsubscribeNewsletter,
+} from '../api';
 import type { StepProps } from './types';
 
 /** Step 1, Get Connected: the newsletter (complete exactly when subscribed) and the partner's sponsor. */
@@ -23,7 +35,11 @@ export function Step1Newsletter({ goTo }: StepProps) {
     if (!user) return;
     setBusy('subscribe');
     try {
-      const res = await subscribeNewsletter({ email: user.email, firstName: user.firstName, lastName: user.lastName });
+      const res = await subscribeNewsletter({
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+      });
       queryClient.setQueryData(NEWSLETTER_STATUS_KEY, { subscribed: res.subscribed, status: res.status });
       recheckNewsletterSoon();
       if (res.subscribed) {
@@ -61,7 +77,11 @@ export function Step1Newsletter({ goTo }: StepProps) {
     <div className="ob-step">
       <p className="ob-lead">{t('step1.lead')}</p>
 
-      <div className="ob-panel" aria-live="polite" data-state={checking ? 'checking' : (data?.status ?? 'checking')}>
+      <div
+        className="ob-panel"
+        aria-live="polite"
+        data-state={checking ? 'checking' : (data?.status ?? 'checking')}
+      >
         <div className="ob-panel-icon" aria-hidden="true">
           <MailOutlined />
         </div>
@@ -76,7 +96,11 @@ export function Step1Newsletter({ goTo }: StepProps) {
               <p className="ob-status ob-status-warn">
                 <ExclamationCircleFilled /> {t('step1.error')}
               </p>
-              <Button icon={<ReloadOutlined />} onClick={() => void status.refetch()} loading={status.isFetching}>
+              <Button
+                icon={<ReloadOutlined />}
+                onClick={() => void status.refetch()}
+                loading={status.isFetching}
+              >
                 {t('step1.retry')}
               </Button>
             </>
@@ -97,9 +121,16 @@ export function Step1Newsletter({ goTo }: StepProps) {
             </>
           ) : (
             <>
-              <p className="ob-status ob-status-muted">{data?.status === 'pending' ? t('step1.pending') : t('step1.notSubscribed')}</p>
+              <p className="ob-status ob-status-muted">
+                {data?.status === 'pending' ? t('step1.pending') : t('step1.notSubscribed')}
+              </p>
               <p className="ob-muted">{t('step1.why')}</p>
-              <Button type="primary" size="large" onClick={() => void subscribe()} loading={busy === 'subscribe'}>
+              <Button
+                type="primary"
+                size="large"
+                onClick={() => void subscribe()}
+                loading={busy === 'subscribe'}
+              >
                 {t('step1.subscribe')}
               </Button>
             </>

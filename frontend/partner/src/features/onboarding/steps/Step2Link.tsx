@@ -72,7 +72,13 @@ export function Step2Link({ progress, goTo }: StepProps) {
             <p className="ob-status ob-status-ok">
               <CheckCircleFilled /> {t('step2.savedLabel')}
             </p>
-            <a className="ob-link" href={saved} target="_blank" rel="noopener noreferrer" data-testid="saved-link">
+            <a
+              className="ob-link"
+              href={saved}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="saved-link"
+            >
               {saved}
             </a>
             <div className="ob-actions">
@@ -126,7 +132,9 @@ export function Step2Link({ progress, goTo }: StepProps) {
             )}
           </div>
           <p id="fg-link-help" className={invalid ? 'ob-help ob-help-error' : 'ob-help'}>
-            {invalid ? t('step2.invalidText', { host: REFERRAL_HOST }) : t('step2.help', { host: REFERRAL_HOST })}
+            {invalid
+              ? t('step2.invalidText', { host: REFERRAL_HOST })
+              : t('step2.help', { host: REFERRAL_HOST })}
           </p>
         </form>
       )}

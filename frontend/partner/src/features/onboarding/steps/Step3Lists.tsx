@@ -12,7 +12,12 @@ import {
   ExclamationCircleFilled,
   PlusOutlined,
 } from '@ant-design/icons';
-import { ENTRY_NAME_MAX, ENTRY_NOTE_MAX, LIST_MIN_ENTRIES, LIST_TARGET_ENTRIES } from '@portal/contracts/onboarding/endpoints';
+import {
+  ENTRY_NAME_MAX,
+  ENTRY_NOTE_MAX,
+  LIST_MIN_ENTRIES,
+  LIST_TARGET_ENTRIES,
+} from '@portal/contracts/onboarding/endpoints';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
@@ -22,7 +27,15 @@ import { type Entry, type ListName, type ListOp, listAsText, newEntry } from '..
 import { useListSync, type SaveState } from '../useListSync';
 import type { StepProps } from './types';
 
-function EntryRow({ entry, onChange, onDelete }: { entry: Entry; onChange: (name: string, note: string) => void; onDelete: () => void }) {
+function EntryRow({
+  entry,
+  onChange,
+  onDelete,
+}: {
+  entry: Entry;
+  onChange: (name: string, note: string) => void;
+  onDelete: () => void;
+}) {
   const { t } = useTranslation('onboarding');
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(entry.name);
@@ -68,8 +81,20 @@ function EntryRow({ entry, onChange, onDelete }: { entry: Entry; onChange: (name
           />
         </div>
         <div className="ob-entry-actions">
-          <Button type="primary" size="small" icon={<CheckOutlined />} onClick={save} disabled={!name.trim()} aria-label={t('step3.saveEntry')} />
-          <Button size="small" icon={<CloseOutlined />} onClick={() => setEditing(false)} aria-label={t('common:actions.cancel')} />
+          <Button
+            type="primary"
+            size="small"
+            icon={<CheckOutlined />}
+            onClick={save}
+            disabled={!name.trim()}
+            aria-label={t('step3.saveEntry')}
+          />
+          <Button
+            size="small"
+            icon={<CloseOutlined />}
+            onClick={() => setEditing(false)}
+            aria-label={t('common:actions.cancel')}
+          />
         </div>
       </li>
     );
@@ -81,14 +106,35 @@ function EntryRow({ entry, onChange, onDelete }: { entry: Entry; onChange: (name
         {entry.note && <span className="ob-entry-note">{entry.note}</span>}
       </div>
       <div className="ob-entry-actions">
-        <Button type="text" size="small" icon={<EditOutlined />} onClick={start} aria-label={t('step3.editEntry', { name: entry.name })} />
-        <Button type="text" size="small" danger icon={<DeleteOutlined />} onClick={onDelete} aria-label={t('step3.deleteEntry', { name: entry.name })} />
+        <Button
+          type="text"
+          size="small"
+          icon={<EditOutlined />}
+          onClick={start}
+          aria-label={t('step3.editEntry', { name: entry.name })}
+        />
+        <Button
+          type="text"
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          onClick={onDelete}
+          aria-label={t('step3.deleteEntry', { name: entry.name })}
+        />
       </div>
     </li>
   );
 }
 
-function ProspectList({ list, entries, onOp }: { list: ListName; entries: Entry[]; onOp: (op: ListOp) => void }) {
+function ProspectList({
+  list,
+  entries,
+  onOp,
+}: {
+  list: ListName;
+  entries: Entry[];
+  onOp: (op: ListOp) => void;
+}) {
   const { t } = useTranslation('onboarding');
   const [draft, setDraft] = useState('');
   const key = list === 'customerList' ? 'customers' : 'partners';
@@ -159,7 +205,11 @@ function ProspectList({ list, entries, onOp }: { list: ListName; entries: Entry[
       {count === 0 ? (
         <p className="ob-empty">{t(`step3.${key}.empty`)}</p>
       ) : (
-        <ul className={count > 5 ? 'ob-entries ob-entries-scroll' : 'ob-entries'} tabIndex={count > 5 ? 0 : undefined} aria-label={t(`step3.${key}.title`)}>
+        <ul
+          className={count > 5 ? 'ob-entries ob-entries-scroll' : 'ob-entries'}
+          tabIndex={count > 5 ? 0 : undefined}
+          aria-label={t(`step3.${key}.title`)}
+        >
           {entries.map((entry) => (
             <EntryRow
               key={entry.id}
@@ -188,7 +238,8 @@ function SaveIndicator({ state, onRetry }: { state: SaveState; onRetry: () => vo
     );
   return (
     <span className="ob-save" role="status" data-state={state}>
-      {state === 'saved' ? <CheckCircleFilled /> : <CloudSyncOutlined />} {state === 'saved' ? t('step3.saved') : t('step3.saving')}
+      {state === 'saved' ? <CheckCircleFilled /> : <CloudSyncOutlined />}{' '}
+      {state === 'saved' ? t('step3.saved') : t('step3.saving')}
     </span>
   );
 }
@@ -208,7 +259,8 @@ export function Step3Lists({ progress, goTo }: StepProps) {
       toast.success(t('step3.completedTitle'), t('step3.completedText'));
       goTo(4);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'lists_too_short') toast.error(t('step3.tooShortTitle'), t('step3.tooShortText', { min: LIST_MIN_ENTRIES }));
+      if (error instanceof ApiError && error.code === 'lists_too_short')
+        toast.error(t('step3.tooShortTitle'), t('step3.tooShortText', { min: LIST_MIN_ENTRIES }));
       else toast.error(t('errors.completeTitle'), t('errors.completeText'));
     } finally {
       setBusy(false);
@@ -236,7 +288,13 @@ export function Step3Lists({ progress, goTo }: StepProps) {
         ) : (
           <span className="ob-foot-actions">
             {!ready && <span className="ob-muted">{t('step3.needMore', { min: LIST_MIN_ENTRIES })}</span>}
-            <Button type="primary" size="large" onClick={() => void complete()} disabled={!ready} loading={busy}>
+            <Button
+              type="primary"
+              size="large"
+              onClick={() => void complete()}
+              disabled={!ready}
+              loading={busy}
+            >
               {t('step3.complete')}
             </Button>
           </span>

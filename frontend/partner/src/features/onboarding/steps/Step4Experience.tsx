@@ -122,7 +122,10 @@ export function Step4Experience({ progress, goTo }: StepProps) {
           <legend>
             {t('step4.confidenceLevel')} <span className="ob-req">*</span>
           </legend>
-          <Radio.Group value={draft.confidenceLevel} onChange={(e) => set({ confidenceLevel: e.target.value as Draft['confidenceLevel'] })}>
+          <Radio.Group
+            value={draft.confidenceLevel}
+            onChange={(e) => set({ confidenceLevel: e.target.value as Draft['confidenceLevel'] })}
+          >
             <Radio value="confident">{t('step4.confident')}</Radio>
             <Radio value="need_help">{t('step4.needHelp')}</Radio>
           </Radio.Group>
@@ -157,11 +160,22 @@ export function Step4Experience({ progress, goTo }: StepProps) {
               <CheckCircleFilled /> {t('step4.done')}
             </span>
           ) : (
-            <Button type="text" onClick={() => void skip()} loading={busy === 'skip'} disabled={busy === 'submit'}>
+            <Button
+              type="text"
+              onClick={() => void skip()}
+              loading={busy === 'skip'}
+              disabled={busy === 'submit'}
+            >
               {t('step4.skip')}
             </Button>
           )}
-          <Button type="primary" size="large" htmlType="submit" loading={busy === 'submit'} disabled={busy === 'skip'}>
+          <Button
+            type="primary"
+            size="large"
+            htmlType="submit"
+            loading={busy === 'submit'}
+            disabled={busy === 'skip'}
+          >
             {progress.step4Completed ? t('step4.update') : t('step4.submit')}
           </Button>
         </div>

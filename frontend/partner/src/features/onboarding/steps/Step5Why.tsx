@@ -46,7 +46,10 @@ const emptyAnswers = (): WhyAnswers => ({
 export function Step5Why({ progress }: StepProps) {
   const { t } = useTranslation('onboarding');
   const navigate = useNavigate();
-  const [answers, setAnswers] = useState<WhyAnswers>(() => ({ ...emptyAnswers(), ...(progress.whyAnswers ?? {}) }));
+  const [answers, setAnswers] = useState<WhyAnswers>(() => ({
+    ...emptyAnswers(),
+    ...(progress.whyAnswers ?? {}),
+  }));
   const [busy, setBusy] = useState(false);
   const [finished, setFinished] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -57,7 +60,10 @@ export function Step5Why({ progress }: StepProps) {
     setBusy(true);
     try {
       const { nonMonetaryGoals, ...rest } = answers;
-      await completeStep({ step: 5, data: { ...rest, ...(nonMonetaryGoals?.trim() ? { nonMonetaryGoals } : {}) } });
+      await completeStep({
+        step: 5,
+        data: { ...rest, ...(nonMonetaryGoals?.trim() ? { nonMonetaryGoals } : {}) },
+      });
       setFinished(true);
       toast.success(t('step5.doneTitle'), t('step5.doneText'));
       timer.current = setTimeout(() => void navigate({ to: '/academy' }), ACADEMY_REDIRECT_MS);
@@ -82,7 +88,10 @@ export function Step5Why({ progress }: StepProps) {
       <p className="ob-lead">{t('step5.lead')}</p>
       <form className="ob-form ob-why" onSubmit={(e) => void submit(e)} noValidate>
         {FIELDS.map(({ name, long, optional, half }) => (
-          <div key={name} className={long ? 'ob-field ob-field-wide' : half ? 'ob-field ob-field-half' : 'ob-field'}>
+          <div
+            key={name}
+            className={long ? 'ob-field ob-field-wide' : half ? 'ob-field ob-field-half' : 'ob-field'}
+          >
             <label htmlFor={`why-${name}`}>
               {t(`step5.${name}`)} {optional && <span className="ob-optional">{t('optional')}</span>}
             </label>
@@ -107,7 +116,10 @@ export function Step5Why({ progress }: StepProps) {
           </div>
         ))}
         <div className="ob-field ob-field-wide">
-          <Checkbox checked={answers.shareWithSponsor} onChange={(e) => setAnswers((a) => ({ ...a, shareWithSponsor: e.target.checked }))}>
+          <Checkbox
+            checked={answers.shareWithSponsor}
+            onChange={(e) => setAnswers((a) => ({ ...a, shareWithSponsor: e.target.checked }))}
+          >
             {t('step5.shareWithSponsor')}
           </Checkbox>
           <p className="ob-help">{t('step5.shareHelp')}</p>
