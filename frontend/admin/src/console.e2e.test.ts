@@ -52,13 +52,11 @@ beforeAll(async () => {
   partner = await createUser(app, { firstName: 'Pat', lastName: 'Partner', email: 'pat@example.test' });
   for (let i = 0; i < 5; i++) await createUser(app, { firstName: 'Other', lastName: `Person ${i}` });
   // the mailing list says Tina subscribed; the portal does not know yet
-  await app.deps
-    .db('newsletter_demo_members')
-    .insert({
-      email_lower: 'tina.target@example.test',
-      email: 'tina.target@example.test',
-      status: 'subscribed',
-    });
+  await app.deps.db('newsletter_demo_members').insert({
+    email_lower: 'tina.target@example.test',
+    email: 'tina.target@example.test',
+    status: 'subscribed',
+  });
   // a real worker for the mailchimp queue, like worker/src/main.ts runs
   const job = createMailchimpSyncJob();
   worker = new Worker('mailchimp', (j) => job.process(j as never, app.deps), {
