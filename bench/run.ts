@@ -374,7 +374,7 @@ async function main() {
       const adminLarge = await cost(api.url, adminQuery, await signIn(api.url, 'bench0@bench.test'));
       const adminSmall = await cost(small.url, adminQuery, await signIn(small.url, 'bench0@bench.test'));
       record(
-        `Admin user list (search, filter, sort, page) at ${fmt(scale.large)} vs ${fmt(scale.small)} users (mean ms)`,
+        `Admin user list (search, filter, sort, page) at ${fmt(scale.large)} vs ${fmt(scale.small)} users (p50 latency)`,
         `${fmt(adminLarge.p50)} ms p50`,
         `${fmt(adminSmall.p50)} ms p50`,
         Math.max(adminLarge.p50, 1) / Math.max(adminSmall.p50, 1),
