@@ -114,6 +114,18 @@ describe('HTTP core', () => {
   });
 });
 
+describe('behind TLS (QUALITY 19)', () => {
+  it('sends HSTS when cookies are Secure (served over HTTPS)', async () => {
+    const secure = await startTestApp({ COOKIE_SECURE: '1' });
+    try {
+      const res = await secure.client().get('/api/health');
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
 describe('health when a dependency is down', () => {
   it('answers 503 naming the failing check', async () => {
     const other = await startTestApp();
