@@ -51,7 +51,8 @@ test: deps services chromium
 	cd "$(MAKEFILE_DIR)" && npm run lint
 	cd "$(MAKEFILE_DIR)" && npm run format:check
 	cd "$(MAKEFILE_DIR)" && npm run build
-	cd "$(MAKEFILE_DIR)" && $(NPX) vitest run
+	cd "$(MAKEFILE_DIR)" && $(NPX) vitest run --project unit --project int
+	cd "$(MAKEFILE_DIR)" && $(NPX) vitest run --project e2e
 
 bench: deps env services
 	cd "$(MAKEFILE_DIR)" && npm run bench

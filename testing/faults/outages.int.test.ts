@@ -67,6 +67,7 @@ describe('dependency outages under load', () => {
     const down = await client.get('/api/me');
     expect(down.status).toBe(503);
     expect(down.body).toMatchObject({ error: 'unavailable' });
+    await waitFor(async () => traffic.statuses.includes(503), 10_000, 'the load to meet the outage');
     await redis.start();
     // The session itself was lost with this Redis (it keeps nothing on disk): sign in again.
     await waitFor(
@@ -94,6 +95,7 @@ describe('dependency outages under load', () => {
     await postgres.stop();
     const down = await client.get('/api/me');
     expect(down.status).toBe(503);
+    await waitFor(async () => traffic.statuses.includes(503), 10_000, 'the load to meet the outage');
     await postgres.start();
     await waitFor(
       async () => (await client.get('/api/me')).status === 200,
