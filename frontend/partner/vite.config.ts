@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
 
 // The partner app: served by the API in production (dist/), by Vite in development.
