@@ -1,17 +1,11 @@
 import Button from 'antd/es/button';
 import Progress from 'antd/es/progress';
-import {
-  ArrowRightOutlined,
-  CheckCircleFilled,
-  LockOutlined,
-  ReloadOutlined,
-  TrophyOutlined,
-} from '@ant-design/icons';
+import { ArrowRightOutlined, CheckCircleFilled, LockOutlined, TrophyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StatusCard } from '../../components/StatusCard';
+import { LoadFailedCard } from '../../components/LoadFailedCard';
 import { PageSpinner } from '../../components/Spinner';
 import {
   STEP_COUNT,
@@ -55,18 +49,13 @@ export function FoundationPage() {
   if (query.isPending) return <PageSpinner label={t('loading')} />;
   if (query.isError || !query.data) {
     return (
-      <StatusCard
-        icon={<ReloadOutlined />}
-        tone="warn"
+      <LoadFailedCard
         title={t('loadFailedTitle')}
-        actions={
-          <Button type="primary" onClick={() => void query.refetch()} loading={query.isFetching}>
-            {t('retry')}
-          </Button>
-        }
-      >
-        <p>{t('loadFailedText')}</p>
-      </StatusCard>
+        text={t('loadFailedText')}
+        retryLabel={t('retry')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   }
 

@@ -9,7 +9,6 @@ import {
   ExperimentOutlined,
   GoogleOutlined,
   LockOutlined,
-  ReloadOutlined,
   TeamOutlined,
   UserOutlined,
   VideoCameraOutlined,
@@ -32,6 +31,7 @@ import {
 import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { StatusCard } from '../../components/StatusCard';
+import { LoadFailedCard } from '../../components/LoadFailedCard';
 import { request } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
@@ -276,18 +276,13 @@ export function LiveCallsPage() {
   if (query.isPending) return <PageSpinner label={t('loading')} />;
   if (query.isError) {
     return (
-      <StatusCard
-        icon={<ReloadOutlined />}
-        tone="warn"
+      <LoadFailedCard
         title={t('errorTitle')}
-        actions={
-          <Button type="primary" onClick={() => void query.refetch()} loading={query.isFetching}>
-            {t('retry')}
-          </Button>
-        }
-      >
-        <p>{t('errorText')}</p>
-      </StatusCard>
+        text={t('errorText')}
+        retryLabel={t('retry')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   }
 

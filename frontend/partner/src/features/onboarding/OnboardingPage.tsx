@@ -1,12 +1,12 @@
 import Button from 'antd/es/button';
 import Progress from 'antd/es/progress';
-import { ArrowLeftOutlined, ArrowRightOutlined, CheckOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ArrowRightOutlined, CheckOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { STEPS, type StepNumber, progressPercentOf } from '@portal/contracts/onboarding/endpoints';
 import { useCallback, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StatusCard } from '../../components/StatusCard';
+import { LoadFailedCard } from '../../components/LoadFailedCard';
 import { PageSpinner } from '../../components/Spinner';
 import { completedSteps } from '../../lib/progress';
 import { fullProgressQuery, type Progress as ProgressData } from './api';
@@ -128,18 +128,13 @@ export function OnboardingPage() {
   if (query.isPending) return <PageSpinner label={t('loading')} />;
   if (!progress) {
     return (
-      <StatusCard
-        icon={<ReloadOutlined />}
-        tone="warn"
+      <LoadFailedCard
         title={t('loadFailedTitle')}
-        actions={
-          <Button type="primary" onClick={() => void query.refetch()} loading={query.isFetching}>
-            {t('step1.retry')}
-          </Button>
-        }
-      >
-        <p>{t('loadFailedText')}</p>
-      </StatusCard>
+        text={t('loadFailedText')}
+        retryLabel={t('step1.retry')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   }
 

@@ -9,7 +9,6 @@ import {
   LinkOutlined,
   LockOutlined,
   PlayCircleFilled,
-  ReloadOutlined,
   StarFilled,
   WhatsAppOutlined,
   XOutlined,
@@ -26,6 +25,7 @@ import {
 import type { AcademyRoutes } from '@portal/contracts/academy/routes';
 import type { Testimonial } from '@portal/contracts/academy/schemas';
 import { StatusCard } from '../../components/StatusCard';
+import { LoadFailedCard } from '../../components/LoadFailedCard';
 import { request } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -234,18 +234,13 @@ export function VaultPage() {
   }
   if (query.isError) {
     return (
-      <StatusCard
-        icon={<ReloadOutlined />}
-        tone="warn"
+      <LoadFailedCard
         title={t('errorTitle')}
-        actions={
-          <Button type="primary" onClick={() => void query.refetch()} loading={query.isFetching}>
-            {t('retry')}
-          </Button>
-        }
-      >
-        <p>{t('errorText')}</p>
-      </StatusCard>
+        text={t('errorText')}
+        retryLabel={t('retry')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   }
 
