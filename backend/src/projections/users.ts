@@ -4,7 +4,8 @@ import { subjectOf } from './auditLog';
 
 type Data = Record<string, unknown>;
 
-function registrationRow(event: RecordedEvent): Data {
+/** The users row a UserRegistered event creates. */
+export function registrationRow(event: RecordedEvent): Data {
   const data = event.data as Data;
   return {
     id: subjectOf(event.streamId),
@@ -94,7 +95,7 @@ export const usersProjection: Projection = {
 };
 
 /** The users columns an event (other than registration and deletion) changes. */
-function columnChanges(event: RecordedEvent): Data | null {
+export function columnChanges(event: RecordedEvent): Data | null {
   const data = event.data as Data;
   switch (event.type) {
     case 'UserSignedIn':

@@ -58,6 +58,8 @@ export interface StatusColumns {
   completedSteps: string;
   /** users.last_login_at */
   lastLoginAt: string;
+  /** true when completedSteps is never NULL: the SQL then compares the column itself, so an index on it applies */
+  completedStepsNotNull?: boolean;
 }
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
@@ -66,7 +68,8 @@ function checked(cols: StatusColumns): { steps: string; login: string } {
   for (const c of [cols.completedSteps, cols.lastLoginAt]) {
     if (!IDENTIFIER.test(c)) throw new Error(`Not a column identifier: ${c}`);
   }
-  return { steps: `coalesce(${cols.completedSteps}, 0)`, login: cols.lastLoginAt };
+  const steps = cols.completedStepsNotNull ? cols.completedSteps : `coalesce(${cols.completedSteps}, 0)`;
+  return { steps, login: cols.lastLoginAt };
 }
 
 /** A boolean SQL predicate true exactly when partnerStatus(...) === status. */

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app/deps';
 import { notFound } from '../../domain/errors';
 import { defineFeature } from '../../http/feature';
 import { toPartnerDetails } from './details';
+import { partnerDirectoryProjection } from './projection';
 import { levelBelow, listPartners, partnerStats, partnerWithProgress } from './queries';
 
 /** The same answer for an unknown id and for someone outside the caller's downline. */
@@ -10,26 +11,31 @@ const partnerNotFound = () => notFound('partner_not_found', 'Partner not found')
 
 /** The sponsor's downline directory: list, stats and one partner's progress details. */
 export function createPartnersFeature(deps: AppDeps) {
-  return defineFeature('partners', partnersRoutes, {
-    async list({ query }, rc) {
-      const { items, total } = await listPartners(deps.db, { callerId: rc.user!.id, ...query });
-      return { items, total, page: query.page, pageSize: query.pageSize };
+  return defineFeature(
+    'partners',
+    partnersRoutes,
+    {
+      async list({ query }, rc) {
+        const { items, total } = await listPartners(deps.db, { callerId: rc.user!.id, ...query });
+        return { items, total, page: query.page, pageSize: query.pageSize };
+      },
+      async stats({ query }, rc) {
+        return partnerStats(deps.db, rc.user!.id, query.scope);
+      },
+      async details({ params }, rc) {
+        const callerId = rc.user!.id;
+        const level = await levelBelow(deps.db, callerId, params.partnerId);
+        const found = level === null ? null : await partnerWithProgress(deps.db, params.partnerId, level);
+        if (!found) {
+          rc.logger.warn(
+            { callerId, targetId: params.partnerId },
+            'partner details refused: not in the downline of the caller',
+          );
+          throw partnerNotFound();
+        }
+        return toPartnerDetails(found.item, found.progress);
+      },
     },
-    async stats({ query }, rc) {
-      return partnerStats(deps.db, rc.user!.id, query.scope);
-    },
-    async details({ params }, rc) {
-      const callerId = rc.user!.id;
-      const level = await levelBelow(deps.db, callerId, params.partnerId);
-      const found = level === null ? null : await partnerWithProgress(deps.db, params.partnerId, level);
-      if (!found) {
-        rc.logger.warn(
-          { callerId, targetId: params.partnerId },
-          'partner details refused: not in the downline of the caller',
-        );
-        throw partnerNotFound();
-      }
-      return toPartnerDetails(found.item, found.progress);
-    },
-  });
+    [partnerDirectoryProjection],
+  );
 }

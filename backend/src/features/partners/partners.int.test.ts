@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../../../../testing/app';
+import { rebuildProjection } from '../../projections/rebuild';
+import { partnerDirectoryProjection } from './projection';
 import { seedPartner, type SeedPartner } from './seed';
 
 const PASSWORD = 'Sponsor-Pass-2026';
@@ -340,5 +342,61 @@ describe('GET /api/partners/details/:partnerId', () => {
     expect(res.status).toBe(200);
     expect(res.body.partner).toMatchObject({ level: 3, status: 'in-progress', sponsorName: 'Hana Tester' });
     expect((await bea.get(`/api/partners/details/${ids.jade}`)).body.partner.level).toBe(2);
+  });
+});
+
+describe('the directory read model', () => {
+  const record = async (streamId: string, type: string, data: unknown) => {
+    const { position } = await app.deps.store.appendToStream(streamId, [
+      {
+        id: randomUUID(),
+        type,
+        data,
+        metadata: { actorId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
+      },
+    ]);
+    await app.deps.projections.waitFor(position);
+  };
+  const zoe = async () => {
+    const client = await signIn('zoe@example.test');
+    return async (query = '') =>
+      (await client.get(`/api/partners?pageSize=100${query}`)).body.items as (Item & { lastName: string })[];
+  };
+
+  it('follows steps, a training reset, renames, sponsor moves and deletions', async () => {
+    const list = await zoe();
+    await add('mia', { sponsorId: ids.zoe, lastLoginAt: daysAgo(1), completedSteps: 3 });
+    await record(`Onboarding-${ids.mia}`, 'StepCompleted', { step: 4 });
+    expect((await list()).find((i) => i.id === ids.mia)).toMatchObject({
+      status: 'in-progress',
+      progress: { completedSteps: 4, percent: 80 },
+    });
+    await record(`Onboarding-${ids.mia}`, 'TrainingReset', {});
+    expect((await list('&status=not-started')).map((i) => i.id)).toContain(ids.mia);
+
+    await record(`User-${ids.mia}`, 'UserDetailsEdited', { lastName: 'Renamed' });
+    expect((await list('&search=renamed')).map((i) => i.id)).toEqual([ids.mia]);
+
+    // moved under Ana by an admin: gone from Zoe's list, in Ana's
+    await record(`User-${ids.mia}`, 'UserDetailsEdited', { sponsorId: ids.ana });
+    expect((await list()).map((i) => i.id)).not.toContain(ids.mia);
+    const anas = (await ana.get('/api/partners?pageSize=100')).body.items as Item[];
+    expect(anas.map((i) => i.id)).toContain(ids.mia);
+
+    await record(`User-${ids.mia}`, 'UserDeleted', { userId: ids.mia });
+    expect(await app.deps.db('partner_directory').where({ user_id: ids.mia }).first()).toBeUndefined();
+    const after = (await ana.get('/api/partners?pageSize=100')).body.items as Item[];
+    expect(after.map((i) => i.id)).not.toContain(ids.mia);
+  });
+
+  it('is rebuilt from the events into the same rows', async () => {
+    const rows = () => app.deps.db('partner_directory').orderBy('user_id').select();
+    const before = await rows();
+    expect(before.length).toBeGreaterThan(10);
+    await app.deps.projections.stop();
+    await app.deps.db('partner_directory').update({ completed_steps: 0, steps: '{f,f,f,f,f}' });
+    await app.deps.db('partner_directory').where({ user_id: ids.bea }).delete();
+    await rebuildProjection(app.deps.db, app.deps.store, partnerDirectoryProjection);
+    expect(await rows()).toEqual(before);
   });
 });

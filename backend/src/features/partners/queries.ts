@@ -17,18 +17,22 @@ import {
 } from '../../domain/progress/status';
 
 /**
- * Read queries of the partners directory, over the `users` read model (sponsor_id) and the
- * `onboarding_progress` read model (completed_steps). Search, status filter, sort and paging
- * run in PostgreSQL; the whole downline is a recursive CTE over users.sponsor_id (see
- * docs/decisions/partners.md for the measurements behind that choice).
+ * Read queries of the partners directory, over the `partner_directory` read model (one row per
+ * user with sponsor, names, last login and completed steps: see ./projection.ts). Search, status
+ * filter, sort and paging run in PostgreSQL on one table; the whole downline is a recursive CTE
+ * over partner_directory.sponsor_id (see docs/decisions/partners.md for the measurements).
  */
 
-const COLS: StatusColumns = { completedSteps: 'p.completed_steps', lastLoginAt: 'u.last_login_at' };
+const COLS: StatusColumns = {
+  completedSteps: 'u.completed_steps',
+  lastLoginAt: 'u.last_login_at',
+  completedStepsNotNull: true,
+};
 
 /** Deepest level followed below (or above) a user: far beyond any real team, a guard against bad data. */
 export const MAX_LEVELS = 1000;
 
-/** The users table's trigram-indexed search expression (migration 20261122000300_users). */
+/** The directory's trigram-indexed search expression (migration 20261123000000_partner_directory). */
 const SEARCH_EXPRESSION = "(u.first_name || ' ' || u.last_name || ' ' || u.email_lower || ' ' || u.uid)";
 
 /** `contains` pattern for ILIKE with the user's %, _ and \ taken literally. */
@@ -70,42 +74,33 @@ interface PartnerRow {
  * `all` follows sponsor links down the whole tree (level 1, 2, …), never past the caller
  * itself or around a cycle.
  */
-/**
- * The progress columns the list needs, looked up per partner by primary key. LATERAL with LIMIT 1
- * keeps PostgreSQL from turning this into a hash join over the whole onboarding_progress table,
- * which it would otherwise choose for a CTE of unknown size (measured: docs/decisions/partners.md).
- */
-const PROGRESS_LOOKUP =
-  'left join lateral (select op.completed_steps, op.current_step, op.training_completed from onboarding_progress op where op.user_id = u.id limit 1) p on true';
-
-function scoped(db: Db, callerId: string, scope: PartnerScope, withProgress = true): Knex.QueryBuilder {
+function scoped(db: Db, callerId: string, scope: PartnerScope): Knex.QueryBuilder {
   if (scope === 'direct') {
-    const q = db({ u: 'users' }).where('u.sponsor_id', callerId).whereNot('u.id', callerId);
-    return withProgress ? q.joinRaw(PROGRESS_LOOKUP) : q;
+    return db({ u: 'partner_directory' }).where('u.sponsor_id', callerId).whereNot('u.user_id', callerId);
   }
   // Each level's children are found through the sponsor_id index (LATERAL + OFFSET 0: one
-  // index probe per member instead of a scan of all users per level).
+  // index probe per member instead of a scan of the whole directory per level).
   const downline = db.raw(
-    `select u.id, 1, array[u.id]
-       from users u
-      where u.sponsor_id = ? and u.id <> ?
+    `select u.user_id, 1, array[u.user_id]
+       from partner_directory u
+      where u.sponsor_id = ? and u.user_id <> ?
      union all
-     select c.id, d.level + 1, d.path || c.id
+     select c.user_id, d.level + 1, d.path || c.user_id
        from downline d
-      cross join lateral (select u.id from users u where u.sponsor_id = d.id offset 0) c
-      where c.id <> ? and not (c.id = any(d.path)) and d.level < ?`,
+      cross join lateral (select u.user_id from partner_directory u where u.sponsor_id = d.id offset 0) c
+      where c.user_id <> ? and not (c.user_id = any(d.path)) and d.level < ?`,
     [callerId, callerId, callerId, MAX_LEVELS],
   );
-  const q = db
+  return db
     .withRecursive('downline', ['id', 'level', 'path'], downline)
     .from({ d: 'downline' })
-    .joinRaw('join lateral (select uu.* from users uu where uu.id = d.id limit 1) u on true');
-  return withProgress ? q.joinRaw(PROGRESS_LOOKUP) : q;
+    .joinRaw(
+      'join lateral (select pd.* from partner_directory pd where pd.user_id = d.id limit 1) u on true',
+    );
 }
 
-/** `withProgress` false: the progress lookup is left out when nothing needs it (a plain count is an index-only scan). */
-function filtered(db: Db, f: ListFilters, withProgress = true): Knex.QueryBuilder {
-  const q = scoped(db, f.callerId, f.scope, withProgress || f.status !== 'all');
+function filtered(db: Db, f: ListFilters): Knex.QueryBuilder {
+  const q = scoped(db, f.callerId, f.scope);
   const search = f.search?.trim();
   if (search) q.whereRaw(`${SEARCH_EXPRESSION} ilike ?`, [containsPattern(search.toLowerCase())]);
   if (f.status !== 'all') q.whereRaw(statusPredicateSql(f.status, COLS));
@@ -124,17 +119,17 @@ function ordered(q: Knex.QueryBuilder, sort: PartnerSort, order: SortOrder) {
       q.orderByRaw(`lower(u.first_name) ${dir}, lower(u.last_name) ${dir}`);
       break;
     case 'progress':
-      q.orderByRaw(`coalesce(p.completed_steps, 0) ${dir}, u.last_login_at desc nulls last`);
+      q.orderByRaw(`u.completed_steps ${dir}, u.last_login_at desc nulls last`);
       break;
     case 'createdAt':
       q.orderByRaw(`u.created_at ${dir}`);
       break;
   }
-  return q.orderByRaw(`u.id ${dir}`);
+  return q.orderByRaw(`u.user_id ${dir}`);
 }
 
 const SELECT = [
-  'u.id',
+  'u.user_id as id',
   'u.uid',
   'u.first_name',
   'u.last_name',
@@ -142,20 +137,18 @@ const SELECT = [
   'u.last_login_at',
   'u.created_at',
   'u.sponsor_id',
+  'u.completed_steps',
+  'u.current_step',
+  'u.training_completed',
   's.first_name as sponsor_first_name',
   's.last_name as sponsor_last_name',
 ];
 
 function withColumns(db: Db, q: Knex.QueryBuilder, scope: PartnerScope) {
   return q
-    .leftJoin({ s: 'users' }, 's.id', 'u.sponsor_id')
+    .leftJoin({ s: 'partner_directory' }, 's.user_id', 'u.sponsor_id')
     .select(SELECT)
-    .select(
-      db.raw(scope === 'direct' ? '1 as level' : 'd.level as level'),
-      db.raw('coalesce(p.completed_steps, 0)::int as completed_steps'),
-      db.raw('coalesce(p.current_step, 1)::int as current_step'),
-      db.raw('coalesce(p.training_completed, false) as training_completed'),
-    );
+    .select(db.raw(scope === 'direct' ? '1 as level' : 'd.level as level'));
 }
 
 export function toPartnerItem(r: PartnerRow): PartnerItem {
@@ -189,7 +182,7 @@ export function listQueries(db: Db, o: ListOptions) {
   const pageQuery = ordered(withColumns(db, filtered(db, o), o.scope), o.sort, order)
     .limit(o.pageSize)
     .offset((o.page - 1) * o.pageSize);
-  const countQuery = filtered(db, o, false).count<{ count: number }[]>({ count: '*' });
+  const countQuery = filtered(db, o).count<{ count: number }[]>({ count: '*' });
   return { pageQuery, countQuery };
 }
 
@@ -246,10 +239,10 @@ export async function levelBelow(db: Db, callerId: string, targetId: string): Pr
   const { rows } = (await withoutJit(db, (trx) =>
     trx.raw(
       `with recursive up(id, sponsor_id, level) as (
-       select id, sponsor_id, 0 from users where id = ?
+       select user_id, sponsor_id, 0 from partner_directory where user_id = ?
        union all
-       select u.id, u.sponsor_id, up.level + 1
-         from up join users u on u.id = up.sponsor_id
+       select u.user_id, u.sponsor_id, up.level + 1
+         from up join partner_directory u on u.user_id = up.sponsor_id
         where up.level < ? and up.id <> ?
      )
      select level from up where id = ? and level > 0 limit 1`,
@@ -280,16 +273,13 @@ export async function partnerWithProgress(
   partnerId: string,
   level: number,
 ): Promise<{ item: PartnerItem; progress: ProgressRow | null } | null> {
-  const row = (await db({ u: 'users' })
-    .leftJoin({ p: 'onboarding_progress' }, 'p.user_id', 'u.id')
-    .leftJoin({ s: 'users' }, 's.id', 'u.sponsor_id')
-    .where('u.id', partnerId)
+  const row = (await db({ u: 'partner_directory' })
+    .leftJoin({ p: 'onboarding_progress' }, 'p.user_id', 'u.user_id')
+    .leftJoin({ s: 'partner_directory' }, 's.user_id', 'u.sponsor_id')
+    .where('u.user_id', partnerId)
     .first(
       ...SELECT,
       db.raw('1 as level'),
-      db.raw('coalesce(p.completed_steps, 0)::int as completed_steps'),
-      db.raw('coalesce(p.current_step, 1)::int as current_step'),
-      db.raw('coalesce(p.training_completed, false) as training_completed'),
       db.raw('(p.user_id is not null) as has_progress'),
       'p.step1_completed',
       'p.step2_completed',

@@ -1,0 +1,52 @@
+import type { Knex } from 'knex';
+
+/**
+ * The partners directory read model: one row per user with everything the sponsor's list
+ * searches, filters, sorts and counts on (names, e-mail, member id, last login, creation date
+ * and foundation progress), kept by the partner-directory projection from user and onboarding
+ * events. One table and one index range per sponsor means a team of thousands is read like a
+ * team of ten: the list no longer looks up a progress row per partner.
+ */
+export async function up(knex: Knex) {
+  await knex.raw('create extension if not exists pg_trgm');
+  await knex.schema.createTable('partner_directory', (t) => {
+    t.uuid('user_id').primary();
+    t.uuid('sponsor_id').nullable();
+    t.text('uid').notNullable();
+    t.text('first_name').notNullable();
+    t.text('last_name').notNullable();
+    t.text('email').notNullable();
+    t.text('email_lower').notNullable();
+    t.timestamp('last_login_at', { useTz: true }).nullable();
+    t.timestamp('created_at', { useTz: true }).notNullable();
+    t.specificType('steps', 'boolean[]').notNullable().defaultTo(knex.raw("'{f,f,f,f,f}'"));
+    t.smallint('completed_steps').notNullable().defaultTo(0);
+    t.smallint('current_step').notNullable().defaultTo(1);
+    t.boolean('training_completed').notNullable().defaultTo(false);
+    t.boolean('product_experience_skipped').notNullable().defaultTo(false);
+  });
+  await knex.raw(
+    'alter table partner_directory add constraint partner_directory_steps_range check (completed_steps between 0 and 5 and current_step between 1 and 5)',
+  );
+  // One index per sort order of the list, each led by the sponsor and ended by the id tie-breaker.
+  await knex.raw(
+    'create index partner_directory_last_login on partner_directory (sponsor_id, last_login_at desc nulls last, user_id desc)',
+  );
+  await knex.raw(
+    'create index partner_directory_name on partner_directory (sponsor_id, lower(first_name), lower(last_name), user_id)',
+  );
+  await knex.raw(
+    'create index partner_directory_created on partner_directory (sponsor_id, created_at, user_id)',
+  );
+  // Progress sort, status filter and status counts: a range of (sponsor, completed steps).
+  await knex.raw(
+    'create index partner_directory_progress on partner_directory (sponsor_id, completed_steps, last_login_at)',
+  );
+  await knex.raw(
+    "create index partner_directory_search on partner_directory using gin ((first_name || ' ' || last_name || ' ' || email_lower || ' ' || uid) gin_trgm_ops)",
+  );
+}
+
+export async function down(knex: Knex) {
+  await knex.schema.dropTable('partner_directory');
+}
