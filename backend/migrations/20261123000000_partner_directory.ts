@@ -5,13 +5,17 @@ import type { Knex } from 'knex';
  * searches, filters, sorts and counts on (names, e-mail, member id, last login, creation date
  * and foundation progress), kept by the partner-directory projection from user and onboarding
  * events. One table and one index range per sponsor means a team of thousands is read like a
- * team of ten: the list no longer looks up a progress row per partner.
+ * team of ten: the list no longer looks up a progress row per partner, and the whole downline is
+ * one index lookup on the ancestors path instead of a walk down the tree.
  */
 export async function up(knex: Knex) {
   await knex.raw('create extension if not exists pg_trgm');
   await knex.schema.createTable('partner_directory', (t) => {
     t.uuid('user_id').primary();
     t.uuid('sponsor_id').nullable();
+    // Everyone above, from the top of the tree down to the sponsor (a deleted one as NULL): the
+    // whole downline of X is `ancestors @> {X}`, and X's level above a row is its distance from the end.
+    t.specificType('ancestors', 'uuid[]').notNullable().defaultTo(knex.raw("'{}'"));
     t.text('uid').notNullable();
     t.text('first_name').notNullable();
     t.text('last_name').notNullable();
@@ -42,6 +46,7 @@ export async function up(knex: Knex) {
   await knex.raw(
     'create index partner_directory_progress on partner_directory (sponsor_id, completed_steps, last_login_at)',
   );
+  await knex.raw('create index partner_directory_ancestors on partner_directory using gin (ancestors)');
   await knex.raw(
     "create index partner_directory_search on partner_directory using gin ((first_name || ' ' || last_name || ' ' || email_lower || ' ' || uid) gin_trgm_ops)",
   );

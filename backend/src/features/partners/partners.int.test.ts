@@ -377,16 +377,40 @@ describe('the directory read model', () => {
     await record(`User-${ids.mia}`, 'UserDetailsEdited', { lastName: 'Renamed' });
     expect((await list('&search=renamed')).map((i) => i.id)).toEqual([ids.mia]);
 
-    // moved under Ana by an admin: gone from Zoe's list, in Ana's
+    // Mia's own team, two levels
+    await add('nia', { sponsorId: ids.mia, lastLoginAt: daysAgo(2), completedSteps: 1 });
+    await app.deps.projections.waitFor(await add('oto', { sponsorId: ids.nia, completedSteps: 0 }));
+    const levels = async (client: TestClient) =>
+      Object.fromEntries(
+        ((await client.get('/api/partners?scope=all&pageSize=100')).body.items as Item[]).map((i) => [
+          i.id,
+          i.level,
+        ]),
+      );
+    expect(await levels(await signIn('zoe@example.test'))).toMatchObject({
+      [ids.mia]: 1,
+      [ids.nia]: 2,
+      [ids.oto]: 3,
+    });
+
+    // moved under Ana by an admin, with her team: gone from Zoe's lists, in Ana's
     await record(`User-${ids.mia}`, 'UserDetailsEdited', { sponsorId: ids.ana });
     expect((await list()).map((i) => i.id)).not.toContain(ids.mia);
+    const zoes = await levels(await signIn('zoe@example.test'));
+    for (const key of ['mia', 'nia', 'oto']) expect(zoes[ids[key]!]).toBeUndefined();
     const anas = (await ana.get('/api/partners?pageSize=100')).body.items as Item[];
     expect(anas.map((i) => i.id)).toContain(ids.mia);
+    expect(await levels(ana)).toMatchObject({ [ids.mia]: 1, [ids.nia]: 2, [ids.oto]: 3 });
+    expect((await ana.get(`/api/partners/details/${ids.oto}`)).body.partner.level).toBe(3);
+    expect((await bea.get(`/api/partners/details/${ids.oto}`)).status).toBe(404);
 
+    // deleted: gone, with no trace of the id in the directory; her team stays in Ana's, same levels
     await record(`User-${ids.mia}`, 'UserDeleted', { userId: ids.mia });
-    expect(await app.deps.db('partner_directory').where({ user_id: ids.mia }).first()).toBeUndefined();
-    const after = (await ana.get('/api/partners?pageSize=100')).body.items as Item[];
-    expect(after.map((i) => i.id)).not.toContain(ids.mia);
+    const directory = JSON.stringify(await app.deps.db('partner_directory').select());
+    expect(directory).not.toContain(ids.mia);
+    const after = await levels(ana);
+    expect(after[ids.mia]).toBeUndefined();
+    expect(after).toMatchObject({ [ids.nia]: 2, [ids.oto]: 3 });
   });
 
   it('is rebuilt from the events into the same rows', async () => {

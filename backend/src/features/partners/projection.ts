@@ -15,6 +15,8 @@ import { ONBOARDING_EVENT_TYPES } from '../onboarding/projection';
 export interface DirectoryRow {
   user_id: string;
   sponsor_id: string | null;
+  /** everyone above, top first, ending with the sponsor; a deleted one is null */
+  ancestors: (string | null)[];
   uid: string;
   first_name: string;
   last_name: string;
@@ -29,9 +31,8 @@ export interface DirectoryRow {
   product_experience_skipped: boolean;
 }
 
-/** The users columns the directory copies. */
+/** The users columns the directory copies (the sponsor is set at registration and by `moveUnder`). */
 const USER_COLUMNS = [
-  'sponsor_id',
   'uid',
   'first_name',
   'last_name',
@@ -71,21 +72,33 @@ function foldOnboarding(row: DirectoryRow, event: RecordedEvent): DirectoryRow {
   };
 }
 
+/** The path of someone sponsored by `sponsorId`: the sponsor's own path and the sponsor. */
+export function pathBelow(sponsorId: string | null, sponsor: DirectoryRow | null | undefined) {
+  if (sponsorId === null) return [];
+  return [...(sponsor?.ancestors ?? []), sponsorId];
+}
+
 /**
- * The directory row after one event: `undefined` in, a row out for a registration; null for a
- * deletion; unchanged for anything the directory does not show. Pure.
+ * The directory row after one event: `undefined` in, a row out for a registration (placed below
+ * its sponsor's row, found with `rowOf`); null for a deletion; unchanged for anything the
+ * directory does not show. A change of sponsor is not folded here: it moves a whole subtree
+ * (`moveUnder`). Pure.
  */
 export function evolveDirectoryRow(
   row: DirectoryRow | null | undefined,
   event: RecordedEvent,
+  rowOf: (userId: string) => DirectoryRow | null | undefined,
 ): DirectoryRow | null | undefined {
   if (event.type === 'UserDeleted') return null;
   if (event.streamId.startsWith('User-')) {
     if (event.type === 'UserRegistered') {
-      const registered = pickUserColumns(registrationRow(event)) as Omit<DirectoryRow, 'user_id'>;
+      const registered = registrationRow(event);
+      const sponsorId = (registered.sponsor_id as string | null) ?? null;
       return {
+        ...(pickUserColumns(registered) as Omit<DirectoryRow, 'user_id' | 'sponsor_id' | 'ancestors'>),
         user_id: subjectOf(event)!,
-        ...registered,
+        sponsor_id: sponsorId,
+        ancestors: sponsorId === null ? [] : pathBelow(sponsorId, rowOf(sponsorId)),
         last_login_at: null,
         steps: [false, false, false, false, false],
         completed_steps: 0,
@@ -103,45 +116,101 @@ export function evolveDirectoryRow(
 
 const CHUNK = 1_000;
 
+/** The new sponsor of a UserDetailsEdited event that changes it (undefined: no change). */
+const newSponsorOf = (event: RecordedEvent) =>
+  event.type === 'UserDetailsEdited' && event.streamId.startsWith('User-')
+    ? ((event.data as { sponsorId?: string | null }).sponsorId ?? undefined)
+    : undefined;
+
+/** Applies a run of events without sponsor moves: reads the rows once, folds, writes each changed row once. */
+async function applyRun(trx: Knex.Transaction, events: RecordedEvent[]) {
+  if (events.length === 0) return;
+  const sponsors = events
+    .filter((e) => e.type === 'UserRegistered')
+    .map((e) => (e.data as { sponsorId?: string | null }).sponsorId)
+    .filter((id): id is string => !!id);
+  const ids = [...new Set([...events.map(subjectOf), ...sponsors].filter((id): id is string => id !== null))];
+  const rows = new Map<string, DirectoryRow | null | undefined>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const found = await trx<DirectoryRow>('partner_directory').whereIn('user_id', ids.slice(i, i + CHUNK));
+    for (const row of found) rows.set(row.user_id, row);
+  }
+  const changed = new Set<string>();
+  for (const event of events) {
+    const id = subjectOf(event);
+    if (id === null) continue;
+    const before = rows.get(id);
+    const after = evolveDirectoryRow(before, event, (sponsorId) => rows.get(sponsorId));
+    if (after !== before) {
+      rows.set(id, after);
+      changed.add(id);
+    }
+  }
+  const deleted = [...changed].filter((id) => rows.get(id) === null);
+  const upserts = [...changed].map((id) => rows.get(id)).filter((row): row is DirectoryRow => !!row);
+  for (let i = 0; i < deleted.length; i += CHUNK) {
+    await trx('partner_directory')
+      .whereIn('user_id', deleted.slice(i, i + CHUNK))
+      .delete();
+  }
+  for (let i = 0; i < upserts.length; i += CHUNK) {
+    await trx('partner_directory')
+      .insert(upserts.slice(i, i + CHUNK))
+      .onConflict('user_id')
+      .merge();
+  }
+  // A deleted user's id leaves the paths (and sponsor links) of their downline; levels stay.
+  for (const id of deleted) {
+    await trx.raw(
+      `update partner_directory
+          set ancestors = array_replace(ancestors, ?::uuid, null),
+              sponsor_id = case when sponsor_id = ? then null else sponsor_id end
+        where ancestors @> array[?]::uuid[]`,
+      [id, id, id],
+    );
+  }
+}
+
+/** Puts `userId` below `sponsorId` (null: at the top) and carries their whole downline along. */
+async function moveUnder(trx: Knex.Transaction, userId: string, sponsorId: string | null) {
+  const sponsor = sponsorId
+    ? await trx<DirectoryRow>('partner_directory').where({ user_id: sponsorId }).first()
+    : undefined;
+  const path = pathBelow(sponsorId, sponsor);
+  await trx('partner_directory')
+    .where({ user_id: userId })
+    .update({ sponsor_id: sponsorId, ancestors: path });
+  // (knex would spread an array binding into a list: the path goes in as text)
+  await trx.raw(
+    `update partner_directory d
+        set ancestors = string_to_array(?, ',', '')::uuid[] || array[?]::uuid[]
+                        || d.ancestors[array_position(d.ancestors, ?::uuid) + 1 :]
+      where d.ancestors @> array[?]::uuid[]`,
+    [path.map((id) => id ?? '').join(','), userId, userId, userId],
+  );
+}
+
 /**
- * Keeps `partner_directory` from user and onboarding events. A batch reads the rows it touches
- * once, folds its events in memory and writes each changed row once.
+ * Keeps `partner_directory` from user and onboarding events. Runs of events are folded in memory
+ * (one read and one write per touched row); a change of sponsor moves the subtree in SQL.
  */
 export const partnerDirectoryProjection: Projection = {
   name: 'partner_directory',
   tables: ['partner_directory'],
   eventTypes: [...new Set([...(usersProjection.eventTypes ?? []), ...ONBOARDING_EVENT_TYPES])],
   async applyBatch(trx: Knex.Transaction, events: RecordedEvent[]) {
-    const ids = [...new Set(events.map(subjectOf).filter((id): id is string => id !== null))];
-    const rows = new Map<string, DirectoryRow | null | undefined>();
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      const found = await trx<DirectoryRow>('partner_directory').whereIn('user_id', ids.slice(i, i + CHUNK));
-      for (const row of found) rows.set(row.user_id, row);
-    }
-    const changed = new Set<string>();
+    let run: RecordedEvent[] = [];
     for (const event of events) {
-      const id = subjectOf(event);
-      if (id === null) continue;
-      const before = rows.get(id);
-      const after = evolveDirectoryRow(before, event);
-      if (after !== before) {
-        rows.set(id, after);
-        changed.add(id);
+      const sponsorId = newSponsorOf(event);
+      if (sponsorId === undefined) {
+        run.push(event);
+        continue;
       }
+      await applyRun(trx, [...run, event]);
+      run = [];
+      await moveUnder(trx, subjectOf(event)!, sponsorId);
     }
-    const deleted = [...changed].filter((id) => rows.get(id) === null);
-    const upserts = [...changed].map((id) => rows.get(id)).filter((row): row is DirectoryRow => !!row);
-    for (let i = 0; i < deleted.length; i += CHUNK) {
-      await trx('partner_directory')
-        .whereIn('user_id', deleted.slice(i, i + CHUNK))
-        .delete();
-    }
-    for (let i = 0; i < upserts.length; i += CHUNK) {
-      await trx('partner_directory')
-        .insert(upserts.slice(i, i + CHUNK))
-        .onConflict('user_id')
-        .merge();
-    }
+    await applyRun(trx, run);
   },
   apply(trx, event) {
     return partnerDirectoryProjection.applyBatch!(trx, [event]);

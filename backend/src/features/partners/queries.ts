@@ -19,8 +19,8 @@ import {
 /**
  * Read queries of the partners directory, over the `partner_directory` read model (one row per
  * user with sponsor, names, last login and completed steps: see ./projection.ts). Search, status
- * filter, sort and paging run in PostgreSQL on one table; the whole downline is a recursive CTE
- * over partner_directory.sponsor_id (see docs/decisions/partners.md for the measurements).
+ * filter, sort and paging run in PostgreSQL on one table; the whole downline is the rows whose
+ * ancestors path holds the caller (see docs/decisions/partners.md for the measurements).
  */
 
 const COLS: StatusColumns = {
@@ -28,9 +28,6 @@ const COLS: StatusColumns = {
   lastLoginAt: 'u.last_login_at',
   completedStepsNotNull: true,
 };
-
-/** Deepest level followed below (or above) a user: far beyond any real team, a guard against bad data. */
-export const MAX_LEVELS = 1000;
 
 /** The directory's trigram-indexed search expression (migration 20261123000000_partner_directory). */
 const SEARCH_EXPRESSION = "(u.first_name || ' ' || u.last_name || ' ' || u.email_lower || ' ' || u.uid)";
@@ -78,26 +75,12 @@ function scoped(db: Db, callerId: string, scope: PartnerScope): Knex.QueryBuilde
   if (scope === 'direct') {
     return db({ u: 'partner_directory' }).where('u.sponsor_id', callerId).whereNot('u.user_id', callerId);
   }
-  // Each level's children are found through the sponsor_id index (LATERAL + OFFSET 0: one
-  // index probe per member instead of a scan of the whole directory per level).
-  const downline = db.raw(
-    `select u.user_id, 1, array[u.user_id]
-       from partner_directory u
-      where u.sponsor_id = ? and u.user_id <> ?
-     union all
-     select c.user_id, d.level + 1, d.path || c.user_id
-       from downline d
-      cross join lateral (select u.user_id from partner_directory u where u.sponsor_id = d.id offset 0) c
-      where c.user_id <> ? and not (c.user_id = any(d.path)) and d.level < ?`,
-    [callerId, callerId, callerId, MAX_LEVELS],
-  );
-  return db
-    .withRecursive('downline', ['id', 'level', 'path'], downline)
-    .from({ d: 'downline' })
-    .joinRaw(
-      'join lateral (select pd.* from partner_directory pd where pd.user_id = d.id limit 1) u on true',
-    );
+  // The whole downline: everyone with the caller on their path (GIN index on ancestors).
+  return db({ u: 'partner_directory' }).whereRaw('u.ancestors @> array[?]::uuid[]', [callerId]);
 }
+
+/** The caller's level above each row of the whole downline: 1 for their own partners. */
+const LEVEL_SQL = '(cardinality(u.ancestors) - array_position(u.ancestors, ?::uuid) + 1)';
 
 function filtered(db: Db, f: ListFilters): Knex.QueryBuilder {
   const q = scoped(db, f.callerId, f.scope);
@@ -144,11 +127,11 @@ const SELECT = [
   's.last_name as sponsor_last_name',
 ];
 
-function withColumns(db: Db, q: Knex.QueryBuilder, scope: PartnerScope) {
+function withColumns(db: Db, q: Knex.QueryBuilder, callerId: string, scope: PartnerScope) {
   return q
     .leftJoin({ s: 'partner_directory' }, 's.user_id', 'u.sponsor_id')
     .select(SELECT)
-    .select(db.raw(scope === 'direct' ? '1 as level' : 'd.level as level'));
+    .select(scope === 'direct' ? db.raw('1 as level') : db.raw(`${LEVEL_SQL} as level`, [callerId]));
 }
 
 export function toPartnerItem(r: PartnerRow): PartnerItem {
@@ -179,35 +162,17 @@ export function toPartnerItem(r: PartnerRow): PartnerItem {
 /** The page query and the count query of a list request (exported for EXPLAIN in the scale bench). */
 export function listQueries(db: Db, o: ListOptions) {
   const order = o.order ?? DEFAULT_ORDER[o.sort];
-  const pageQuery = ordered(withColumns(db, filtered(db, o), o.scope), o.sort, order)
+  const pageQuery = ordered(withColumns(db, filtered(db, o), o.callerId, o.scope), o.sort, order)
     .limit(o.pageSize)
     .offset((o.page - 1) * o.pageSize);
   const countQuery = filtered(db, o).count<{ count: number }[]>({ count: '*' });
   return { pageQuery, countQuery };
 }
 
-/**
- * Runs a read without PostgreSQL's JIT compiler. The planner cannot estimate a recursive CTE and
- * guesses millions of rows, which switches JIT on: measured 0.9 s of LLVM compilation for a
- * query that executes in 8 ms (docs/decisions/partners.md). These are short OLTP reads.
- */
-export function withoutJit<T>(db: Db, run: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-  return db.transaction(
-    async (trx) => {
-      await trx.raw('set local jit = off');
-      return run(trx);
-    },
-    { readOnly: true },
-  );
-}
-
 /** One page of partners and the number matching the filters (two reads in parallel). */
 export async function listPartners(db: Db, o: ListOptions): Promise<{ items: PartnerItem[]; total: number }> {
   const { pageQuery, countQuery } = listQueries(db, o);
-  const [rows, [counted]] = await Promise.all([
-    withoutJit(db, (trx) => pageQuery.transacting(trx) as Promise<PartnerRow[]>),
-    withoutJit(db, (trx) => countQuery.transacting(trx)),
-  ]);
+  const [rows, [counted]] = await Promise.all([pageQuery as Promise<PartnerRow[]>, countQuery]);
   return { items: rows.map(toPartnerItem), total: Number(counted?.count ?? 0) };
 }
 
@@ -216,9 +181,7 @@ export const statsQuery = (db: Db, callerId: string, scope: PartnerScope) =>
 
 /** Totals by status for the same scope, by the shared status rule. */
 export async function partnerStats(db: Db, callerId: string, scope: PartnerScope): Promise<PartnersStats> {
-  const [row] = (await withoutJit(db, (trx) =>
-    statsQuery(db, callerId, scope).transacting(trx),
-  )) as PartnersStats[];
+  const [row] = (await statsQuery(db, callerId, scope)) as PartnersStats[];
   return {
     totalPartners: Number(row?.totalPartners ?? 0),
     trainingComplete: Number(row?.trainingComplete ?? 0),
@@ -231,25 +194,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * How far below the caller `targetId` sits (1 = the caller sponsored them), or null when the
- * target is not in the caller's downline (or does not exist). Walks up from the target: cost
- * grows with the depth, not with the size of the team.
+ * target is not in the caller's downline (or does not exist). One primary-key read of the
+ * target's path, whatever the size of the team.
  */
 export async function levelBelow(db: Db, callerId: string, targetId: string): Promise<number | null> {
   if (!UUID.test(targetId) || targetId === callerId) return null;
-  const { rows } = (await withoutJit(db, (trx) =>
-    trx.raw(
-      `with recursive up(id, sponsor_id, level) as (
-       select user_id, sponsor_id, 0 from partner_directory where user_id = ?
-       union all
-       select u.user_id, u.sponsor_id, up.level + 1
-         from up join partner_directory u on u.user_id = up.sponsor_id
-        where up.level < ? and up.id <> ?
-     )
-     select level from up where id = ? and level > 0 limit 1`,
-      [targetId, MAX_LEVELS, callerId, callerId],
-    ),
-  )) as { rows: { level: number }[] };
-  return rows[0] ? Number(rows[0].level) : null;
+  const row = (await db({ u: 'partner_directory' })
+    .where('u.user_id', targetId)
+    .whereRaw('u.ancestors @> array[?]::uuid[]', [callerId])
+    .first(db.raw(`${LEVEL_SQL} as level`, [callerId]))) as { level: number } | undefined;
+  return row ? Number(row.level) : null;
 }
 
 export interface ProgressRow {

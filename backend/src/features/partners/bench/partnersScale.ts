@@ -109,6 +109,10 @@ async function main() {
            coalesce(p.completed_steps, 0), coalesce(p.current_step, 1), coalesce(p.training_completed, false)
       from users u left join onboarding_progress p on p.user_id = u.id
      where u.password_hash = 'x'`);
+  for (let level = 0; level < 4; level++) {
+    await db.raw(`update partner_directory d set ancestors = s.ancestors || s.user_id
+                    from partner_directory s where s.user_id = d.sponsor_id`);
+  }
   await db.raw('analyze users; analyze onboarding_progress; analyze partner_directory');
 
   if (process.env.EXPLAIN) {
