@@ -171,7 +171,7 @@ async function main() {
   // ---- projection rebuild vs batched INSERT of the same rows ----
   {
     const db = createDb({ connectionString: dbUrl('portal_bench_large') });
-    const store = createPostgresEventStore({ connectionString: dbUrl('portal_bench_large') });
+    const store = createPostgresEventStore({ connectionString: dbUrl('portal_bench_large'), poolSize: 16 });
     const rowsCount = scale.large;
     let t = performance.now();
     await rebuildProjection(db, store, usersProjection, { batchSize: 2_000 });
