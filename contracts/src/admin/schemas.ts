@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress, newPassword, personName } from '../auth/schemas';
+import { emailAddress, newPassword, personName, user } from '../auth/schemas';
 import { ADMIN_PAGE_SIZE, ADMIN_SORT_FIELDS, ADMIN_STATUS_FILTERS, HISTORY_RANGES } from './endpoints';
 
 const id = z.uuid('Must be a valid id');
@@ -41,27 +41,31 @@ const stringOrList = z.union([z.string().max(200), z.array(z.string().max(200)).
 // ---------------------------------------------------------------------------------------------
 // Users
 
-export const adminUser = z.object({
-  id: z.string(),
-  uid: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  sponsorId: z.string().nullable(),
-  sponsorName: z.string().nullable(),
-  isAdmin: z.boolean(),
-  isLocked: z.boolean(),
-  newsletter: z.boolean(),
-  mustChangePassword: z.boolean(),
-  lastLoginAt: isoTime.nullable(),
-  createdAt: isoTime,
-  /** percent 0..100 of the five foundation steps */
-  progress: z.number().int(),
-  completedSteps: z.number().int(),
-  trainingCompleted: z.boolean(),
-  status: z.enum(['complete', 'in-progress', 'not-started']),
-  preferredLanguage: z.string().nullable(),
-});
+/** A user as the console lists it: the account fields of `user` and the foundation progress. */
+export const adminUser = user
+  .pick({
+    id: true,
+    uid: true,
+    firstName: true,
+    lastName: true,
+    email: true,
+    sponsorId: true,
+    sponsorName: true,
+    isAdmin: true,
+    isLocked: true,
+    newsletter: true,
+    mustChangePassword: true,
+    lastLoginAt: true,
+    createdAt: true,
+  })
+  .extend({
+    /** percent 0..100 of the five foundation steps */
+    progress: z.number().int(),
+    completedSteps: z.number().int(),
+    trainingCompleted: z.boolean(),
+    status: z.enum(['complete', 'in-progress', 'not-started']),
+    preferredLanguage: z.string().nullable(),
+  });
 export type AdminUser = z.infer<typeof adminUser>;
 
 export const userSortFields = [...ADMIN_SORT_FIELDS, 'lastName', 'uid', 'id'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../core/events';
-import { confidenceLevel } from './schemas';
+import { WHY_ANSWER_FIELDS, confidenceLevel, whyAnswers } from './schemas';
 
 /**
  * Events of the onboarding stream `Onboarding-<userId>`: the partner's foundation progress.
@@ -56,32 +56,9 @@ export const ProductExperienceSkipped = defineEvent({
 
 export const WhyAnswersSubmitted = defineEvent({
   type: 'WhyAnswersSubmitted',
-  schema: z.object({
-    joinReason: z.string(),
-    monthlyGoal3: z.string(),
-    monthlyGoal6: z.string(),
-    monthlyGoal12: z.string(),
-    lifeChanges: z.string(),
-    nonMonetaryGoals: z.string().optional(),
-    commitmentLevel: z.string(),
-    timeAvailable: z.string(),
-    helpNeeded: z.string(),
-    strengths: z.string(),
-    shareWithSponsor: z.boolean(),
-  }),
+  schema: whyAnswers,
   summary: (d) => `Why answers submitted (${d.shareWithSponsor ? 'shared with sponsor' : 'private'})`,
-  personal: [
-    'joinReason',
-    'monthlyGoal3',
-    'monthlyGoal6',
-    'monthlyGoal12',
-    'lifeChanges',
-    'nonMonetaryGoals',
-    'commitmentLevel',
-    'timeAvailable',
-    'helpNeeded',
-    'strengths',
-  ],
+  personal: [...WHY_ANSWER_FIELDS],
 });
 
 export const TrainingCompleted = defineEvent({

@@ -64,6 +64,20 @@ export const productExperience = z.object({
 });
 export type ProductExperience = z.infer<typeof productExperience>;
 
+/** The step 5 ("why") answers other than the sharing choice, in the order they are asked. */
+export const WHY_ANSWER_FIELDS = [
+  'joinReason',
+  'monthlyGoal3',
+  'monthlyGoal6',
+  'monthlyGoal12',
+  'lifeChanges',
+  'nonMonetaryGoals',
+  'commitmentLevel',
+  'timeAvailable',
+  'helpNeeded',
+  'strengths',
+] as const;
+
 export const whyAnswers = z.object({
   joinReason: z.string(),
   monthlyGoal3: z.string(),

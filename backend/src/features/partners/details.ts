@@ -1,3 +1,4 @@
+import { WHY_ANSWER_FIELDS } from '@portal/contracts/onboarding/schemas';
 import type { PartnerDetails } from '@portal/contracts/partners/schemas';
 import type { PartnerItem } from '@portal/contracts/partners/schemas';
 import type { ProgressRow } from './queries';
@@ -54,19 +55,6 @@ function productExperience(v: unknown): PartnerDetails['progress']['productExper
   };
 }
 
-const WHY_FIELDS = [
-  'joinReason',
-  'monthlyGoal3',
-  'monthlyGoal6',
-  'monthlyGoal12',
-  'lifeChanges',
-  'nonMonetaryGoals',
-  'commitmentLevel',
-  'timeAvailable',
-  'helpNeeded',
-  'strengths',
-] as const;
-
 /**
  * Step 5 answers as the viewer may see them: all of them only when the partner chose to share
  * them and the viewer is the partner's own sponsor (level 1); otherwise only the choice itself.
@@ -78,7 +66,7 @@ export function visibleWhyAnswers(v: unknown, level: number): PartnerDetails['pr
   const shared = o.shareWithSponsor === true || o.shareWithSponsor === 'true';
   if (!shared || level !== 1) return { shareWithSponsor: false };
   const answers: Record<string, string> = {};
-  for (const f of WHY_FIELDS) {
+  for (const f of WHY_ANSWER_FIELDS) {
     const value = text(o[f]);
     if (value !== null) answers[f] = value;
   }

@@ -105,6 +105,36 @@ function useTick(range: HistoryRange) {
   return (t: string) => (range === '7d' ? `${date(t)} ${time(t).slice(0, 5)}` : time(t).slice(0, 5));
 }
 
+/** The frame of every chart: the chart's height, the panel's width. */
+function ChartBox({ testId, children }: { testId: string; children: React.ReactElement }) {
+  return (
+    <Box sx={{ height: CHART_HEIGHT }} data-testid={testId}>
+      <ResponsiveContainer width="100%" height="100%">
+        {children}
+      </ResponsiveContainer>
+    </Box>
+  );
+}
+
+const TIME_CHART_MARGIN = { top: 8, right: 16, left: 0, bottom: 0 };
+
+/**
+ * Grid, time axis, value axis, tooltip and (optionally) legend of a chart over the history. An
+ * array of elements rather than a component: recharts reads its axes from the chart's children.
+ */
+function timeAxes(
+  tick: (t: string) => string,
+  { legend = true, ...yAxis }: { legend?: boolean; width?: number; allowDecimals?: boolean } = {},
+) {
+  return [
+    <CartesianGrid key="grid" strokeDasharray="3 3" />,
+    <XAxis key="x" dataKey="t" tickFormatter={tick} minTickGap={32} fontSize={11} />,
+    <YAxis key="y" fontSize={11} width={48} {...yAxis} />,
+    <Tooltip key="tooltip" labelFormatter={(l) => tick(String(l))} />,
+    ...(legend ? [<Legend key="legend" />] : []),
+  ];
+}
+
 function Health({ checks }: { checks: DashboardResponse['health'] }) {
   const t = useTranslate();
   return (
@@ -169,44 +199,38 @@ function ResponseChart({ history, range }: { history: PerformanceHistory | null;
   const tick = useTick(range);
   if (!history) return <NoData />;
   return (
-    <Box sx={{ height: CHART_HEIGHT }} data-testid="chart-response">
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={history.points} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="t" tickFormatter={tick} minTickGap={32} fontSize={11} />
-          <YAxis fontSize={11} width={48} />
-          <Tooltip labelFormatter={(l) => tick(String(l))} />
-          <Legend />
-          <ReferenceLine y={RESPONSE_TIME_GOOD_MS} stroke={LEVEL_COLOR.warning} strokeDasharray="4 4" />
-          <ReferenceLine y={RESPONSE_TIME_WARNING_MS} stroke={LEVEL_COLOR.critical} strokeDasharray="4 4" />
-          <Line
-            type="monotone"
-            dataKey="avgMs"
-            name={t('app.performance.average')}
-            stroke="#0d7d67"
-            dot={false}
-            strokeWidth={2}
-            isAnimationActive={false}
-          />
-          <Line
-            type="monotone"
-            dataKey="p95Ms"
-            name="P95"
-            stroke="#ed6c02"
-            dot={false}
-            isAnimationActive={false}
-          />
-          <Line
-            type="monotone"
-            dataKey="p99Ms"
-            name="P99"
-            stroke="#d32f2f"
-            dot={false}
-            isAnimationActive={false}
-          />
-        </LineChart>
-      </ResponsiveContainer>
-    </Box>
+    <ChartBox testId="chart-response">
+      <LineChart data={history.points} margin={TIME_CHART_MARGIN}>
+        {timeAxes(tick)}
+        <ReferenceLine y={RESPONSE_TIME_GOOD_MS} stroke={LEVEL_COLOR.warning} strokeDasharray="4 4" />
+        <ReferenceLine y={RESPONSE_TIME_WARNING_MS} stroke={LEVEL_COLOR.critical} strokeDasharray="4 4" />
+        <Line
+          type="monotone"
+          dataKey="avgMs"
+          name={t('app.performance.average')}
+          stroke="#0d7d67"
+          dot={false}
+          strokeWidth={2}
+          isAnimationActive={false}
+        />
+        <Line
+          type="monotone"
+          dataKey="p95Ms"
+          name="P95"
+          stroke="#ed6c02"
+          dot={false}
+          isAnimationActive={false}
+        />
+        <Line
+          type="monotone"
+          dataKey="p99Ms"
+          name="P99"
+          stroke="#d32f2f"
+          dot={false}
+          isAnimationActive={false}
+        />
+      </LineChart>
+    </ChartBox>
   );
 }
 
@@ -215,31 +239,25 @@ function TrafficChart({ history, range }: { history: PerformanceHistory | null; 
   const tick = useTick(range);
   if (!history) return <NoData />;
   return (
-    <Box sx={{ height: CHART_HEIGHT }} data-testid="chart-traffic">
-      <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={history.points} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="t" tickFormatter={tick} minTickGap={32} fontSize={11} />
-          <YAxis fontSize={11} width={48} />
-          <Tooltip labelFormatter={(l) => tick(String(l))} />
-          <Legend />
-          <Area
-            type="monotone"
-            dataKey="requests"
-            name={t('app.performance.requests')}
-            stroke="#0d7d67"
-            fill="#0d7d6733"
-            isAnimationActive={false}
-          />
-          <Bar
-            dataKey="errors"
-            name={t('app.performance.errors')}
-            fill={LEVEL_COLOR.critical}
-            isAnimationActive={false}
-          />
-        </ComposedChart>
-      </ResponsiveContainer>
-    </Box>
+    <ChartBox testId="chart-traffic">
+      <ComposedChart data={history.points} margin={TIME_CHART_MARGIN}>
+        {timeAxes(tick)}
+        <Area
+          type="monotone"
+          dataKey="requests"
+          name={t('app.performance.requests')}
+          stroke="#0d7d67"
+          fill="#0d7d6733"
+          isAnimationActive={false}
+        />
+        <Bar
+          dataKey="errors"
+          name={t('app.performance.errors')}
+          fill={LEVEL_COLOR.critical}
+          isAnimationActive={false}
+        />
+      </ComposedChart>
+    </ChartBox>
   );
 }
 
@@ -408,45 +426,37 @@ function Database({
           {d.topQueryTypes.length === 0 ? (
             <NoData />
           ) : (
-            <Box sx={{ height: CHART_HEIGHT }} data-testid="chart-query-types">
-              <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={d.topQueryTypes} layout="vertical" margin={{ left: 16, right: 24 }}>
-                  <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis type="number" unit="%" fontSize={11} />
-                  <YAxis type="category" dataKey="kind" fontSize={12} width={70} />
-                  <Tooltip />
-                  <Bar dataKey="percent" name="%" fill="#0d7d67" isAnimationActive={false} />
-                </BarChart>
-              </ResponsiveContainer>
-            </Box>
+            <ChartBox testId="chart-query-types">
+              <BarChart data={d.topQueryTypes} layout="vertical" margin={{ left: 16, right: 24 }}>
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis type="number" unit="%" fontSize={11} />
+                <YAxis type="category" dataKey="kind" fontSize={12} width={70} />
+                <Tooltip />
+                <Bar dataKey="percent" name="%" fill="#0d7d67" isAnimationActive={false} />
+              </BarChart>
+            </ChartBox>
           )}
         </Panel>
       </Stack>
       <Panel title={t('app.performance.dbChart')}>
         {history ? (
-          <Box sx={{ height: CHART_HEIGHT }} data-testid="chart-db">
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={history.points} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="t" tickFormatter={tick} minTickGap={32} fontSize={11} />
-                <YAxis fontSize={11} width={48} />
-                <Tooltip labelFormatter={(l) => tick(String(l))} />
-                <Legend />
-                <Bar
-                  dataKey="dbQueries"
-                  name={t('app.performance.queries')}
-                  fill="#1976d2"
-                  isAnimationActive={false}
-                />
-                <Bar
-                  dataKey="dbSlow"
-                  name={t('app.performance.slow')}
-                  fill={LEVEL_COLOR.critical}
-                  isAnimationActive={false}
-                />
-              </BarChart>
-            </ResponsiveContainer>
-          </Box>
+          <ChartBox testId="chart-db">
+            <BarChart data={history.points} margin={TIME_CHART_MARGIN}>
+              {timeAxes(tick)}
+              <Bar
+                dataKey="dbQueries"
+                name={t('app.performance.queries')}
+                fill="#1976d2"
+                isAnimationActive={false}
+              />
+              <Bar
+                dataKey="dbSlow"
+                name={t('app.performance.slow')}
+                fill={LEVEL_COLOR.critical}
+                isAnimationActive={false}
+              />
+            </BarChart>
+          </ChartBox>
         ) : (
           <NoData />
         )}
@@ -526,24 +536,19 @@ function Users({
         </Panel>
         <Panel title={t('app.performance.usersChart')}>
           {history ? (
-            <Box sx={{ height: CHART_HEIGHT }} data-testid="chart-users">
-              <ResponsiveContainer width="100%" height="100%">
-                <AreaChart data={history.points} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
-                  <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis dataKey="t" tickFormatter={tick} minTickGap={32} fontSize={11} />
-                  <YAxis fontSize={11} width={40} allowDecimals={false} />
-                  <Tooltip labelFormatter={(l) => tick(String(l))} />
-                  <Area
-                    type="stepAfter"
-                    dataKey="activeUsers"
-                    name={t('app.performance.currentUsers')}
-                    stroke="#7b1fa2"
-                    fill="#7b1fa233"
-                    isAnimationActive={false}
-                  />
-                </AreaChart>
-              </ResponsiveContainer>
-            </Box>
+            <ChartBox testId="chart-users">
+              <AreaChart data={history.points} margin={TIME_CHART_MARGIN}>
+                {timeAxes(tick, { width: 40, allowDecimals: false, legend: false })}
+                <Area
+                  type="stepAfter"
+                  dataKey="activeUsers"
+                  name={t('app.performance.currentUsers')}
+                  stroke="#7b1fa2"
+                  fill="#7b1fa233"
+                  isAnimationActive={false}
+                />
+              </AreaChart>
+            </ChartBox>
           ) : (
             <NoData />
           )}

@@ -41,12 +41,33 @@ import { UserTimeline } from './UserTimeline';
 
 const fullName = (u: AdminUser) => `${u.firstName} ${u.lastName}`.trim();
 
-function LockButton() {
+/** Saves one change of the shown user (pessimistic) and says how it went. */
+function useUserUpdate() {
   const record = useRecordContext<AdminUser>();
   const [update, { isPending }] = useUpdate();
   const notify = useNotify();
   const refresh = useRefresh();
   const t = useTranslate();
+  const save = (data: Partial<AdminUser>) =>
+    record &&
+    update(
+      'users',
+      { id: record.id, data, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify(t('app.messages.userUpdated'), { type: 'success' });
+          refresh();
+        },
+        onError: (error) =>
+          notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' }),
+      },
+    );
+  return { record, save, isPending };
+}
+
+function LockButton() {
+  const { record, save, isPending } = useUserUpdate();
   if (!record) return null;
   const lock = !record.isLocked;
   return (
@@ -56,52 +77,20 @@ function LockButton() {
       disabled={isPending}
       color={lock ? 'error' : 'primary'}
       data-testid={lock ? 'lock-user' : 'unlock-user'}
-      onClick={() =>
-        update(
-          'users',
-          { id: record.id, data: { isLocked: lock }, previousData: record },
-          {
-            mutationMode: 'pessimistic',
-            onSuccess: () => {
-              notify(t('app.messages.userUpdated'), { type: 'success' });
-              refresh();
-            },
-            onError: (error) =>
-              notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' }),
-          },
-        )
-      }
+      onClick={() => save({ isLocked: lock })}
     />
   );
 }
 
 function MakeAdminButton() {
-  const record = useRecordContext<AdminUser>();
-  const [update, { isPending }] = useUpdate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const t = useTranslate();
+  const { record, save, isPending } = useUserUpdate();
   if (!record || record.isAdmin) return null;
   return (
     <Button
       label="app.users.makeAdmin"
       startIcon={<AdminIcon />}
       disabled={isPending}
-      onClick={() =>
-        update(
-          'users',
-          { id: record.id, data: { isAdmin: true }, previousData: record },
-          {
-            mutationMode: 'pessimistic',
-            onSuccess: () => {
-              notify(t('app.messages.userUpdated'), { type: 'success' });
-              refresh();
-            },
-            onError: (error) =>
-              notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' }),
-          },
-        )
-      }
+      onClick={() => save({ isAdmin: true })}
     />
   );
 }

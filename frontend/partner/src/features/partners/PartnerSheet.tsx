@@ -10,6 +10,7 @@ import {
   LockOutlined,
   MailOutlined,
 } from '@ant-design/icons';
+import { WHY_ANSWER_FIELDS } from '@portal/contracts/onboarding/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -147,19 +148,7 @@ function StepBody({ step, progress }: { step: number; progress: PartnerDetails['
             <LockOutlined aria-hidden="true" /> {t('sheet.step5.notShared')}
           </p>
         );
-      const fields = [
-        'joinReason',
-        'monthlyGoal3',
-        'monthlyGoal6',
-        'monthlyGoal12',
-        'lifeChanges',
-        'nonMonetaryGoals',
-        'commitmentLevel',
-        'timeAvailable',
-        'helpNeeded',
-        'strengths',
-      ] as const;
-      return <Answers rows={fields.map((f) => [t(`sheet.step5.${f}`), why[f]])} />;
+      return <Answers rows={WHY_ANSWER_FIELDS.map((f) => [t(`sheet.step5.${f}`), why[f]])} />;
     }
   }
 }

@@ -88,6 +88,29 @@ function EmptyState({
   );
 }
 
+/** A select of the toolbar with its visible label. */
+function LabelledSelect<T extends string>(props: {
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  testId: string;
+  options: { value: T; label: string }[];
+}) {
+  return (
+    <label className="partners-field">
+      <span className="partners-field-label">{props.label}</span>
+      <Select<T>
+        className="partners-select"
+        value={props.value}
+        onChange={props.onChange}
+        aria-label={props.label}
+        data-testid={props.testId}
+        options={props.options}
+      />
+    </label>
+  );
+}
+
 export function PartnersPage() {
   const { t } = useTranslation('partners');
   const [scope, setScope] = useState<PartnerScope>('direct');
@@ -238,38 +261,30 @@ export function PartnersPage() {
           maxLength={100}
           onChange={(e) => setSearchText(e.target.value)}
         />
-        <label className="partners-field">
-          <span className="partners-field-label">{t('filter.label')}</span>
-          <Select<PartnerStatusFilter>
-            className="partners-select"
-            value={status}
-            onChange={setStatus}
-            aria-label={t('filter.label')}
-            data-testid="status-filter"
-            options={[
-              { value: 'all', label: t('filter.all') },
-              { value: 'complete', label: t('filter.complete') },
-              { value: 'in-progress', label: t('filter.inProgress') },
-              { value: 'not-started', label: t('filter.notStarted') },
-            ]}
-          />
-        </label>
-        <label className="partners-field">
-          <span className="partners-field-label">{t('sort.label')}</span>
-          <Select<PartnerSort>
-            className="partners-select"
-            value={sort}
-            onChange={setSort}
-            aria-label={t('sort.label')}
-            data-testid="sort-select"
-            options={[
-              { value: 'lastLogin', label: t('sort.lastLogin') },
-              { value: 'name', label: t('sort.name') },
-              { value: 'progress', label: t('sort.progress') },
-              { value: 'createdAt', label: t('sort.createdAt') },
-            ]}
-          />
-        </label>
+        <LabelledSelect<PartnerStatusFilter>
+          label={t('filter.label')}
+          value={status}
+          onChange={setStatus}
+          testId="status-filter"
+          options={[
+            { value: 'all', label: t('filter.all') },
+            { value: 'complete', label: t('filter.complete') },
+            { value: 'in-progress', label: t('filter.inProgress') },
+            { value: 'not-started', label: t('filter.notStarted') },
+          ]}
+        />
+        <LabelledSelect<PartnerSort>
+          label={t('sort.label')}
+          value={sort}
+          onChange={setSort}
+          testId="sort-select"
+          options={[
+            { value: 'lastLogin', label: t('sort.lastLogin') },
+            { value: 'name', label: t('sort.name') },
+            { value: 'progress', label: t('sort.progress') },
+            { value: 'createdAt', label: t('sort.createdAt') },
+          ]}
+        />
       </div>
       <p className="partners-found" id="partners-results" aria-live="polite" data-testid="partners-found">
         {list.data ? t('found', { count: total }) : '\u00a0'}
