@@ -21,6 +21,8 @@ export async function up(knex: Knex) {
     t.text('last_name').notNullable();
     t.text('email').notNullable();
     t.text('email_lower').notNullable();
+    /** `first last email uid`, lower-cased by the projection: searched with LIKE, no case folding per row */
+    t.text('search_text').notNullable();
     t.timestamp('last_login_at', { useTz: true }).nullable();
     t.timestamp('created_at', { useTz: true }).notNullable();
     t.specificType('steps', 'boolean[]').notNullable().defaultTo(knex.raw("'{f,f,f,f,f}'"));
@@ -52,7 +54,7 @@ export async function up(knex: Knex) {
     'create index partner_directory_ancestors on partner_directory using gin (ancestors) with (fastupdate = off)',
   );
   await knex.raw(
-    "create index partner_directory_search on partner_directory using gin ((first_name || ' ' || last_name || ' ' || email_lower || ' ' || uid) gin_trgm_ops) with (fastupdate = off)",
+    'create index partner_directory_search on partner_directory using gin (search_text gin_trgm_ops) with (fastupdate = off)',
   );
 }
 

@@ -22,6 +22,7 @@ export interface DirectoryRow {
   last_name: string;
   email: string;
   email_lower: string;
+  search_text: string;
   last_login_at: Date | string | null;
   created_at: Date | string;
   steps: boolean[];
@@ -44,6 +45,15 @@ const USER_COLUMNS = [
 
 const pickUserColumns = (values: Record<string, unknown>) =>
   Object.fromEntries(USER_COLUMNS.filter((c) => values[c] !== undefined).map((c) => [c, values[c]]));
+
+/** What the list's search looks in: names, e-mail and member id, lower-cased (the query lower-cases the term). */
+export const searchTextOf = (r: Pick<DirectoryRow, 'first_name' | 'last_name' | 'email' | 'uid'>) =>
+  `${r.first_name} ${r.last_name} ${r.email} ${r.uid}`.toLowerCase();
+
+const withSearchText = (row: Omit<DirectoryRow, 'search_text'>): DirectoryRow => ({
+  ...row,
+  search_text: searchTextOf(row),
+});
 
 /** The user an event is about: the deleted user, or the id in `User-<id>` / `Onboarding-<id>`. */
 function subjectOf(event: RecordedEvent): string | null {
@@ -94,8 +104,11 @@ export function evolveDirectoryRow(
     if (event.type === 'UserRegistered') {
       const registered = registrationRow(event);
       const sponsorId = (registered.sponsor_id as string | null) ?? null;
-      return {
-        ...(pickUserColumns(registered) as Omit<DirectoryRow, 'user_id' | 'sponsor_id' | 'ancestors'>),
+      return withSearchText({
+        ...(pickUserColumns(registered) as Pick<
+          DirectoryRow,
+          'uid' | 'first_name' | 'last_name' | 'email' | 'email_lower' | 'created_at'
+        >),
         user_id: subjectOf(event)!,
         sponsor_id: sponsorId,
         ancestors: sponsorId === null ? [] : pathBelow(sponsorId, rowOf(sponsorId)),
@@ -105,10 +118,10 @@ export function evolveDirectoryRow(
         current_step: 1,
         training_completed: false,
         product_experience_skipped: false,
-      };
+      });
     }
     const changes = columnChanges(event);
-    return row && changes ? { ...row, ...pickUserColumns(changes) } : row;
+    return row && changes ? withSearchText({ ...row, ...pickUserColumns(changes) }) : row;
   }
   if (row && event.streamId.startsWith('Onboarding-')) return foldOnboarding(row, event);
   return row;

@@ -29,9 +29,6 @@ const COLS: StatusColumns = {
   completedStepsNotNull: true,
 };
 
-/** The directory's trigram-indexed search expression (migration 20261123000000_partner_directory). */
-const SEARCH_EXPRESSION = "(u.first_name || ' ' || u.last_name || ' ' || u.email_lower || ' ' || u.uid)";
-
 /** `contains` pattern for ILIKE with the user's %, _ and \ taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -85,7 +82,8 @@ const LEVEL_SQL = '(cardinality(u.ancestors) - array_position(u.ancestors, ?::uu
 function filtered(db: Db, f: ListFilters): Knex.QueryBuilder {
   const q = scoped(db, f.callerId, f.scope);
   const search = f.search?.trim();
-  if (search) q.whereRaw(`${SEARCH_EXPRESSION} ilike ?`, [containsPattern(search.toLowerCase())]);
+  // search_text is lower-cased by the projection (trigram index): LIKE, no case folding per row
+  if (search) q.whereRaw('u.search_text like ?', [containsPattern(search.toLowerCase())]);
   if (f.status !== 'all') q.whereRaw(statusPredicateSql(f.status, COLS));
   return q;
 }
