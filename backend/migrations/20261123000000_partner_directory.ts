@@ -21,8 +21,6 @@ export async function up(knex: Knex) {
     t.text('last_name').notNullable();
     t.text('email').notNullable();
     t.text('email_lower').notNullable();
-    /** `first last email uid`, lower-cased by the projection: searched with LIKE, no case folding per row */
-    t.text('search_text').notNullable();
     t.timestamp('last_login_at', { useTz: true }).nullable();
     t.timestamp('created_at', { useTz: true }).notNullable();
     t.specificType('steps', 'boolean[]').notNullable().defaultTo(knex.raw("'{f,f,f,f,f}'"));
@@ -31,6 +29,11 @@ export async function up(knex: Knex) {
     t.boolean('training_completed').notNullable().defaultTo(false);
     t.boolean('product_experience_skipped').notNullable().defaultTo(false);
   });
+  // `first last email uid`, lower-cased once when the row is written: searched with LIKE, no case
+  // folding of every row at every search.
+  await knex.raw(
+    "alter table partner_directory add column search_text text generated always as (lower(first_name || ' ' || last_name || ' ' || email || ' ' || uid)) stored",
+  );
   await knex.raw(
     'alter table partner_directory add constraint partner_directory_steps_range check (completed_steps between 0 and 5 and current_step between 1 and 5)',
   );

@@ -36,15 +36,13 @@ const SORT_SQL: Record<UserSortKey, string> = {
 /** `%`, `_` and `\` are literal in a search. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The same text the trigram index of the users migration is built on. */
-const SEARCH_TEXT = "(u.first_name || ' ' || u.last_name || ' ' || u.email_lower || ' ' || u.uid)";
-
 function applyFilter(q: Knex.QueryBuilder, filter: UserFilter | undefined, adminEmail: string) {
   if (!filter) return q;
   const text = filter.q?.trim();
   if (text) {
     for (const word of text.split(/\s+/).slice(0, 5)) {
-      q.whereRaw(`${SEARCH_TEXT} ilike ?`, [`%${escapeLike(word)}%`]);
+      // search_text is stored lower-cased (generated column, trigram index): LIKE, no case folding per row
+      q.whereRaw('u.search_text like lower(?)', [`%${escapeLike(word)}%`]);
     }
   }
   switch (filter.status) {

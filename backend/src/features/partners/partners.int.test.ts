@@ -376,6 +376,7 @@ describe('the directory read model', () => {
 
     await record(`User-${ids.mia}`, 'UserDetailsEdited', { lastName: 'Renamed' });
     expect((await list('&search=renamed')).map((i) => i.id)).toEqual([ids.mia]);
+    expect((await list('&search=MIA%20RENAMED')).map((i) => i.id)).toEqual([ids.mia]);
 
     // Mia's own team, two levels
     await add('nia', { sponsorId: ids.mia, lastLoginAt: daysAgo(2), completedSteps: 1 });

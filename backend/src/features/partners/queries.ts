@@ -82,8 +82,8 @@ const LEVEL_SQL = '(cardinality(u.ancestors) - array_position(u.ancestors, ?::uu
 function filtered(db: Db, f: ListFilters): Knex.QueryBuilder {
   const q = scoped(db, f.callerId, f.scope);
   const search = f.search?.trim();
-  // search_text is lower-cased by the projection (trigram index): LIKE, no case folding per row
-  if (search) q.whereRaw('u.search_text like ?', [containsPattern(search.toLowerCase())]);
+  // search_text is stored lower-cased (generated column, trigram index): LIKE, no case folding per row
+  if (search) q.whereRaw('u.search_text like lower(?)', [containsPattern(search)]);
   if (f.status !== 'all') q.whereRaw(statusPredicateSql(f.status, COLS));
   return q;
 }
