@@ -186,15 +186,35 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     }
   }
 
+  /**
+   * A stream's state: its head is the highest revision of its events; `es_streams` only holds
+   * deletion, truncation and metadata. Undefined when the stream has neither events nor a row.
+   */
+  async function streamState(client: pg.Pool | pg.PoolClient, streamId: string) {
+    const { rows } = await query<{
+      head: string | null;
+      deleted: string | null;
+      truncate_before: string | null;
+    }>(
+      client,
+      `select (select max(revision) from es_events where stream_id = $1) as head,
+              s.deleted, s.truncate_before
+         from (select 1) one left join es_streams s on s.stream_id = $1`,
+      [streamId],
+    );
+    const row = rows[0];
+    if (row.head === null && row.deleted === null && row.truncate_before === null) return undefined;
+    return {
+      revision: row.head === null ? -1n : BigInt(row.head),
+      deleted: row.deleted,
+      truncateBefore: BigInt(row.truncate_before ?? 0),
+    };
+  }
+
   async function lockStream(client: pg.PoolClient, streamId: string) {
     // Before any write, so the transaction id is assigned after the lock is held.
     await query(client, 'select pg_advisory_xact_lock(hashtextextended($1, 0))', [streamId]);
-    const { rows } = await query<{ revision: string; deleted: string | null; truncate_before: string }>(
-      client,
-      'select revision, deleted, truncate_before from es_streams where stream_id = $1',
-      [streamId],
-    );
-    return rows[0];
+    return streamState(client, streamId);
   }
 
   function checkExpected(streamId: string, expected: ExpectedRevision, current: bigint | 'no_stream') {
@@ -252,27 +272,22 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       const stream = await lockStream(client, streamId);
       if (stream?.deleted === 'tombstone') throw new StreamDeleted(streamId);
       const current: bigint | 'no_stream' =
-        stream && !stream.deleted && BigInt(stream.revision) >= 0n ? BigInt(stream.revision) : 'no_stream';
+        stream && !stream.deleted && stream.revision >= 0n ? stream.revision : 'no_stream';
       checkExpected(streamId, expected, current);
       const position = await headPositionWith(client);
       return {
-        nextRevision: stream ? BigInt(stream.revision) : -1n,
+        nextRevision: stream ? stream.revision : -1n,
         position: position ?? formatPosition('0', '0'),
       };
     });
   }
 
   async function readStream(streamId: string, opts: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    const { rows: streams } = await query<{
-      revision: string;
-      deleted: string | null;
-      truncate_before: string;
-    }>(pool, 'select revision, deleted, truncate_before from es_streams where stream_id = $1', [streamId]);
-    const stream = streams[0];
+    const stream = await streamState(pool, streamId);
     if (!stream) throw new StreamNotFound(streamId);
     if (stream.deleted === 'tombstone') throw new StreamDeleted(streamId);
     if (stream.deleted === 'soft') throw new StreamNotFound(streamId);
-    const from = [BigInt(stream.truncate_before), opts.fromRevision ?? 0n].reduce((a, b) => (a > b ? a : b));
+    const from = [stream.truncateBefore, opts.fromRevision ?? 0n].reduce((a, b) => (a > b ? a : b));
     const { rows } = await query<EventRow>(
       pool,
       `select * from es_events where stream_id = $1 and revision >= $2 order by revision limit $3`,
@@ -432,14 +447,15 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       const stream = await lockStream(client, streamId);
       if (stream?.deleted === 'tombstone') throw new StreamDeleted(streamId);
       const current: bigint | 'no_stream' =
-        stream && !stream.deleted && BigInt(stream.revision) >= 0n ? BigInt(stream.revision) : 'no_stream';
+        stream && !stream.deleted && stream.revision >= 0n ? stream.revision : 'no_stream';
       checkExpected(streamId, opts.expectedRevision ?? 'any', current);
       if (kind === 'soft') {
         if (!stream) throw new StreamNotFound(streamId);
         await query(
           client,
-          `update es_streams set deleted = 'soft', truncate_before = revision + 1 where stream_id = $1`,
-          [streamId],
+          `insert into es_streams (stream_id, revision, deleted, truncate_before) values ($1, $2::bigint, 'soft', $2::bigint + 1)
+           on conflict (stream_id) do update set deleted = 'soft', truncate_before = excluded.truncate_before`,
+          [streamId, stream.revision.toString()],
         );
       } else {
         // A tombstone also erases the events themselves: this is how personal data is removed.
