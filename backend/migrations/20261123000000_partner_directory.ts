@@ -20,7 +20,6 @@ export async function up(knex: Knex) {
     t.text('first_name').notNullable();
     t.text('last_name').notNullable();
     t.text('email').notNullable();
-    t.text('email_lower').notNullable();
     t.timestamp('last_login_at', { useTz: true }).nullable();
     t.timestamp('created_at', { useTz: true }).notNullable();
     t.specificType('steps', 'boolean[]').notNullable().defaultTo(knex.raw("'{f,f,f,f,f}'"));

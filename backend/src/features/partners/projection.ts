@@ -21,7 +21,6 @@ export interface DirectoryRow {
   first_name: string;
   last_name: string;
   email: string;
-  email_lower: string;
   last_login_at: Date | string | null;
   created_at: Date | string;
   steps: boolean[];
@@ -32,15 +31,7 @@ export interface DirectoryRow {
 }
 
 /** The users columns the directory copies (the sponsor is set at registration and by `moveUnder`). */
-const USER_COLUMNS = [
-  'uid',
-  'first_name',
-  'last_name',
-  'email',
-  'email_lower',
-  'last_login_at',
-  'created_at',
-] as const;
+const USER_COLUMNS = ['uid', 'first_name', 'last_name', 'email', 'last_login_at', 'created_at'] as const;
 
 const pickUserColumns = (values: Record<string, unknown>) =>
   Object.fromEntries(USER_COLUMNS.filter((c) => values[c] !== undefined).map((c) => [c, values[c]]));
@@ -97,7 +88,7 @@ export function evolveDirectoryRow(
       return {
         ...(pickUserColumns(registered) as Pick<
           DirectoryRow,
-          'uid' | 'first_name' | 'last_name' | 'email' | 'email_lower' | 'created_at'
+          'uid' | 'first_name' | 'last_name' | 'email' | 'created_at'
         >),
         user_id: subjectOf(event)!,
         sponsor_id: sponsorId,

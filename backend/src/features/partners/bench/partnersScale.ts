@@ -104,8 +104,8 @@ async function main() {
       from (select id, abs(hashtext(id::text)) as h from users where password_hash = 'x') s
      where h % 7 <> 0`);
   // the same partners in the directory read model the list reads (as its projection would write them)
-  await db.raw(`insert into partner_directory (user_id, sponsor_id, uid, first_name, last_name, email, email_lower, last_login_at, created_at, completed_steps, current_step, training_completed)
-    select u.id, u.sponsor_id, u.uid, u.first_name, u.last_name, u.email, u.email_lower, u.last_login_at, u.created_at,
+  await db.raw(`insert into partner_directory (user_id, sponsor_id, uid, first_name, last_name, email, last_login_at, created_at, completed_steps, current_step, training_completed)
+    select u.id, u.sponsor_id, u.uid, u.first_name, u.last_name, u.email, u.last_login_at, u.created_at,
            coalesce(p.completed_steps, 0), coalesce(p.current_step, 1), coalesce(p.training_completed, false)
       from users u left join onboarding_progress p on p.user_id = u.id
      where u.password_hash = 'x'`);
