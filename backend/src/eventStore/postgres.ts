@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isDbUnavailable } from '../infra/db';
 import {
   type AppendResult,
   type EventStore,
@@ -114,30 +115,10 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
   createdAt: row.created_at,
 });
 
-const CONNECTION_ERRORS = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08003',
-  '08006',
-]);
-
 function mapError(error: unknown): unknown {
-  const code = (error as { code?: string }).code;
-  if (code && CONNECTION_ERRORS.has(code))
-    return new Unavailable('PostgreSQL event store unavailable', { cause: error });
-  if (
-    error instanceof Error &&
-    /Connection terminated|timeout exceeded when trying to connect/i.test(error.message)
-  ) {
-    return new Unavailable('PostgreSQL event store unavailable', { cause: error });
-  }
-  return error;
+  return isDbUnavailable(error)
+    ? new Unavailable('PostgreSQL event store unavailable', { cause: error })
+    : error;
 }
 
 export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {

@@ -4,7 +4,7 @@ import { notFound } from '../../domain/errors';
 import { defineFeature } from '../../http/feature';
 import { toPartnerDetails } from './details';
 import { partnerDirectoryProjection } from './projection';
-import { levelBelow, listPartners, partnerStats, partnerWithProgress } from './queries';
+import { listPartners, partnerStats, partnerWithProgress } from './queries';
 
 /** The same answer for an unknown id and for someone outside the caller's downline. */
 const partnerNotFound = () => notFound('partner_not_found', 'Partner not found');
@@ -24,8 +24,7 @@ export function createPartnersFeature(deps: AppDeps) {
       },
       async details({ params }, rc) {
         const callerId = rc.user!.id;
-        const level = await levelBelow(deps.db, callerId, params.partnerId);
-        const found = level === null ? null : await partnerWithProgress(deps.db, params.partnerId, level);
+        const found = await partnerWithProgress(deps.db, callerId, params.partnerId);
         if (!found) {
           rc.logger.warn(
             { callerId, targetId: params.partnerId },

@@ -9,6 +9,7 @@ import {
 } from '../../domain/onboarding/decider';
 import type { Projection } from '../../projections/projection';
 import { columnChanges, registrationRow, usersProjection } from '../../projections/users';
+import { subjectOf } from '../../projections/auditLog';
 import { ONBOARDING_EVENT_TYPES } from '../onboarding/projection';
 
 /** A row of the `partner_directory` read model (migration 20261123000000_partner_directory). */
@@ -37,11 +38,9 @@ const pickUserColumns = (values: Record<string, unknown>) =>
   Object.fromEntries(USER_COLUMNS.filter((c) => values[c] !== undefined).map((c) => [c, values[c]]));
 
 /** The user an event is about: the deleted user, or the id in `User-<id>` / `Onboarding-<id>`. */
-function subjectOf(event: RecordedEvent): string | null {
+function userOf(event: RecordedEvent): string | null {
   if (event.type === 'UserDeleted') return String((event.data as { userId: string }).userId);
-  const dash = event.streamId.indexOf('-');
-  const prefix = event.streamId.slice(0, dash);
-  return prefix === 'User' || prefix === 'Onboarding' ? event.streamId.slice(dash + 1) : null;
+  return /^(User|Onboarding)-/.test(event.streamId) ? subjectOf(event.streamId) : null;
 }
 
 /** The onboarding fold of a row, through the onboarding decider's own evolve. */
@@ -90,7 +89,7 @@ export function evolveDirectoryRow(
           DirectoryRow,
           'uid' | 'first_name' | 'last_name' | 'email' | 'created_at'
         >),
-        user_id: subjectOf(event)!,
+        user_id: userOf(event)!,
         sponsor_id: sponsorId,
         ancestors: sponsorId === null ? [] : pathBelow(sponsorId, rowOf(sponsorId)),
         last_login_at: null,
@@ -136,7 +135,7 @@ async function applyRun(trx: Knex.Transaction, events: RecordedEvent[]) {
     .filter((e) => e.type === 'UserRegistered')
     .map((e) => (e.data as { sponsorId?: string | null }).sponsorId)
     .filter((id): id is string => !!id);
-  const ids = [...new Set([...events.map(subjectOf), ...sponsors].filter((id): id is string => id !== null))];
+  const ids = [...new Set([...events.map(userOf), ...sponsors].filter((id): id is string => id !== null))];
   const rows = new Map<string, DirectoryRow | null | undefined>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const found = await trx<DirectoryRow>('partner_directory')
@@ -146,7 +145,7 @@ async function applyRun(trx: Knex.Transaction, events: RecordedEvent[]) {
   }
   const changed = new Set<string>();
   for (const event of events) {
-    const id = subjectOf(event);
+    const id = userOf(event);
     if (id === null) continue;
     const before = rows.get(id);
     const after = evolveDirectoryRow(before, event, (sponsorId) => rows.get(sponsorId));
@@ -217,7 +216,7 @@ export const partnerDirectoryProjection: Projection = {
       }
       await applyRun(trx, [...run, event]);
       run = [];
-      await moveUnder(trx, subjectOf(event)!, sponsorId);
+      await moveUnder(trx, userOf(event)!, sponsorId);
     }
     await applyRun(trx, run);
   },

@@ -190,20 +190,6 @@ export async function partnerStats(db: Db, callerId: string, scope: PartnerScope
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * How far below the caller `targetId` sits (1 = the caller sponsored them), or null when the
- * target is not in the caller's downline (or does not exist). One primary-key read of the
- * target's path, whatever the size of the team.
- */
-export async function levelBelow(db: Db, callerId: string, targetId: string): Promise<number | null> {
-  if (!UUID.test(targetId) || targetId === callerId) return null;
-  const row = (await db({ u: 'partner_directory' })
-    .where('u.user_id', targetId)
-    .whereRaw('u.ancestors @> array[?]::uuid[]', [callerId])
-    .first(db.raw(`${LEVEL_SQL} as level`, [callerId]))) as { level: number } | undefined;
-  return row ? Number(row.level) : null;
-}
-
 export interface ProgressRow {
   step1_completed: boolean;
   step2_completed: boolean;
@@ -219,19 +205,25 @@ export interface ProgressRow {
   why_answers: unknown;
 }
 
-/** The partner as a list item (with its level) and its onboarding_progress row (null: no progress yet). */
+/**
+ * A partner of the caller's downline as a list item (with its level below the caller) and its
+ * onboarding_progress row (null: no progress yet); null when the target is not in the caller's
+ * downline or does not exist. One primary-key read, whatever the size or depth of the team.
+ */
 export async function partnerWithProgress(
   db: Db,
+  callerId: string,
   partnerId: string,
-  level: number,
 ): Promise<{ item: PartnerItem; progress: ProgressRow | null } | null> {
+  if (!UUID.test(partnerId) || partnerId === callerId) return null;
   const row = (await db({ u: 'partner_directory' })
     .leftJoin({ p: 'onboarding_progress' }, 'p.user_id', 'u.user_id')
     .leftJoin({ s: 'partner_directory' }, 's.user_id', 'u.sponsor_id')
     .where('u.user_id', partnerId)
+    .whereRaw('u.ancestors @> array[?]::uuid[]', [callerId])
     .first(
       ...SELECT,
-      db.raw('1 as level'),
+      db.raw(`${LEVEL_SQL} as level`, [callerId]),
       db.raw('(p.user_id is not null) as has_progress'),
       'p.step1_completed',
       'p.step2_completed',
@@ -245,5 +237,5 @@ export async function partnerWithProgress(
       'p.why_answers',
     )) as (PartnerRow & ProgressRow & { has_progress: boolean }) | undefined;
   if (!row) return null;
-  return { item: toPartnerItem({ ...row, level }), progress: row.has_progress ? row : null };
+  return { item: toPartnerItem(row), progress: row.has_progress ? row : null };
 }
