@@ -349,15 +349,16 @@ describe('Authentication', () => {
     const racing = await Promise.all([bootstrapAdmin(fresh), bootstrapAdmin(fresh), bootstrapAdmin(fresh)]);
     expect(racing.filter((r) => r === 'created')).toHaveLength(1);
     // headPosition() may trail the last append while another transaction of this database is
-    // open (the safe horizon), so wait for the read model itself.
+    // open (the safe horizon), so wait for the read models themselves (each projection on its own).
     const secondAdmin = () => app.deps.db('users').where({ email_lower: 'second-admin@portal.test' });
-    for (let i = 0; i < 300 && (await secondAdmin()).length === 0; i++)
+    const bootstrapped = () =>
+      app.deps
+        .db('audit_log')
+        .where({ event_type: 'UserRegistered', summary: 'Account created (bootstrap)' });
+    for (let i = 0; i < 300 && ((await secondAdmin()).length === 0 || (await bootstrapped()).length < 2); i++)
       await new Promise((r) => setTimeout(r, 50));
     expect(await secondAdmin()).toHaveLength(1);
-    const bootstrapped = await app.deps
-      .db('audit_log')
-      .where({ event_type: 'UserRegistered', summary: 'Account created (bootstrap)' });
-    expect(bootstrapped).toHaveLength(2);
+    expect(await bootstrapped()).toHaveLength(2);
 
     // without ADMIN_PASSWORD nobody is created
     const none = {
