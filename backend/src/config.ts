@@ -44,8 +44,13 @@ export const configSchema = z
     METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters'),
     /** optional separate listener for /metrics without a token (bind it to a private interface) */
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-    /** how long a command waits for its change to reach the read models before answering 503 */
+    /**
+     * how long a command waits for its change to reach the asynchronous read models; past it the
+     * command answers from its own result (never an error)
+     */
     READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    /** false: this process never leads a projection, it only follows the leaders' progress */
+    RUN_PROJECTIONS: bool.default(true),
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
     /** bcrypt worker threads; by default one core is left for the event loop and the database */
     BCRYPT_THREADS: z.coerce

@@ -31,6 +31,7 @@ const metricsServer = http
       res.writeHead(404).end();
       return;
     }
+    await deps.projections.updateMetrics().catch(() => undefined);
     res.writeHead(200, { 'content-type': deps.metrics.registry.contentType });
     res.end(await deps.metrics.registry.metrics());
   })

@@ -59,6 +59,11 @@ export function buildRuntime(config: Config, options: { logger?: Logger; service
     now: () => new Date(),
   };
   const features = createFeatures(deps);
+  const projections = allProjections(features);
+  // On the PostgreSQL event store the inline read models are written in each append's own
+  // transaction; the rest (and, with EventStoreDB, every one) are run by a leader.
+  const inline = store.useInlineProjections ? projections.filter((p) => p.lifecycle === 'inline') : [];
+  store.useInlineProjections?.({ db, projections: inline });
   deps.projections = new ProjectionHost(
     {
       db,
@@ -67,8 +72,10 @@ export function buildRuntime(config: Config, options: { logger?: Logger; service
       metrics,
       databaseUrl: config.DATABASE_URL,
       waitTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
+      lead: config.RUN_PROJECTIONS,
+      statusBoard: { redis, prefix: config.REDIS_PREFIX, service: options.service ?? 'api' },
     },
-    allProjections(features),
+    projections.filter((p) => !inline.includes(p)),
   );
   return {
     deps,

@@ -1,3 +1,4 @@
+import type { UserState } from '../domain/user/decider';
 import type { Db } from '../infra/db';
 
 /** A row of the users read model, as the rest of the backend sees it. */
@@ -72,3 +73,33 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRecord
 /** Admin rule of the spec: the flag, or the one fixed admin address. */
 export const isAdminUser = (user: Pick<UserRecord, 'isAdmin' | 'email'>, adminEmail: string) =>
   user.isAdmin || user.email.toLowerCase() === adminEmail.toLowerCase();
+
+/**
+ * The user as a command's decider left it, over the (possibly older) read-model row: what a
+ * command answers when an asynchronous read model has not caught up yet.
+ */
+export function userRecordFromState(
+  id: string,
+  state: UserState,
+  row: UserRecord | undefined | null,
+  now: Date,
+): UserRecord {
+  return {
+    id,
+    uid: state.uid,
+    firstName: state.firstName,
+    lastName: state.lastName,
+    email: state.email,
+    passwordHash: state.passwordHash,
+    sponsorId: state.sponsorId,
+    isAdmin: state.isAdmin,
+    isLocked: state.isLocked,
+    newsletter: state.newsletter,
+    mustChangePassword: state.mustChangePassword,
+    phoneNumber: state.phoneNumber,
+    smsOptIn: state.smsOptIn,
+    preferredLanguage: row?.preferredLanguage ?? null,
+    lastLoginAt: row?.lastLoginAt ?? now,
+    createdAt: row?.createdAt ?? now,
+  };
+}

@@ -1,3 +1,4 @@
+import type { InlineProjections } from '../projections/projection';
 /**
  * The event store port. Two adapters implement it: PostgreSQL (embedded default) and
  * EventStoreDB. Positions are opaque strings that sort lexicographically in global order.
@@ -83,6 +84,8 @@ export interface EventStore {
   tombstoneStream(streamId: string, options?: { expectedRevision?: ExpectedRevision }): Promise<void>;
   /** position of the newest event visible to readers, null when empty */
   headPosition(): Promise<string | null>;
+  /** PostgreSQL only: apply these read models in each append's own transaction. */
+  useInlineProjections?(inline: InlineProjections): void;
   /** cheap liveness check for /api/health */
   ping(): Promise<void>;
   close(): Promise<void>;

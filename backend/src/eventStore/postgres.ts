@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { isDbUnavailable } from '../infra/db';
+import { SESSION_OPTIONS, isDbUnavailable } from '../infra/db';
+import { type InlineProjections, type Projection, applyEvents, handlesType } from '../projections/projection';
 import {
   type AppendResult,
   type EventStore,
@@ -84,6 +85,14 @@ create table if not exists es_events (
 create index if not exists es_events_order on es_events (tx_id, global_seq);
 `;
 
+interface Outcome {
+  outcome: string;
+  current_revision: string | null;
+  next_revision: string;
+  last_tx_id: string;
+  last_seq: string;
+}
+
 const pad = (n: string | bigint) => n.toString().padStart(20, '0');
 export const formatPosition = (txId: string | bigint, seq: string | bigint) => `${pad(txId)}:${pad(seq)}`;
 export function parsePosition(position: string): { txId: string; seq: string } {
@@ -124,6 +133,7 @@ function mapError(error: unknown): unknown {
 export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
+    options: SESSION_OPTIONS,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5_000,
   });
@@ -223,21 +233,18 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       events.map((e) => JSON.stringify(e.metadata ?? {})),
     ];
     const sql = 'select * from es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])';
-    type Outcome = {
-      outcome: string;
-      current_revision: string | null;
-      next_revision: string;
-      last_tx_id: string;
-      last_seq: string;
-    };
-    // One statement, one round trip. Tests may hook in before COMMIT, which needs a transaction.
-    const row = options.beforeCommit
-      ? await withTransaction(async (client) => {
-          const result = (await query<Outcome>(client, sql, values)).rows[0];
-          if (result.outcome === 'ok') await options.beforeCommit!(streamId);
-          return result;
-        })
-      : (await query<Outcome>(pool, sql, values)).rows[0];
+    const inlineHere = inline?.projections.filter((p) => events.some((e) => handlesType(p, e.type))) ?? [];
+    // One statement, one round trip, unless inline read models or a test hook need a transaction.
+    const row =
+      inlineHere.length > 0
+        ? await appendWithInline(streamId, sql, values, events.length, inlineHere)
+        : options.beforeCommit
+          ? await withTransaction(async (client) => {
+              const result = (await query<Outcome>(client, sql, values)).rows[0];
+              if (result.outcome === 'ok') await options.beforeCommit!(streamId);
+              return result;
+            })
+          : (await query<Outcome>(pool, sql, values)).rows[0];
     const current = row.current_revision === null ? 'no_stream' : BigInt(row.current_revision);
     if (row.outcome === 'deleted') throw new StreamDeleted(streamId);
     if (row.outcome === 'conflict') throw new WrongExpectedRevision(streamId, expected, current);
@@ -246,6 +253,48 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       nextRevision: BigInt(row.next_revision),
       position: formatPosition(row.last_tx_id, row.last_seq),
     };
+  }
+
+  /**
+   * The append and the inline read models in one transaction: the appended events are read back
+   * (with their positions and time) and applied by each inline projection that handles them.
+   */
+  async function appendWithInline(
+    streamId: string,
+    sql: string,
+    values: unknown[],
+    count: number,
+    projections: Projection[],
+  ): Promise<Outcome> {
+    const { db } = inline!;
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw mapError(error);
+    }
+    try {
+      return await db.transaction(
+        async (trx) => {
+          const result = (await query<Outcome>(client, sql, values)).rows[0];
+          if (result.outcome !== 'ok') return result;
+          const { rows } = await query<EventRow>(
+            client,
+            'select * from es_events where stream_id = $1 and revision > $2 order by revision',
+            [streamId, (BigInt(result.next_revision) - BigInt(count)).toString()],
+          );
+          const recorded = rows.map(toRecorded);
+          for (const projection of projections) await applyEvents(projection, trx, recorded);
+          await options.beforeCommit?.(streamId);
+          return result;
+        },
+        { connection: client },
+      );
+    } catch (error) {
+      throw mapError(error);
+    } finally {
+      client.release();
+    }
   }
 
   async function appendNothing(streamId: string, expected: ExpectedRevision): Promise<AppendResult> {
@@ -303,6 +352,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     );
     return rows[0] ? formatPosition(rows[0].tx_id, rows[0].global_seq) : null;
   }
+
+  let inline: InlineProjections | null = null;
 
   // One LISTEN connection shared by all subscribers of this store.
   const waiters = new Set<() => void>();
@@ -462,6 +513,9 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     deleteStream: (streamId, opts) => removeStream(streamId, 'soft', opts),
     tombstoneStream: (streamId, opts) => removeStream(streamId, 'tombstone', opts),
     headPosition: () => headPositionWith(pool),
+    useInlineProjections(value) {
+      inline = value.projections.length ? value : null;
+    },
     async ping() {
       await query(pool, 'select 1');
     },

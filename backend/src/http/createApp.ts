@@ -34,6 +34,7 @@ export function metricsMiddleware(deps: AppDeps, requireToken: boolean): Koa.Mid
       return;
     }
     deps.metrics.activeSessions.set(await deps.sessions.count().catch(() => 0));
+    await deps.projections.updateMetrics().catch(() => undefined);
     ctx.type = deps.metrics.registry.contentType;
     ctx.body = await deps.metrics.registry.metrics();
   };

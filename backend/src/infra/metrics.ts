@@ -28,8 +28,26 @@ export function createMetrics(service: string) {
   });
   const projectionLag = new client.Gauge({
     name: 'projection_lag_seconds',
-    help: 'Age of the newest event a projection has applied compared with now, 0 when caught up',
+    help: 'Age of the oldest event a projection has not applied yet, 0 when caught up',
     labelNames: ['projection'] as const,
+    registers: [registry],
+  });
+  const projectionLeader = new client.Gauge({
+    name: 'projection_leader',
+    help: '1 when this process leads the projection',
+    labelNames: ['projection'] as const,
+    registers: [registry],
+  });
+  const projectionDelay = new client.Histogram({
+    name: 'projection_apply_delay_seconds',
+    help: 'Time from an event being appended to an asynchronous projection applying it',
+    labelNames: ['projection'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const readYourWritesTimeouts = new client.Counter({
+    name: 'read_your_writes_timeouts_total',
+    help: 'Commands answered before the asynchronous read models caught up (waited READ_YOUR_WRITES_TIMEOUT_MS)',
     registers: [registry],
   });
   const projectionEvents = new client.Counter({
@@ -61,6 +79,9 @@ export function createMetrics(service: string) {
     dbQueryDuration,
     eventsAppended,
     projectionLag,
+    projectionLeader,
+    projectionDelay,
+    readYourWritesTimeouts,
     projectionEvents,
     deadLetters,
     queueJobs,

@@ -13,6 +13,12 @@ export interface Projection {
   tables: string[];
   /** event types it reacts to; other events only move its checkpoint */
   eventTypes?: string[];
+  /**
+   * 'inline': on the PostgreSQL event store, applied in the append's own transaction (the read
+   * models a command's answer reads); 'async' (default): applied by a leader-run runner.
+   * With EventStoreDB every projection is asynchronous.
+   */
+  lifecycle?: 'inline' | 'async';
   apply(trx: Knex.Transaction, event: RecordedEvent): Promise<void>;
   /**
    * Optional: applies a run of events (already filtered by eventTypes, in log order) with
@@ -21,8 +27,10 @@ export interface Projection {
   applyBatch?(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void>;
 }
 
-export const handles = (projection: Projection, event: RecordedEvent) =>
-  !projection.eventTypes || projection.eventTypes.includes(event.type);
+export const handlesType = (projection: Projection, type: string) =>
+  !projection.eventTypes || projection.eventTypes.includes(type);
+
+export const handles = (projection: Projection, event: RecordedEvent) => handlesType(projection, event.type);
 
 /** Applies a batch of events to a projection: its own batch method when it has one. */
 export async function applyEvents(projection: Projection, trx: Knex.Transaction, events: RecordedEvent[]) {
@@ -30,4 +38,14 @@ export async function applyEvents(projection: Projection, trx: Knex.Transaction,
   if (relevant.length === 0) return;
   if (projection.applyBatch) return projection.applyBatch(trx, relevant);
   for (const event of relevant) await projection.apply(trx, event);
+}
+
+/**
+ * Inline projections: read models updated in the append's own transaction (as Marten's and
+ * emmett's inline projections are), so a command's answer needs no wait and a crash can never
+ * separate an event from its row.
+ */
+export interface InlineProjections {
+  db: Knex;
+  projections: Projection[];
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../infra/db';
 import type { EventStore, RecordedEvent } from '../eventStore/port';
 import { type Projection, applyEvents } from './projection';
-import { writeCheckpoint } from './runner';
+import { writeCheckpoint } from './checkpoints';
 
 /**
  * Rebuilds a projection from the whole event log without taking the live read model away:
@@ -54,8 +54,8 @@ export async function rebuildProjection(
       await trx.raw('drop table public.??', [table]);
       await trx.raw('alter table ??.?? set schema public', [schema, table]);
     }
-    if (position) await writeCheckpoint(trx as unknown as Db, projection.name, position, new Date());
-    else await trx('projection_checkpoints').where({ name: projection.name }).delete();
+    // fences off a running leader, which then resumes from here
+    await writeCheckpoint(trx as unknown as Db, projection.name, position, new Date());
   });
   await db.raw('drop schema if exists ?? cascade', [schema]);
   return { events: count, position };

@@ -122,14 +122,14 @@ describe('projection runner', () => {
     first.start();
     const { position } = await append('Lead-1', 'LeadOnly');
     await first.waitFor(position, { timeoutMs: 10_000 });
-    expect(first.status().every((s) => s.leader)).toBe(true);
+    expect((await first.status()).every((s) => s.leader)).toBe(true);
     await first.stop();
     const second = host(many);
     second.start();
     try {
       const next = await append('Lead-1', 'LeadOnly');
       await second.waitFor(next.position, { timeoutMs: 10_000 });
-      expect(second.status().every((s) => s.leader)).toBe(true);
+      expect((await second.status()).every((s) => s.leader)).toBe(true);
     } finally {
       await second.stop();
     }

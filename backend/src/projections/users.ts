@@ -27,6 +27,8 @@ export function registrationRow(event: RecordedEvent): Data {
 export const usersProjection: Projection = {
   name: 'users',
   tables: ['users'],
+  // the caller's next read (sign-in, profile, progress) must show the command at once
+  lifecycle: 'inline',
   eventTypes: [
     'UserRegistered',
     'UserSignedIn',

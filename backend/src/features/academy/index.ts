@@ -48,7 +48,7 @@ export function createAcademyFeature(deps: AppDeps) {
       command,
       metadata,
     );
-    if (result.position) await deps.projections.waitFor(result.position);
+    await deps.projections.settle(result);
     return readTutorial(userId);
   };
 

@@ -5,6 +5,8 @@ import { subjectOf } from '../../projections/auditLog';
 export const tutorialProjection: Projection = {
   name: 'academy_tutorials',
   tables: ['academy_tutorials'],
+  // the tutorial commands answer with this row
+  lifecycle: 'inline',
   eventTypes: ['TourCompleted', 'TutorialSkipped', 'TutorialPreferencesChanged', 'UserDeleted'],
   async apply(trx, event) {
     const data = (event.data ?? {}) as Record<string, unknown>;

@@ -32,8 +32,9 @@ async function mustFind(deps: Deps, id: string): Promise<UserRecord> {
   return user;
 }
 
+/** Read-your-writes for the console: bounded, never an error (the change is recorded). */
 async function waitFor(deps: Deps, position: string | null) {
-  if (position) await deps.projections.waitFor(position);
+  await deps.projections.settle({ position });
 }
 
 /** Changes the mailing list first: if the service refuses, nothing is recorded. */

@@ -2,9 +2,15 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type Koa from 'koa';
 import { authRoutes } from '@portal/contracts/auth/routes';
 import type { AppDeps } from '../../app/deps';
-import { type CommandMetadata, handleCommand } from '../../app/commandHandler';
-import { type UserRecord, findUserByEmail, findUserById } from '../../app/users';
-import { type UserCommand, userDecider, userStream } from '../../domain/user/decider';
+import { type CommandMetadata, type CommandResult, handleCommand } from '../../app/commandHandler';
+import { type UserRecord, findUserByEmail, findUserById, userRecordFromState } from '../../app/users';
+import {
+  type UserCommand,
+  type UserEvent,
+  type UserState,
+  userDecider,
+  userStream,
+} from '../../domain/user/decider';
 import { DomainError, conflict, forbidden, invalid, tooMany, unauthenticated } from '../../domain/errors';
 import { EMAIL_TAKEN } from '../../domain/user/reservation';
 import { defineFeature } from '../../http/feature';
@@ -41,20 +47,23 @@ export const currentSessionId = (ctx: Koa.Context) =>
 export function createAuthFeature(deps: AppDeps) {
   const { db, config, passwords, store } = deps;
   // deps.projections is set after the features are built: read it at call time
-  const waitFor = (position: string) => deps.projections.waitFor(position);
+  const settle = (result: CommandResult<UserState, UserEvent>) => deps.projections.settle(result);
   const throttle = new LoginThrottle(deps.redis, config.REDIS_PREFIX, () => deps.now().getTime());
   const ipLimits = createIpLimits(deps.redis, config.REDIS_PREFIX);
 
-  const userCommand = async (userId: string, command: UserCommand, metadata: CommandMetadata) => {
-    const result = await handleCommand(store, userStream(userId), userDecider, command, metadata);
-    if (result.position) await waitFor(result.position);
-    return result;
-  };
+  const userCommand = (userId: string, command: UserCommand, metadata: CommandMetadata) =>
+    handleCommand(store, userStream(userId), userDecider, command, metadata);
 
-  const freshUser = async (id: string): Promise<UserRecord> => {
-    const user = await findUserById(db, id);
-    if (!user) throw unauthenticated('unauthenticated', 'Please sign in to continue');
-    return user;
+  /**
+   * The user after a command: the read model once the projections have caught up, else (a late
+   * asynchronous read model, EventStoreDB) the state the command's decider produced.
+   */
+  const userAfter = async (id: string, result: CommandResult<UserState, UserEvent>): Promise<UserRecord> => {
+    const caughtUp = await settle(result);
+    const row = await findUserById(db, id);
+    if (caughtUp && row) return row;
+    if (!result.state.exists) throw unauthenticated('unauthenticated', 'Please sign in to continue');
+    return userRecordFromState(id, result.state, row, deps.now());
   };
 
   // Unknown e-mails are compared against a hash made at the configured cost, so they take as
@@ -127,11 +136,15 @@ export function createAuthFeature(deps: AppDeps) {
           const passwordHash = await passwords.hash(password);
           await userCommand(user.id, { type: 'ChangePassword', passwordHash, reason: 'rehash' }, metadata);
         }
-        await userCommand(user.id, { type: 'RecordSignIn', at: deps.now().toISOString() }, metadata);
+        const signedIn = await userCommand(
+          user.id,
+          { type: 'RecordSignIn', at: deps.now().toISOString() },
+          metadata,
+        );
         await startSession(rc.ctx, user.id);
         rc.ctx.state.user = user;
         rc.logger.info({ userId: user.id }, 'signed in');
-        return { user: await view(await freshUser(user.id)) };
+        return { user: await view(await userAfter(user.id, signedIn)) };
       },
 
       async logout(_input, rc) {
@@ -220,12 +233,15 @@ export function createAuthFeature(deps: AppDeps) {
           }
           throw error;
         }
-        if (created.position) await waitFor(created.position);
         const metadata: CommandMetadata = { actorId: created.userId, correlationId: rc.requestId };
-        await userCommand(created.userId, { type: 'RecordSignIn', at: deps.now().toISOString() }, metadata);
+        const signedIn = await userCommand(
+          created.userId,
+          { type: 'RecordSignIn', at: deps.now().toISOString() },
+          metadata,
+        );
         await startSession(rc.ctx, created.userId);
         rc.logger.info({ userId: created.userId, sponsorId: sponsor.id }, 'registered');
-        return { user: await view(await freshUser(created.userId)) };
+        return { user: await view(await userAfter(created.userId, signedIn)) };
       },
 
       async resetRequiredPassword({ body }, rc) {
@@ -237,14 +253,15 @@ export function createAuthFeature(deps: AppDeps) {
           throw invalid('same_password', message, { newPassword: message });
         }
         const passwordHash = await passwords.hash(body.newPassword);
-        await userCommand(
+        const changed = await userCommand(
           user.id,
           { type: 'ChangePassword', passwordHash, reason: 'forced' },
           rc.commandMetadata(),
         );
+        // in the command path, before any read-model wait (QUALITY 32)
         await deps.sessions.revokeUser(user.id, currentSessionId(rc.ctx));
         rc.logger.info({ userId: user.id }, 'temporary password replaced');
-        return { user: await view(await freshUser(user.id)) };
+        return { user: await view(await userAfter(user.id, changed)) };
       },
 
       async changePassword({ body }, rc) {
@@ -266,19 +283,21 @@ export function createAuthFeature(deps: AppDeps) {
           throw invalid('same_password', message, { newPassword: message });
         }
         const passwordHash = await passwords.hash(body.newPassword);
-        await userCommand(
+        const changed = await userCommand(
           user.id,
           { type: 'ChangePassword', passwordHash, reason: 'self' },
           rc.commandMetadata(),
         );
+        // in the command path, before any read-model wait (QUALITY 32)
         const ended = await deps.sessions.revokeUser(user.id, currentSessionId(rc.ctx));
         rc.logger.info({ userId: user.id, endedSessions: ended }, 'password changed');
+        await settle(changed);
         return { success: true, message: 'Password changed successfully.' };
       },
 
       async updateProfile({ body }, rc) {
         const user = rc.user!;
-        await userCommand(
+        const updated = await userCommand(
           user.id,
           {
             type: 'UpdateProfile',
@@ -289,7 +308,7 @@ export function createAuthFeature(deps: AppDeps) {
           },
           rc.commandMetadata(),
         );
-        return { user: await view(await freshUser(user.id)) };
+        return { user: await view(await userAfter(user.id, updated)) };
       },
     },
     [],

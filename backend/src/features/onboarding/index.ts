@@ -20,7 +20,7 @@ import { onboardingProgressProjection, readProgress } from './projection';
 
 type Deps = Pick<AppDeps, 'store' | 'projections' | 'db'>;
 
-/** Runs an onboarding command for a user and waits until the read model shows it. */
+/** Runs an onboarding command for a user and waits (bounded) until the read models show it. */
 export async function runOnboardingCommand(
   deps: Deps,
   userId: string,
@@ -34,7 +34,7 @@ export async function runOnboardingCommand(
     command,
     metadata,
   );
-  if (result.position) await deps.projections.waitFor(result.position);
+  await deps.projections.settle(result);
   return result;
 }
 
@@ -76,7 +76,7 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
       { type: 'SetNewsletter', subscribed, source },
       rc.commandMetadata(),
     );
-    if (result.position) await deps.projections.waitFor(result.position);
+    await deps.projections.settle(result);
     await run(rc, { type: 'SyncNewsletterStep', subscribed });
   }
 
@@ -160,7 +160,7 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
           // answer the current lists: wait until the read model has the stream's last event
           const recorded = await readStreamOrEmpty(deps.store, onboardingStream(me(rc).id));
           const last = recorded[recorded.length - 1];
-          if (last) await deps.projections.waitFor(last.position);
+          if (last) await deps.projections.settle({ position: last.position, events: [last] });
           const progress = await readProgress(deps.db, me(rc).id);
           return raw({ error: 'stale_revision', message: error.message, progress }, { status: 409 });
         }

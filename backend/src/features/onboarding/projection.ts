@@ -107,6 +107,8 @@ function stateToRow(userId: string, s: OnboardingState, revision: bigint, at: Da
 export const onboardingProgressProjection: Projection = {
   name: 'onboarding_progress',
   tables: ['onboarding_progress'],
+  // the caller's next read (sign-in, profile, progress) must show the command at once
+  lifecycle: 'inline',
   eventTypes: [...ONBOARDING_EVENT_TYPES, 'UserDeleted'],
   async apply(trx: Knex.Transaction, event) {
     if (event.type === 'UserDeleted') {

@@ -1,6 +1,7 @@
 import { platformRoutes } from '@portal/contracts/platform/routes';
 import { buildOpenApiDocument } from '@portal/contracts/openapi';
 import type { AppDeps } from '../../app/deps';
+import { isAdminUser } from '../../app/users';
 import { migrationsCurrent } from '../../infra/migrate';
 import { defineFeature, raw } from '../../http/feature';
 
@@ -23,7 +24,7 @@ export function createPlatformFeature(deps: AppDeps) {
     }
   };
   return defineFeature('platform', platformRoutes, {
-    async health() {
+    async health(_input, rc) {
       const [database, redis, eventStore, migrations] = await Promise.all([
         check(() => deps.db.raw('select 1')),
         check(() => deps.redis.ping()),
@@ -35,7 +36,9 @@ export function createPlatformFeature(deps: AppDeps) {
       ]);
       const checks = { database, redis, eventStore, migrations };
       const ok = Object.values(checks).every((c) => c.ok);
-      return raw({ status: ok ? 'ok' : 'unavailable', checks }, { status: ok ? 200 : 503 });
+      const admin = rc.user && !rc.user.isLocked && isAdminUser(rc.user, deps.config.ADMIN_EMAIL);
+      const processes = admin ? await deps.projections.processes().catch(() => undefined) : undefined;
+      return raw({ status: ok ? 'ok' : 'unavailable', checks, processes }, { status: ok ? 200 : 503 });
     },
     async openapi() {
       openapi ??= buildOpenApiDocument();

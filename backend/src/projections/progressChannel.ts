@@ -1,0 +1,93 @@
+import pg from 'pg';
+import type { Db } from '../infra/db';
+import type { Logger } from '../infra/logger';
+
+const CHANNEL = 'projection_progress';
+
+/**
+ * Projection progress between processes, over PostgreSQL LISTEN/NOTIFY on the read models'
+ * database: a leader publishes each position it reaches (coalesced: at most one NOTIFY in flight
+ * per projection, the newest position wins); every process listens, reconnecting with backoff,
+ * and re-reads the stored checkpoints after each (re)connection, when notifications may have
+ * been missed.
+ */
+export class ProgressChannel {
+  private client: pg.Client | null = null;
+  private stopped = false;
+  private loop: Promise<void> | null = null;
+  private readonly inFlight = new Set<string>();
+  private readonly next = new Map<string, string>();
+  private wakeLoop: (() => void) | null = null;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly db: Db,
+    private readonly logger: Logger,
+    private readonly onProgress: (name: string, position: string) => void,
+  ) {}
+
+  start(onConnected: () => Promise<void>) {
+    this.loop ??= this.listen(onConnected);
+  }
+
+  async stop() {
+    this.stopped = true;
+    this.wakeLoop?.();
+    await this.client?.end().catch(() => undefined);
+    await this.loop?.catch(() => undefined);
+  }
+
+  publish(name: string, position: string) {
+    if (this.inFlight.has(name)) {
+      this.next.set(name, position);
+      return;
+    }
+    this.inFlight.add(name);
+    this.db
+      .raw('select pg_notify(?, ?)', [CHANNEL, `${name} ${position}`])
+      .catch((err) => this.logger.debug({ err, projection: name }, 'progress not published'))
+      .finally(() => {
+        this.inFlight.delete(name);
+        const newer = this.next.get(name);
+        this.next.delete(name);
+        if (newer) this.publish(name, newer);
+      });
+  }
+
+  private async listen(onConnected: () => Promise<void>) {
+    let backoff = 100;
+    while (!this.stopped) {
+      const client = new pg.Client({ connectionString: this.databaseUrl });
+      const closed = new Promise<void>((resolve) => {
+        client.on('error', () => resolve());
+        client.on('end', () => resolve());
+        this.wakeLoop = resolve;
+      });
+      client.on('notification', (message) => {
+        const [name, position] = (message.payload ?? '').split(' ');
+        if (name && position) this.onProgress(name, position);
+      });
+      try {
+        await client.connect();
+        await client.query(`listen ${CHANNEL}`);
+        this.client = client;
+        backoff = 100;
+        await onConnected().catch(() => undefined);
+        await closed;
+      } catch (err) {
+        this.logger.debug({ err }, 'progress listener unavailable');
+      }
+      this.client = null;
+      await client.end().catch(() => undefined);
+      if (this.stopped) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, backoff);
+        this.wakeLoop = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      backoff = Math.min(backoff * 2, 5_000);
+    }
+  }
+}
