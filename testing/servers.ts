@@ -152,3 +152,21 @@ export async function spawnApi(env: Record<string, string>) {
   );
   return { url, proc, exited, stderr: () => stderr };
 }
+
+/** The real worker as a child process (worker/src/main.ts); ready once its /metrics answers. */
+export async function spawnWorker(env: Record<string, string>) {
+  const metricsPort = await freePort();
+  const proc = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), 'worker/src/main.ts'], {
+    env: { PATH: process.env.PATH, ...env, WORKER_METRICS_PORT: String(metricsPort) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  proc.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  await waitFor(
+    async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status === 200,
+    60_000,
+    `worker to start (${stderr.slice(-500)})`,
+  );
+  return { proc, exited, metricsPort, stderr: () => stderr };
+}

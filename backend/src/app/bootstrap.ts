@@ -76,6 +76,7 @@ export function buildRuntime(config: Config, options: { logger?: Logger; service
       statusBoard: { redis, prefix: config.REDIS_PREFIX, service: options.service ?? 'api' },
     },
     projections.filter((p) => !inline.includes(p)),
+    inline,
   );
   return {
     deps,

@@ -12,12 +12,6 @@ export class LeadershipLost extends Error {
   override name = 'LeadershipLost';
 }
 
-/** Reads the checkpoint of a projection (null: nothing applied yet). */
-export async function readCheckpoint(db: Db, name: string): Promise<string | null> {
-  const row = await db('projection_checkpoints').where({ name }).first('position');
-  return row?.position ?? null;
-}
-
 /** Takes the lead: a new epoch, and the checkpoint to resume from. */
 export async function takeLead(db: Db, name: string): Promise<{ epoch: number; position: string | null }> {
   const { rows } = await db.raw<{ rows: { epoch: string; position: string | null }[] }>(

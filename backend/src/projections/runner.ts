@@ -7,7 +7,7 @@ import { isDbUnavailable } from '../infra/db';
 import type { Logger } from '../infra/logger';
 import type { Metrics } from '../infra/metrics';
 import type { EventStore, RecordedEvent } from '../eventStore/port';
-import { LeadershipLost, advanceCheckpoint, readCheckpoint, takeLead } from './checkpoints';
+import { LeadershipLost, advanceCheckpoint, takeLead } from './checkpoints';
 import { type Projection, applyEvents, handles, handlesType } from './projection';
 import { ProgressChannel } from './progressChannel';
 
@@ -45,6 +45,8 @@ export class ProjectionTimeout extends Error {
 
 export interface ProjectionStatus {
   name: string;
+  /** inline: written in each append's transaction, never behind */
+  lifecycle: 'inline' | 'async';
   leader: boolean;
   position: string | null;
   /** age of the oldest event this process knows the projection has not applied yet (0: caught up) */
@@ -80,7 +82,10 @@ export class ProjectionHost {
 
   constructor(
     private readonly deps: ProjectionHostDeps,
+    /** the asynchronous projections this host runs */
     readonly projections: Projection[],
+    /** the inline ones (PostgreSQL event store), listed in the status only */
+    private readonly inline: Projection[] = [],
   ) {
     this.emitter.setMaxListeners(0);
     this.progress = new ProgressChannel(deps.databaseUrl, deps.db, deps.logger, (name, position) =>
@@ -121,17 +126,27 @@ export class ProjectionHost {
 
   /** Positions, leadership and lag of each projection as this process sees them. */
   async status(): Promise<ProjectionStatus[]> {
-    return Promise.all(
+    const head = this.inline.length ? await this.deps.store.headPosition() : null;
+    const inline = this.inline.map((p) => ({
+      name: p.name,
+      lifecycle: 'inline' as const,
+      leader: false,
+      position: head,
+      lagSeconds: 0,
+    }));
+    const running = await Promise.all(
       this.projections.map(async (p) => {
         const position = this.positions.get(p.name) ?? null;
         return {
           name: p.name,
+          lifecycle: 'async' as const,
           leader: this.led.has(p.name),
           position,
           lagSeconds: await this.lagOf(position),
         };
       }),
     );
+    return [...inline, ...running];
   }
 
   /** Seconds since the oldest event after `position` was appended (0 when there is none). */
@@ -176,7 +191,7 @@ export class ProjectionHost {
   async updateMetrics() {
     const { metrics } = this.deps;
     if (!metrics) return;
-    for (const s of await this.status()) {
+    for (const s of (await this.status()).filter((p) => p.lifecycle === 'async')) {
       metrics.projectionLag.set({ projection: s.name }, s.lagSeconds);
       metrics.projectionLeader.set({ projection: s.name }, s.leader ? 1 : 0);
     }

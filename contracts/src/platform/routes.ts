@@ -8,6 +8,7 @@ export const platformEndpoints = {
 
 const projectionStatus = z.object({
   name: z.string(),
+  lifecycle: z.enum(['inline', 'async']),
   leader: z.boolean(),
   position: z.string().nullable(),
   lagSeconds: z.number(),

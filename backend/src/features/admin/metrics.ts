@@ -607,16 +607,16 @@ export async function systemMetrics(deps: AppDeps): Promise<SystemMetrics> {
       checkpoints as { name: string; position: string | null; updated_at: Date; last_event_at: Date | null }[]
     ).map((c) => [c.name, c]),
   );
-  const projections = deps.projections.projections.map((p) => {
+  // Positions and lag as this process knows them (leaders publish their progress); inline
+  // read models are written with each append and never behind.
+  const statuses = await safe(() => deps.projections.status(), []);
+  const projections = statuses.map((p) => {
     const cp = cps.get(p.name);
-    const position = cp?.position ?? null;
-    const behind = head !== null && (position ?? '') < head;
     return {
       name: p.name,
-      position,
-      behind,
-      lagSeconds:
-        behind && cp ? round((Date.now() - new Date(cp.updated_at).getTime()) / 1000) : behind ? null : 0,
+      position: p.position,
+      behind: p.lagSeconds > 0,
+      lagSeconds: round(p.lagSeconds),
       deadLetters: dead.get(p.name) ?? 0,
       updatedAt: cp ? new Date(cp.updated_at).toISOString() : null,
     };
