@@ -26,6 +26,7 @@ import { createClient } from '../testing/app';
 import { freePort, waitFor } from '../testing/servers';
 import { generate } from './generate';
 import { percentile, runLoad } from './load';
+import { p99Between, scrapeApplyDelay } from './projectionLag';
 
 const smoke = process.argv.includes('--smoke');
 const scale = smoke
@@ -88,18 +89,17 @@ const env = (database: string, extra: Record<string, string> = {}) => ({
 /** Builds a database of `users` accounts as events and projects it (timed: the projection figure). */
 async function buildDataset(database: string, users: number, bigSponsor: number, passwordHash: string) {
   await recreateDatabase(database);
-  const store = createPostgresEventStore({ connectionString: dbUrl(database), poolSize: 16 });
+  // Through the runtime's store: its appends write the inline read models (users, progress).
+  const runtime = buildRuntime(parseConfig(env(database)), { logger: createLogger({ level: 'warn' }) });
+  await runtime.ready();
   const started = performance.now();
-  const data = await generate(store, {
+  const data = await generate(runtime.deps.store, {
     users,
     bigSponsorPartners: bigSponsor,
     passwordHash,
     onProgress: (n) => log(`${database}: ${n} users recorded`),
   });
   log(`${database}: ${data.events} events in ${Math.round(performance.now() - started)} ms`);
-  await store.close();
-  const runtime = buildRuntime(parseConfig(env(database)), { logger: createLogger({ level: 'warn' }) });
-  await runtime.ready();
   runtime.deps.projections.start();
   const head = await runtime.deps.store.headPosition();
   if (head) await runtime.deps.projections.waitFor(head, { timeoutMs: 30 * 60_000 });
@@ -333,6 +333,39 @@ async function main() {
       '≥ 0.10',
       command.rps / baseline.rps >= 0.1 && command.non2xx === 0,
     );
+
+    // The same command load split over two API processes (one database, one Redis, sessions
+    // shared): read-your-writes holds whichever API answers; both share the machine's cores.
+    await figure('Command through two API processes vs one', async () => {
+      const second = await startApi('portal_bench_large');
+      processes.push(second.proc);
+      const half = (url: string) =>
+        runLoad({
+          url,
+          path: '/api/complete-step',
+          method: 'POST',
+          cookies,
+          connections: 8,
+          makeBody: () =>
+            JSON.stringify({ step: 2, data: { feelGreatLink: `ufeelgreat.com/c/two${process.pid}x${k++}` } }),
+          durationSec: scale.seconds,
+        });
+      const both = [api.url, second.url];
+      const token = env('portal_bench_large').METRICS_TOKEN;
+      const before = await scrapeApplyDelay(both, token);
+      const [a, b] = await Promise.all([half(api.url), half(second.url)]);
+      const lags = p99Between(before, await scrapeApplyDelay(both, token));
+      const lagText = [...lags].map(([name, ms]) => `${name} ${fmt(ms)} ms`).join(', ');
+      const rps = a.rps + b.rps;
+      record(
+        'Command POST /api/complete-step through two API processes vs one (req/s)',
+        `${fmt(rps)} (p99 ${Math.max(a.p99, b.p99)} ms, ${a.non2xx + b.non2xx} non-2xx; projection lag p99: ${lagText || 'no samples'})`,
+        `${fmt(command.rps)} one API (p99 ${command.p99} ms)`,
+        rps / command.rps,
+        'every answer 2xx (2 cores shared by both)',
+        a.non2xx + b.non2xx === 0 && a.errors + b.errors === 0,
+      );
+    });
 
     // Logins: GET /api/me p99 idle vs while 20 logins run at once.
     const idle = await runLoad({

@@ -23,6 +23,7 @@ describe('bench smoke run', () => {
     for (const figure of [
       'Authenticated read',
       'Command POST /api/complete-step',
+      'through two API processes vs one',
       'GET /api/me p99 during 20 concurrent logins',
       'Event store append',
       'Projection rebuild',
