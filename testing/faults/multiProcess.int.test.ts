@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type TestClient, type TestResponse, createClient } from '../app';
+import { type TestResponse, createClient } from '../app';
 import { createTestDatabase } from '../db';
 import { testEnv } from '../env';
 import { spawnApi, spawnWorker, waitFor } from '../servers';
