@@ -16,7 +16,7 @@ import {
   createNewsletter,
   mailchimpSettings,
 } from '../../integrations/mailchimp';
-import { onboardingProgressProjection, readProgress } from './projection';
+import { onboardingProgressProjection, progressFromState, readProgress } from './projection';
 
 type Deps = Pick<AppDeps, 'store' | 'projections' | 'db'>;
 
@@ -34,9 +34,11 @@ export async function runOnboardingCommand(
     command,
     metadata,
   );
-  await deps.projections.settle(result);
-  return result;
+  const caughtUp = await deps.projections.settle(result);
+  return { ...result, caughtUp };
 }
+
+type OnboardingResult = Awaited<ReturnType<typeof runOnboardingCommand>>;
 
 /** Admin "reset training": all five steps incomplete (answers kept). For the admin feature. */
 export const resetTraining = (deps: Deps, userId: string, metadata: CommandMetadata) =>
@@ -64,7 +66,12 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
   const me = (rc: RequestContext): UserRecord => rc.user!;
   const run = (rc: RequestContext, command: OnboardingCommand) =>
     runOnboardingCommand(deps, me(rc).id, command, rc.commandMetadata());
-  const answer = async (rc: RequestContext) => ({ progress: await readProgress(deps.db, me(rc).id) });
+  /** The progress after a command: the read model, or the command's own state if a view is late. */
+  const answer = async (rc: RequestContext, result: OnboardingResult) => ({
+    progress: result.caughtUp
+      ? await readProgress(deps.db, me(rc).id)
+      : progressFromState(me(rc).id, result.state),
+  });
 
   /** Records the user's newsletter flag (user stream) and step 1 (onboarding stream). */
   async function recordNewsletter(rc: RequestContext, subscribed: boolean, source: 'self' | 'sync') {
@@ -112,25 +119,22 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
       },
 
       async completeStep({ body }, rc) {
-        switch (body.step) {
-          case 1:
-            if (!me(rc).newsletter) throw invalid('not_subscribed', ONBOARDING_MESSAGES.notSubscribed);
-            await run(rc, { type: 'SyncNewsletterStep', subscribed: true });
-            break;
-          case 2:
-            await run(rc, { type: 'SaveReferralLink', link: body.data.feelGreatLink });
-            break;
-          case 3:
-            await run(rc, { type: 'ConfirmLists' });
-            break;
-          case 4:
-            await run(rc, { type: 'SubmitProductExperience', data: body.data });
-            break;
-          case 5:
-            await run(rc, { type: 'SubmitWhyAnswers', data: body.data });
-            break;
-        }
-        return answer(rc);
+        const command = ((): OnboardingCommand => {
+          switch (body.step) {
+            case 1:
+              if (!me(rc).newsletter) throw invalid('not_subscribed', ONBOARDING_MESSAGES.notSubscribed);
+              return { type: 'SyncNewsletterStep', subscribed: true };
+            case 2:
+              return { type: 'SaveReferralLink', link: body.data.feelGreatLink };
+            case 3:
+              return { type: 'ConfirmLists' };
+            case 4:
+              return { type: 'SubmitProductExperience', data: body.data };
+            case 5:
+              return { type: 'SubmitWhyAnswers', data: body.data };
+          }
+        })();
+        return answer(rc, await run(rc, command));
       },
 
       async updateData({ body }, rc) {
@@ -143,8 +147,9 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
               }
             : undefined;
         const pe = body.productExperience;
+        let result: OnboardingResult;
         try {
-          await run(rc, {
+          result = await run(rc, {
             type: 'UpdateData',
             lists,
             step3Completed: body.step3Completed,
@@ -164,7 +169,7 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
           const progress = await readProgress(deps.db, me(rc).id);
           return raw({ error: 'stale_revision', message: error.message, progress }, { status: 409 });
         }
-        return answer(rc);
+        return answer(rc, result);
       },
 
       async newsletterSubscribe(_input, rc) {

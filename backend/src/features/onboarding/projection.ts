@@ -77,7 +77,7 @@ export function rowToState(row: ProgressRow | undefined): OnboardingState {
   };
 }
 
-function stateToRow(userId: string, s: OnboardingState, revision: bigint, at: Date) {
+function stateToRow(userId: string, s: OnboardingState, revision: bigint, at: Date): ProgressRow {
   const productExperience = s.productExperience
     ? { ...s.productExperience, isSkipped: s.productExperienceSkipped }
     : s.productExperienceSkipped
@@ -94,14 +94,23 @@ function stateToRow(userId: string, s: OnboardingState, revision: bigint, at: Da
     current_step: currentStepOf(s),
     training_completed: s.trainingCompleted,
     feel_great_link: s.feelGreatLink,
-    customer_list: JSON.stringify(s.customerList),
-    partner_list: JSON.stringify(s.partnerList),
-    product_experience: productExperience ? JSON.stringify(productExperience) : null,
-    why_answers: s.whyAnswers ? JSON.stringify(s.whyAnswers) : null,
+    customer_list: s.customerList,
+    partner_list: s.partnerList,
+    product_experience: productExperience,
+    why_answers: s.whyAnswers,
     revision: revision.toString(),
     updated_at: at,
   };
 }
+
+/** The row as written (json columns serialised). */
+const insertable = (row: ProgressRow) => ({
+  ...row,
+  customer_list: JSON.stringify(row.customer_list),
+  partner_list: JSON.stringify(row.partner_list),
+  product_experience: row.product_experience ? JSON.stringify(row.product_experience) : null,
+  why_answers: row.why_answers ? JSON.stringify(row.why_answers) : null,
+});
 
 /** Keeps `onboarding_progress` from the events of every onboarding stream (and drops a deleted user's row). */
 export const onboardingProgressProjection: Projection = {
@@ -127,7 +136,7 @@ export const onboardingProgressProjection: Projection = {
       data: event.data,
     } as OnboardingEvent);
     await trx('onboarding_progress')
-      .insert(stateToRow(userId, state, event.revision, event.createdAt))
+      .insert(insertable(stateToRow(userId, state, event.revision, event.createdAt)))
       .onConflict('user_id')
       .merge();
   },
@@ -161,6 +170,10 @@ export function toProgress(row: ProgressRow | undefined): Progress {
     revision: row ? Number(row.revision) : -1,
   };
 }
+
+/** The progress answer from the state a command's decider produced (its read model is late). */
+export const progressFromState = (userId: string, s: OnboardingState): Progress =>
+  toProgress(stateToRow(userId, s, BigInt(s.revision), new Date()));
 
 export async function readProgress(db: Db | Knex, userId: string): Promise<Progress> {
   const row = await db<ProgressRow>('onboarding_progress').where({ user_id: userId }).first();
