@@ -27,6 +27,7 @@ import { freePort, waitFor } from '../testing/servers';
 import { generate } from './generate';
 import { percentile, runLoad } from './load';
 import { p99Between, scrapeApplyDelay } from './projectionLag';
+import { comparePeerAppend } from './peerAppend';
 
 const smoke = process.argv.includes('--smoke');
 const scale = smoke
@@ -240,6 +241,24 @@ async function main() {
     await store.close();
     await db.destroy();
   }
+
+  // ---- the same append against a peer's event store (emmett-postgresql), rounds interleaved ----
+  await figure('Event store append vs emmett-postgresql', async () => {
+    const { ours, peer } = await comparePeerAppend({
+      connectionString: dbUrl('portal_bench_large'),
+      concurrency: 16,
+      appendsPerRound: Math.max(200, Math.round(scale.appends / 5)),
+      rounds: 5,
+    });
+    record(
+      'Event store append vs emmett-postgresql (16 writers, 5 interleaved rounds, events/s)',
+      fmt(ours),
+      `${fmt(peer)} emmett-postgresql`,
+      ours / peer,
+      '≥ 1.50',
+      ours / peer >= 1.5,
+    );
+  });
 
   // ---- HTTP figures ----
   const barePort = await freePort();

@@ -26,6 +26,7 @@ describe('bench smoke run', () => {
       'through two API processes vs one',
       'GET /api/me p99 during 20 concurrent logins',
       'Event store append',
+      'vs emmett-postgresql',
       'Projection rebuild',
       'Admin user list',
       'Partner list for a sponsor',
