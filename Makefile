@@ -12,13 +12,14 @@ COMPOSE := docker compose -f "$(MAKEFILE_DIR)docker-compose.yml"
 NPX := npx --no --
 
 .DEFAULT_GOAL := help
-.PHONY: help deps env services chromium start dev test bench up down lint typecheck format
+.PHONY: help deps env services chromium start dev test bench soak up down lint typecheck format
 
 help:
 	@echo "make start      install deps, start PostgreSQL/Redis, migrate, seed, build, run API + worker on PORT ($(PORT))"
 	@echo "make dev        same services, then API and worker in watch mode and both Vite dev servers"
 	@echo "make test       typecheck, lint, format check, all vitest projects (unit, int, e2e)"
 	@echo "make bench      performance ratios (see QUALITY.md)"
+	@echo "make soak       10 minutes of mixed load: memory and event-loop delay per minute"
 	@echo "make up / down  the docker compose stack"
 	@echo "make lint | typecheck | format"
 
@@ -57,6 +58,10 @@ test: deps services chromium
 # The bench measures the built bundles too: build them first.
 bench: deps env services
 	cd "$(MAKEFILE_DIR)" && npm run build && npm run bench
+
+# Ten minutes of mixed reads and commands: memory and event-loop delay over time.
+soak: deps env services
+	cd "$(MAKEFILE_DIR)" && npm run bench:soak
 
 up:
 	$(COMPOSE) up -d --build

@@ -21,6 +21,8 @@ export interface LoadOptions {
   cookies?: string[];
   connections?: number;
   durationSec: number;
+  /** a steady request rate over all connections (default: as fast as possible) */
+  ratePerSecond?: number;
 }
 
 /** Drives one route with autocannon and returns throughput and latency percentiles (ms). */
@@ -30,6 +32,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     url: options.url,
     connections: options.connections ?? 16,
     duration: options.durationSec,
+    ...(options.ratePerSecond ? { overallRate: options.ratePerSecond } : {}),
     requests: [
       {
         method: options.method ?? 'GET',

@@ -3,7 +3,6 @@
  * measured in the same run on the same machine. `--smoke` runs a small, short version (part of
  * make test through bench/smoke.int.test.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -12,19 +11,15 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import bcrypt from 'bcryptjs';
 import pg from 'pg';
-import { parseConfig } from '../backend/src/config';
-import { buildRuntime } from '../backend/src/app/bootstrap';
 import { createDb } from '../backend/src/infra/db';
 import { createLogger } from '../backend/src/infra/logger';
-import { migrateLatest } from '../backend/src/infra/migrate';
 import { createPostgresEventStore } from '../backend/src/eventStore/postgres';
 import { ProjectionHost } from '../backend/src/projections/runner';
 import { rebuildProjection } from '../backend/src/projections/rebuild';
 import { usersProjection } from '../backend/src/projections/users';
 import type { Projection } from '../backend/src/projections/projection';
-import { createClient } from '../testing/app';
 import { freePort, waitFor } from '../testing/servers';
-import { generate } from './generate';
+import { PASSWORD, buildDataset, dbUrl, env, log, signIn, spawnProcess, startApi } from './setup';
 import { percentile, runLoad } from './load';
 import { p99Between, scrapeApplyDelay } from './projectionLag';
 import { comparePeerAppend } from './peerAppend';
@@ -33,12 +28,6 @@ const smoke = process.argv.includes('--smoke');
 const scale = smoke
   ? { large: 1_000, small: 200, bigSponsor: 150, seconds: 1, appends: 300 }
   : { large: 100_000, small: 1_000, bigSponsor: 5_000, seconds: 8, appends: 4_000 };
-const PASSWORD = 'Bench-Password-2026';
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const dbUrl = (name: string) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
-const log = (...args: unknown[]) => console.error('[bench]', ...args);
-
 interface Row {
   figure: string;
   measured: string;
@@ -62,75 +51,6 @@ function record(
   log(`${figure}: ${measured} vs ${baseline} → ${ratio === null ? '-' : ratio.toFixed(2)} (${goal})`);
 }
 
-async function recreateDatabase(name: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const db = createDb({ connectionString: dbUrl(name) });
-  await migrateLatest(db);
-  await db.destroy();
-}
-
-const env = (database: string, extra: Record<string, string> = {}) => ({
-  NODE_ENV: 'development',
-  DATABASE_URL: dbUrl(database),
-  REDIS_URL: redisUrl,
-  REDIS_PREFIX: `bench:${database}:`,
-  SESSION_KEYS: 'bench-session-key-0123456789abcdef0123456789',
-  REGISTRATION_PASSCODE: 'BENCHPASS',
-  ADMIN_EMAIL: 'admin@bench.test',
-  METRICS_TOKEN: 'bench-metrics-token-0123456789',
-  BCRYPT_COST: '12',
-  LOG_LEVEL: 'warn',
-  ...extra,
-});
-
-/** Builds a database of `users` accounts as events and projects it (timed: the projection figure). */
-async function buildDataset(database: string, users: number, bigSponsor: number, passwordHash: string) {
-  await recreateDatabase(database);
-  // Through the runtime's store: its appends write the inline read models (users, progress).
-  const runtime = buildRuntime(parseConfig(env(database)), { logger: createLogger({ level: 'warn' }) });
-  await runtime.ready();
-  const started = performance.now();
-  const data = await generate(runtime.deps.store, {
-    users,
-    bigSponsorPartners: bigSponsor,
-    passwordHash,
-    onProgress: (n) => log(`${database}: ${n} users recorded`),
-  });
-  log(`${database}: ${data.events} events in ${Math.round(performance.now() - started)} ms`);
-  runtime.deps.projections.start();
-  const head = await runtime.deps.store.headPosition();
-  if (head) await runtime.deps.projections.waitFor(head, { timeoutMs: 30 * 60_000 });
-  await runtime.close();
-  return data;
-}
-
-function spawnProcess(script: string, processEnv: Record<string, string>, port: number): ChildProcess {
-  return spawn(process.execPath, ['--import', import.meta.resolve('tsx'), script], {
-    env: { PATH: process.env.PATH, ...processEnv, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function startApi(database: string) {
-  const port = await freePort();
-  const proc = spawnProcess('backend/src/main.ts', env(database), port);
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(async () => (await fetch(`${url}/api/health`)).status === 200, 120_000, `API on ${database}`);
-  return { url, proc };
-}
-
-async function signIn(url: string, email: string) {
-  const client = createClient(url);
-  const res = await client.post('/api/login', { email, password: PASSWORD });
-  if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${res.text}`);
-  return client.cookie!;
-}
-
-/** Mean latency of a GET under light load: the cost of one request. */
 /** Runs one figure; a failure is recorded as a miss with its reason instead of ending the run. */
 async function figure(name: string, fn: () => Promise<void>) {
   try {

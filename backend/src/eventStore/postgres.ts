@@ -343,6 +343,18 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     return rows.map(toRecorded);
   }
 
+  /** Whether committed events after `after` exist that readers cannot see yet (held by the horizon). */
+  async function committedBeyondHorizon(after: string | null): Promise<boolean> {
+    const from = after ? parsePosition(after) : { txId: '0', seq: '0' };
+    const { rows } = await query<{ blocked: boolean }>(
+      pool,
+      `select exists (select 1 from es_events
+         where (tx_id, global_seq) > ($1::text::xid8, $2::bigint) and tx_id >= (${SAFE_HORIZON})) as blocked`,
+      [from.txId, from.seq],
+    );
+    return rows[0].blocked;
+  }
+
   async function headPositionWith(client: pg.Pool | pg.PoolClient): Promise<string | null> {
     const { rows } = await query<{ tx_id: string; global_seq: string }>(
       client,
@@ -405,7 +417,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     let closed = false;
     let position = opts.after ?? null;
     let wake: (() => void) | null = null;
-    const sleep = () =>
+    const sleep = (ms: number) =>
       new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
@@ -413,7 +425,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
           wake = null;
           resolve();
         };
-        const timer = setTimeout(done, pollIntervalMs);
+        const timer = setTimeout(done, ms);
         waiters.add(done);
         wake = done;
       });
@@ -432,7 +444,10 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
           position = event.position;
           if (streamMatches(event, opts.filter)) yield event;
         }
-        if (batch.length < 500 && !closed) await sleep();
+        // Caught up. Committed events may still wait behind an older transaction that is running
+        // (a projection batch, say: its commit wakes nobody): look again soon in that case.
+        if (batch.length < 500 && !closed)
+          await sleep((await committedBeyondHorizon(position).catch(() => false)) ? 5 : pollIntervalMs);
       }
     }
     const iterator = iterate();

@@ -1,0 +1,90 @@
+/** What every bench script shares: databases, the dataset, API processes, sign-in. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
+import { parseConfig } from '../backend/src/config';
+import { buildRuntime } from '../backend/src/app/bootstrap';
+import { createDb } from '../backend/src/infra/db';
+import { createLogger } from '../backend/src/infra/logger';
+import { migrateLatest } from '../backend/src/infra/migrate';
+import { createClient } from '../testing/app';
+import { freePort, waitFor } from '../testing/servers';
+import { generate } from './generate';
+
+export const PASSWORD = 'Bench-Password-2026';
+export const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const dbUrl = (name: string) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+export const log = (...args: unknown[]) => console.error('[bench]', ...args);
+
+export async function recreateDatabase(name: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const db = createDb({ connectionString: dbUrl(name) });
+  await migrateLatest(db);
+  await db.destroy();
+}
+
+export const env = (database: string, extra: Record<string, string> = {}) => ({
+  NODE_ENV: 'development',
+  DATABASE_URL: dbUrl(database),
+  REDIS_URL: redisUrl,
+  REDIS_PREFIX: `bench:${database}:`,
+  SESSION_KEYS: 'bench-session-key-0123456789abcdef0123456789',
+  REGISTRATION_PASSCODE: 'BENCHPASS',
+  ADMIN_EMAIL: 'admin@bench.test',
+  METRICS_TOKEN: 'bench-metrics-token-0123456789',
+  BCRYPT_COST: '12',
+  LOG_LEVEL: 'warn',
+  ...extra,
+});
+
+/** Builds a database of `users` accounts as events and projects it (timed: the projection figure). */
+export async function buildDataset(
+  database: string,
+  users: number,
+  bigSponsor: number,
+  passwordHash: string,
+) {
+  await recreateDatabase(database);
+  // Through the runtime's store: its appends write the inline read models (users, progress).
+  const runtime = buildRuntime(parseConfig(env(database)), { logger: createLogger({ level: 'warn' }) });
+  await runtime.ready();
+  const started = performance.now();
+  const data = await generate(runtime.deps.store, {
+    users,
+    bigSponsorPartners: bigSponsor,
+    passwordHash,
+    onProgress: (n) => log(`${database}: ${n} users recorded`),
+  });
+  log(`${database}: ${data.events} events in ${Math.round(performance.now() - started)} ms`);
+  runtime.deps.projections.start();
+  const head = await runtime.deps.store.headPosition();
+  if (head) await runtime.deps.projections.waitFor(head, { timeoutMs: 30 * 60_000 });
+  await runtime.close();
+  return data;
+}
+
+export function spawnProcess(script: string, processEnv: Record<string, string>, port: number): ChildProcess {
+  return spawn(process.execPath, ['--import', import.meta.resolve('tsx'), script], {
+    env: { PATH: process.env.PATH, ...processEnv, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+export async function startApi(database: string) {
+  const port = await freePort();
+  const proc = spawnProcess('backend/src/main.ts', env(database), port);
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(async () => (await fetch(`${url}/api/health`)).status === 200, 120_000, `API on ${database}`);
+  return { url, proc };
+}
+
+export async function signIn(url: string, email: string) {
+  const client = createClient(url);
+  const res = await client.post('/api/login', { email, password: PASSWORD });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${res.text}`);
+  return client.cookie!;
+}
