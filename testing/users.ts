@@ -48,7 +48,7 @@ export async function createUser(app: TestApp, opts: CreateUserOptions = {}): Pr
     },
     { actorId: null, correlationId: `test-${suffix}` },
   );
-  if (created.position) await app.deps.projections.waitFor(created.position);
+  if (created.position) await app.deps.projections.waitFor(created.position, { timeoutMs: 30_000 });
   const client = app.client();
   const res = await client.post('/api/login', { email, password });
   if (res.status !== 200) throw new Error(`createUser: sign-in failed with ${res.status}: ${res.text}`);
