@@ -28,7 +28,7 @@ try {
   await app.deps.requestStats.flush();
   const context = await e2e.newContext({
     locale: process.env.LOCALE ?? 'en-US',
-    viewport: { width: 1360, height: 900 },
+    viewport: { width: Number(process.env.WIDTH ?? 1360), height: 900 },
   });
   const url = new URL(app.url);
   await context.addCookies(
@@ -47,6 +47,7 @@ try {
     ['sync', '/admin/#/sync-runs'],
     ['performance', '/admin/#/performance'],
     ['system', '/admin/#/system-metrics'],
+    ['not-found', '/admin/#/no-such-page'],
   ];
   for (const [name, path] of shots) {
     await page.goto(app.url + path);

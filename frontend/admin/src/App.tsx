@@ -54,11 +54,16 @@ const theme = {
   sidebar: { width: 264, closedWidth: 56 },
 };
 
+/** The console's name, translated (react-admin shows a title string as given on some pages). */
+function ConsoleTitle() {
+  return <>{useTranslate()('app.title')}</>;
+}
+
 /** The admin console: one resource folder per resource, custom pages for the dashboard and metrics. */
 export function App() {
   return (
     <Admin
-      title="app.title"
+      title={<ConsoleTitle />}
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}

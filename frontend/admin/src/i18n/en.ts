@@ -41,7 +41,7 @@ export const en = {
       },
     },
     'sync-runs': {
-      name: 'Mailchimp sync |||| Mailchimp sync',
+      name: 'Mailchimp sync |||| Mailchimp syncs',
       fields: {
         createdAt: 'Started',
         status: 'Status',

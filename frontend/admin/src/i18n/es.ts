@@ -42,7 +42,7 @@ export const es: Messages = {
       },
     },
     'sync-runs': {
-      name: 'Sincronización con Mailchimp |||| Sincronización con Mailchimp',
+      name: 'Sincronización con Mailchimp |||| Sincronizaciones con Mailchimp',
       fields: {
         createdAt: 'Inicio',
         status: 'Estado',

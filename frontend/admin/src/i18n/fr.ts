@@ -42,7 +42,7 @@ export const fr: Messages = {
       },
     },
     'sync-runs': {
-      name: 'Synchronisation Mailchimp |||| Synchronisation Mailchimp',
+      name: 'Synchronisation Mailchimp |||| Synchronisations Mailchimp',
       fields: {
         createdAt: 'Début',
         status: 'Statut',
@@ -86,7 +86,7 @@ export const fr: Messages = {
       complete: 'Terminé',
       'in-progress': 'En cours',
       'not-started': 'Pas commencé',
-      mustChange: 'Doit changer son mot de passe',
+      mustChange: 'Mot de passe à changer',
     },
     lastLogin: {
       never: 'Jamais',

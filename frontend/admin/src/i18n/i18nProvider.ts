@@ -15,10 +15,19 @@ export const LOCALES = [
 ] as const;
 export type Locale = (typeof LOCALES)[number]['locale'];
 
+/** react-admin's not-found page adds its own period after this message. */
+const withoutDoublePeriod = (catalog: TranslationMessages): TranslationMessages => ({
+  ...catalog,
+  ra: {
+    ...catalog.ra,
+    message: { ...catalog.ra.message, not_found: catalog.ra.message.not_found.replace(/\.$/, '') },
+  },
+});
+
 export const catalogs: Record<Locale, TranslationMessages> = {
-  en: { ...englishMessages, ...en },
-  es: { ...raSpanish, ...es },
-  fr: { ...frenchMessages, ...fr },
+  en: withoutDoublePeriod({ ...englishMessages, ...en }),
+  es: withoutDoublePeriod({ ...raSpanish, ...es }),
+  fr: withoutDoublePeriod({ ...frenchMessages, ...fr }),
 };
 
 const supported = (code: string | null | undefined): Locale | undefined => {

@@ -98,7 +98,8 @@ export const raSpanish: TranslationMessages = {
       invalid_form: 'El formulario no es válido. Revisa los errores',
       loading: 'Espera, por favor',
       no: 'No',
-      not_found: 'La dirección es incorrecta o has seguido un enlace roto.',
+      // react-admin's not-found page adds the final period
+      not_found: 'La dirección es incorrecta o has seguido un enlace roto',
       select_all_limit_reached:
         'Hay demasiados elementos para seleccionarlos todos. Solo se seleccionaron los primeros %{max}.',
       unsaved_changes: 'Algunos cambios no se han guardado. ¿Seguro que quieres descartarlos?',
@@ -107,8 +108,8 @@ export const raSpanish: TranslationMessages = {
     },
     navigation: {
       clear_filters: 'Quitar filtros',
-      no_filtered_results: 'No se encontró ningún %{name} con los filtros actuales.',
-      no_results: 'No se encontró ningún %{name}',
+      no_filtered_results: 'No hay resultados con los filtros actuales.',
+      no_results: 'No hay resultados',
       no_more_results: 'La página %{page} está fuera de rango. Prueba la página anterior.',
       page_out_of_boundaries: 'La página %{page} está fuera de rango',
       page_out_from_end: 'No se puede ir más allá de la última página',

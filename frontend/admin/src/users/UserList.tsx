@@ -145,7 +145,17 @@ export function ProgressCell({ record }: { record: AdminUser }) {
 function Flags({ record }: { record: AdminUser }) {
   const t = useTranslate();
   return (
-    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+    <Box
+      sx={{
+        display: 'flex',
+        gap: 0.5,
+        flexWrap: 'wrap',
+        maxWidth: 160,
+        // long flags (French, Spanish) wrap inside their chip instead of widening the column
+        '& .MuiChip-root': { height: 'auto', py: 0.25 },
+        '& .MuiChip-label': { whiteSpace: 'normal' },
+      }}
+    >
       {record.isAdmin && <Chip size="small" color="primary" label={t('app.status.admin')} />}
       {record.isLocked && (
         <Chip size="small" color="error" icon={<LockIcon />} label={t('app.status.locked')} />
@@ -173,7 +183,16 @@ export function UserList() {
       }}
       empty={false}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={<BulkActions />} data-testid="users-grid">
+      <Datagrid
+        rowClick="edit"
+        bulkActionButtons={<BulkActions />}
+        data-testid="users-grid"
+        // nine columns fit a 1280 px screen with tighter cell padding; narrower screens scroll
+        sx={{
+          '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+          '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
+        }}
+      >
         <FunctionField<AdminUser>
           source="firstName"
           label="resources.users.fields.name"

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2eApp, type E2eApp } from '../../../testing/browser';
+import { createUser, type CreatedUser } from '../../../testing/users';
+
+/**
+ * The console's texts and layout in each language (issue 19, point 4): the not-found view names
+ * the console (no raw translation key, one final period), resource names read right in the
+ * empty states, and the users table fits a 1280 px screen.
+ */
+let e2e: E2eApp;
+let admin: CreatedUser;
+
+beforeAll(async () => {
+  e2e = await startE2eApp();
+  admin = await createUser(e2e.app, { admin: true, firstName: 'Ada', lastName: 'Admin' });
+  for (let i = 0; i < 3; i++)
+    await createUser(e2e.app, { firstName: 'Partner', lastName: `Example ${i}`, sponsorId: admin.id });
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function adminPage(locale: string) {
+  const context = await e2e.newContext({ locale, viewport: { width: 1280, height: 900 } });
+  const url = new URL(e2e.app.url);
+  await context.addCookies(
+    admin.client.cookie!.split('; ').map((pair) => {
+      const i = pair.indexOf('=');
+      return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: url.hostname, path: '/' };
+    }),
+  );
+  return context.newPage();
+}
+
+const cases = [
+  { locale: 'en-US', title: 'Admin console', emptySync: 'No Mailchimp syncs found' },
+  {
+    locale: 'es-ES',
+    title: 'Consola de administración',
+    emptySync: 'No hay resultados',
+  },
+  {
+    locale: 'fr-FR',
+    title: "Console d'administration",
+    emptySync: 'Aucun résultat',
+  },
+];
+
+describe('console texts and layout', () => {
+  for (const { locale, title, emptySync } of cases) {
+    it(`${locale}: not-found names the console; the empty sync list reads right; the users table fits 1280 px`, async () => {
+      const page = await adminPage(locale);
+      await page.goto(`${e2e.app.url}/admin/#/no-such-page`);
+      await page
+        .getByRole('button')
+        .filter({ hasText: /back|volver|retour/i })
+        .waitFor();
+      const text = await page.locator('body').innerText();
+      expect(text).not.toContain('app.title');
+      expect(text).not.toMatch(/\.\.\s/);
+      await expect(page.getByText(title).count()).resolves.toBeGreaterThan(0);
+
+      await page.goto(`${e2e.app.url}/admin/#/sync-runs`);
+      await page.getByText(emptySync, { exact: true }).first().waitFor();
+
+      await page.goto(`${e2e.app.url}/admin/#/users`);
+      await page.getByTestId('users-grid').waitFor();
+      const overflow = await page
+        .locator('.RaDatagrid-tableWrapper')
+        .evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.context().close();
+    });
+  }
+});
