@@ -66,7 +66,7 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
         (ctx.path.startsWith('/api/') ? 'unmatched' : 'static');
       metrics.httpDuration.observe({ method: ctx.method, route, status: String(ctx.status) }, ms / 1000);
       if (ctx.path.startsWith('/api/')) {
-        requestStats.recordRequest(ms, ctx.status, ctx.state.user?.id);
+        requestStats.recordRequest(ms, ctx.status, ctx.state.user?.id, ctx.state.hashesPassword === true);
         ctx.state.logger.info(
           {
             method: ctx.method,
@@ -113,6 +113,7 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
     const handler = handlers.get(id);
     router.register(route.path, [route.method], async (ctx) => {
       ctx.state.routePath = route.path;
+      ctx.state.hashesPassword = route.hashesPassword === true;
       const session = ctx.session as unknown as SessionData & { isNew?: boolean };
       const user = await loadSessionUser(ctx, deps, session);
       ctx.state.user = user;

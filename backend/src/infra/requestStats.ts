@@ -33,12 +33,18 @@ export class RequestStats {
     fields.set(field, (fields.get(field) ?? 0) + by);
   }
 
-  recordRequest(durationMs: number, status: number, userId?: string | null) {
-    this.add('requests');
-    this.add('duration_ms', Math.round(durationMs));
-    if (status >= 500) this.add('errors');
+  /**
+   * One answered API request. Requests of routes that hash a password (slow by design) are also
+   * counted apart (`pw_*`), so the health figures can judge the other routes on their own.
+   */
+  recordRequest(durationMs: number, status: number, userId?: string | null, hashesPassword = false) {
     const bucket = LATENCY_BUCKETS_MS.find((b) => durationMs <= b) ?? Infinity;
-    this.add(`le:${bucket}`);
+    for (const prefix of hashesPassword ? ['', 'pw_'] : ['']) {
+      this.add(`${prefix}requests`);
+      this.add(`${prefix}duration_ms`, Math.round(durationMs));
+      if (status >= 500) this.add(`${prefix}errors`);
+      this.add(`${prefix}le:${bucket}`);
+    }
     if (userId) this.users.add(userId);
   }
 

@@ -66,6 +66,7 @@ export const adminRoutes = {
     response: z.array(s.auditEntry),
   }),
   resetUserPassword: defineRoute({
+    hashesPassword: true,
     ...e.resetUserPassword,
     access: admin,
     tags,
@@ -185,6 +186,7 @@ export const adminRoutes = {
     response: s.confirmation,
   }),
   specResetPassword: defineRoute({
+    hashesPassword: true,
     ...e.specResetPassword,
     access: admin,
     tags,

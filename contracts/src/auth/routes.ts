@@ -36,6 +36,7 @@ export const authRoutes = {
     response: user,
   }),
   login: defineRoute({
+    hashesPassword: true,
     ...authEndpoints.login,
     access: 'public',
     summary: 'Sign in with e-mail and password; issues a new session id',
@@ -51,6 +52,7 @@ export const authRoutes = {
     response: logoutResponse,
   }),
   register: defineRoute({
+    hashesPassword: true,
     ...authEndpoints.register,
     access: 'public',
     summary: 'Create an account (needs a passcode-verified session and an existing sponsor); signs in',
@@ -74,6 +76,7 @@ export const authRoutes = {
     response: sponsorsResponse,
   }),
   resetRequiredPassword: defineRoute({
+    hashesPassword: true,
     ...authEndpoints.resetRequiredPassword,
     access: 'session',
     summary: 'Replace a temporary password (mustChangePassword) with a new one',
@@ -82,6 +85,7 @@ export const authRoutes = {
     response: userEnvelope,
   }),
   changePassword: defineRoute({
+    hashesPassword: true,
     ...authEndpoints.changePassword,
     access: 'user',
     summary: "Change the password (needs the current one); ends the user's other sessions",

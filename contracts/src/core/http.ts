@@ -39,6 +39,11 @@ export interface RouteDef<
   response: Res;
   /** content type of a successful answer when it is not JSON */
   produces?: 'text/csv' | 'text/calendar';
+  /**
+   * hashes or checks a password with bcrypt (cost 12): slow by design, so the health figures
+   * judge these routes apart from the others
+   */
+  hashesPassword?: true;
 }
 
 export const defineRoute = <

@@ -33,7 +33,7 @@ async function adminPage(locale: string) {
 }
 
 const cases = [
-  { locale: 'en-US', title: 'Admin console', emptySync: 'No Mailchimp syncs found' },
+  { locale: 'en-US', title: 'Admin console', emptySync: 'No Mailchimp syncs found', reasonPrefix: /^Why: / },
   {
     locale: 'es-ES',
     title: 'Consola de administración',
@@ -47,8 +47,8 @@ const cases = [
 ];
 
 describe('console texts and layout', () => {
-  for (const { locale, title, emptySync } of cases) {
-    it(`${locale}: not-found names the console; the empty sync list reads right; the users table fits 1280 px`, async () => {
+  for (const { locale, title, emptySync, reasonPrefix } of cases) {
+    it(`${locale}: not-found names the console; the empty sync list reads right; the users table fits 1280 px; the API health says why`, async () => {
       const page = await adminPage(locale);
       await page.goto(`${e2e.app.url}/admin/#/no-such-page`);
       await page
@@ -69,6 +69,13 @@ describe('console texts and layout', () => {
         .locator('.RaDatagrid-tableWrapper')
         .evaluate((el) => el.scrollWidth - el.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+
+      // the API's health says why it was judged so (issue 19, point 1)
+      await e2e.app.deps.requestStats.flush();
+      await page.goto(`${e2e.app.url}/admin/#/performance`);
+      const reason = page.getByTestId('api-health-reason');
+      await reason.waitFor();
+      expect(await reason.innerText()).toMatch(reasonPrefix);
       await page.context().close();
     });
   }

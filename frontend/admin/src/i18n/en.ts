@@ -262,6 +262,8 @@ export const en = {
       },
       facts: {
         api: '%{requests} requests in 5 min · p95 %{p95} ms · %{errorRate}% errors',
+        apiPasswords:
+          'Sign-in and password routes (bcrypt, slow by design), judged apart: %{passwordRequests} requests · p95 %{passwordP95} ms',
         database: 'Pool %{used}/%{max} in use · %{pending} waiting',
         redis: 'PING answered',
         eventStore: '%{kind} · %{deadLetters} events not applied',
@@ -269,6 +271,13 @@ export const en = {
         mailchimp: 'API answered',
         demo: 'No Mailchimp credentials: the list is kept in the portal’s database',
         failed: 'Check failed: %{error}',
+      },
+      reason: {
+        ok: 'Why: p95 of the other routes within 200 ms and errors within 1%',
+        fewRequests: 'Why: too few requests in 5 minutes to judge (never critical below 20)',
+        slow: 'Why: p95 of the routes other than sign-in and passwords is over 200 ms (500 ms: critical)',
+        errors: 'Why: more than 1% of answers were server errors (5%: critical)',
+        slowPasswords: 'Why: sign-in and password routes answer slower than expected (p95 over 2 s)',
       },
       demoAdapter: 'demo adapter',
       level: { healthy: 'Healthy', warning: 'Warning', critical: 'Critical' },

@@ -273,6 +273,8 @@ export const es: Messages = {
       },
       facts: {
         api: '%{requests} solicitudes en 5 min · p95 %{p95} ms · %{errorRate}% de errores',
+        apiPasswords:
+          'Inicio de sesión y contraseñas (bcrypt, lentas a propósito), evaluadas aparte: %{passwordRequests} solicitudes · p95 %{passwordP95} ms',
         database: 'Conexiones %{used}/%{max} en uso · %{pending} en espera',
         redis: 'Responde a PING',
         eventStore: '%{kind} · %{deadLetters} eventos sin aplicar',
@@ -280,6 +282,15 @@ export const es: Messages = {
         mailchimp: 'La API respondió',
         demo: 'Sin credenciales de Mailchimp: la lista se guarda en la base de datos del portal',
         failed: 'La comprobación falló: %{error}',
+      },
+      reason: {
+        ok: 'Motivo: p95 de las demás rutas por debajo de 200 ms y errores por debajo del 1 %',
+        fewRequests:
+          'Motivo: muy pocas solicitudes en 5 minutos para evaluar (nunca crítico por debajo de 20)',
+        slow: 'Motivo: el p95 de las rutas que no son de inicio de sesión ni contraseñas supera 200 ms (500 ms: crítico)',
+        errors: 'Motivo: más del 1 % de las respuestas fueron errores del servidor (5 %: crítico)',
+        slowPasswords:
+          'Motivo: el inicio de sesión y las contraseñas responden más lento de lo previsto (p95 de más de 2 s)',
       },
       demoAdapter: 'adaptador de demostración',
       level: { healthy: 'Correcto', warning: 'Aviso', critical: 'Crítico' },

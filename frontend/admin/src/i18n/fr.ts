@@ -283,6 +283,8 @@ export const fr: Messages = {
       },
       facts: {
         api: '%{requests} requêtes en 5 min · p95 %{p95} ms · %{errorRate} % d’erreurs',
+        apiPasswords:
+          'Connexion et mots de passe (bcrypt, lents par nature), évalués à part : %{passwordRequests} requêtes · p95 %{passwordP95} ms',
         database: 'Connexions %{used}/%{max} utilisées · %{pending} en attente',
         redis: 'Répond au PING',
         eventStore: '%{kind} · %{deadLetters} événements non appliqués',
@@ -290,6 +292,14 @@ export const fr: Messages = {
         mailchimp: "L'API a répondu",
         demo: 'Pas d’identifiants Mailchimp : la liste est gardée dans la base de données du portail',
         failed: 'Échec de la vérification : %{error}',
+      },
+      reason: {
+        ok: 'Pourquoi : p95 des autres routes sous 200 ms et erreurs sous 1 %',
+        fewRequests: 'Pourquoi : trop peu de requêtes en 5 minutes pour juger (jamais critique sous 20)',
+        slow: 'Pourquoi : le p95 des routes hors connexion et mots de passe dépasse 200 ms (500 ms : critique)',
+        errors: 'Pourquoi : plus de 1 % des réponses étaient des erreurs serveur (5 % : critique)',
+        slowPasswords:
+          'Pourquoi : la connexion et les mots de passe répondent plus lentement que prévu (p95 au-delà de 2 s)',
       },
       demoAdapter: 'adaptateur de démonstration',
       level: { healthy: 'Sain', warning: 'Attention', critical: 'Critique' },

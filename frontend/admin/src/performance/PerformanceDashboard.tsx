@@ -177,6 +177,16 @@ function Health({ checks }: { checks: DashboardResponse['health'] }) {
                   : t(`app.performance.facts.${c.key}`, c.facts ?? {})}
               {c.latencyMs !== null ? ` · ${c.latencyMs} ms` : ''}
             </Typography>
+            {c.key === 'api' && c.facts?.reason && (
+              <>
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {t('app.performance.facts.apiPasswords', c.facts)}
+                </Typography>
+                <Typography variant="caption" sx={{ display: 'block' }} data-testid="api-health-reason">
+                  {t(`app.performance.reason.${c.facts.reason}`)}
+                </Typography>
+              </>
+            )}
           </Box>
           <LevelChip level={c.status} label={t(`app.performance.level.${c.status}`)} />
         </Stack>
