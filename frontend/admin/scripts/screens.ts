@@ -55,6 +55,16 @@ try {
     await page.waitForTimeout(1200);
     await page.screenshot({ path: `${out}/${name}.png`, fullPage: true });
   }
+  // a bulk action's confirmation, two rows selected
+  await page.goto(app.url + '/admin/#/users');
+  await page.getByTestId('users-grid').waitFor();
+  for (const email of ['partner1@example.test', 'partner2@example.test'])
+    await page.getByRole('row').filter({ hasText: email }).getByRole('checkbox').check();
+  await page.getByRole('button', { name: /^(Lock|Bloquear|Bloquer)$/ }).click();
+  await page.getByRole('dialog').waitFor();
+  await page.waitForTimeout(500); // the dialog fades in
+  await page.screenshot({ path: `${out}/bulk-confirm.png` });
+  await page.keyboard.press('Escape');
   for (const tab of ['Real-time', 'Database', 'Users']) {
     await page.goto(app.url + '/admin/#/performance');
     await page

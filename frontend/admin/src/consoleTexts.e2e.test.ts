@@ -38,11 +38,13 @@ const cases = [
     locale: 'es-ES',
     title: 'Consola de administración',
     emptySync: 'No hay resultados',
+    reasonPrefix: /^Motivo: /,
   },
   {
     locale: 'fr-FR',
     title: "Console d'administration",
     emptySync: 'Aucun résultat',
+    reasonPrefix: /^Pourquoi : /,
   },
 ];
 

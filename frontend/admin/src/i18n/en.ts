@@ -108,6 +108,15 @@ export const en = {
       bySystem: 'by the system',
       bySelf: 'by the user',
       bulkDone: '%{updated} changed, %{unchanged} already so, %{failed} failed',
+      bulkConfirm: {
+        lock: 'Lock %{smart_count} user? Their sessions end at once. |||| Lock %{smart_count} users? Their sessions end at once.',
+        unlock: 'Unlock %{smart_count} user? |||| Unlock %{smart_count} users?',
+        subscribe:
+          'Subscribe %{smart_count} user to the newsletter? |||| Subscribe %{smart_count} users to the newsletter?',
+        unsubscribe:
+          'Unsubscribe %{smart_count} user from the newsletter? |||| Unsubscribe %{smart_count} users from the newsletter?',
+      },
+      bulkFailedTitle: '%{smart_count} user was not changed |||| %{smart_count} users were not changed',
       lockedNote: 'Locking ends all of this user’s sessions at once.',
       confirmResetTraining: 'Mark all five foundation steps of %{name} as not done?',
       confirmDelete:

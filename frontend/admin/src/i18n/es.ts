@@ -112,6 +112,15 @@ export const es: Messages = {
       bySystem: 'por el sistema',
       bySelf: 'por el usuario',
       bulkDone: '%{updated} cambiados, %{unchanged} ya estaban así, %{failed} con error',
+      bulkConfirm: {
+        lock: '¿Bloquear a %{smart_count} usuario? Sus sesiones terminan al instante. |||| ¿Bloquear a %{smart_count} usuarios? Sus sesiones terminan al instante.',
+        unlock: '¿Desbloquear a %{smart_count} usuario? |||| ¿Desbloquear a %{smart_count} usuarios?',
+        subscribe:
+          '¿Suscribir a %{smart_count} usuario al boletín? |||| ¿Suscribir a %{smart_count} usuarios al boletín?',
+        unsubscribe:
+          '¿Dar de baja del boletín a %{smart_count} usuario? |||| ¿Dar de baja del boletín a %{smart_count} usuarios?',
+      },
+      bulkFailedTitle: '%{smart_count} usuario no se modificó |||| %{smart_count} usuarios no se modificaron',
       lockedNote: 'Bloquear cierra al instante todas las sesiones de este usuario.',
       confirmResetTraining: '¿Marcar como no hechos los cinco pasos de formación de %{name}?',
       confirmDelete:

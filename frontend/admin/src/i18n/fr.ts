@@ -112,6 +112,16 @@ export const fr: Messages = {
       bySystem: 'par le système',
       bySelf: "par l'utilisateur",
       bulkDone: '%{updated} modifiés, %{unchanged} déjà à jour, %{failed} en échec',
+      bulkConfirm: {
+        lock: 'Bloquer %{smart_count} utilisateur ? Ses sessions prennent fin immédiatement. |||| Bloquer %{smart_count} utilisateurs ? Leurs sessions prennent fin immédiatement.',
+        unlock: 'Débloquer %{smart_count} utilisateur ? |||| Débloquer %{smart_count} utilisateurs ?',
+        subscribe:
+          'Abonner %{smart_count} utilisateur à la newsletter ? |||| Abonner %{smart_count} utilisateurs à la newsletter ?',
+        unsubscribe:
+          'Désabonner %{smart_count} utilisateur de la newsletter ? |||| Désabonner %{smart_count} utilisateurs de la newsletter ?',
+      },
+      bulkFailedTitle:
+        "%{smart_count} utilisateur n'a pas été modifié |||| %{smart_count} utilisateurs n'ont pas été modifiés",
       lockedNote: 'Bloquer met fin immédiatement à toutes les sessions de cet utilisateur.',
       confirmResetTraining: 'Marquer les cinq étapes de formation de %{name} comme non faites ?',
       confirmDelete:

@@ -1,4 +1,12 @@
 import Box from '@mui/material/Box';
+import MuiButton from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MuiList from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
@@ -11,6 +19,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import {
   BooleanField,
   Button,
+  Confirm,
   Datagrid,
   FilterButton,
   FunctionField,
@@ -26,6 +35,7 @@ import {
   useTranslate,
   useUnselectAll,
 } from 'react-admin';
+import { useState } from 'react';
 import { ADMIN_PAGE_SIZE, ADMIN_STATUS_FILTERS } from '@portal/contracts/admin/endpoints';
 import type { AdminUser } from '@portal/contracts/admin/schemas';
 import type { AdminDataProvider, BulkAction } from '../dataProvider';
@@ -76,6 +86,10 @@ const ListActions = () => (
   </TopToolbar>
 );
 
+/**
+ * A bulk action on the selected users: a confirmation naming how many it touches, then one
+ * audited event per user (the server), then the outcome with each failure by name.
+ */
 function BulkButton({
   action,
   label,
@@ -85,33 +99,65 @@ function BulkButton({
   label: string;
   icon: React.ReactElement;
 }) {
-  const { selectedIds } = useListContext();
+  const { selectedIds, data } = useListContext<AdminUser>();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
   const unselectAll = useUnselectAll('users');
   const t = useTranslate();
+  const [confirming, setConfirming] = useState(false);
+  const [failures, setFailures] = useState<{ name: string; message: string }[]>([]);
+  const nameOf = (id: string) => {
+    const u = data?.find((r) => r.id === id);
+    return u ? `${u.firstName} ${u.lastName} (${u.email})` : id;
+  };
+  const run = async () => {
+    setConfirming(false);
+    try {
+      const r = await dataProvider.bulkUsers(selectedIds as string[], action);
+      notify(
+        t('app.users.bulkDone', { updated: r.updated, unchanged: r.unchanged, failed: r.failed.length }),
+        { type: r.failed.length ? 'warning' : 'info' },
+      );
+      setFailures(r.failed.map((f) => ({ name: nameOf(f.id), message: f.message })));
+      unselectAll();
+      refresh();
+    } catch (error) {
+      notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' });
+    }
+  };
   return (
-    <Button
-      label={label}
-      startIcon={icon}
-      onClick={async () => {
-        try {
-          const r = await dataProvider.bulkUsers(selectedIds as string[], action);
-          notify(
-            t('app.users.bulkDone', { updated: r.updated, unchanged: r.unchanged, failed: r.failed.length }),
-            {
-              type: r.failed.length ? 'warning' : 'info',
-            },
-          );
-          if (r.failed.length) for (const f of r.failed.slice(0, 3)) notify(f.message, { type: 'warning' });
-          unselectAll();
-          refresh();
-        } catch (error) {
-          notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' });
-        }
-      }}
-    />
+    <>
+      <Button label={label} startIcon={icon} onClick={() => setConfirming(true)} />
+      <Confirm
+        isOpen={confirming}
+        title={label}
+        content={t(`app.users.bulkConfirm.${action}`, { smart_count: selectedIds.length })}
+        onConfirm={run}
+        onClose={() => setConfirming(false)}
+      />
+      <Dialog
+        open={failures.length > 0}
+        onClose={() => setFailures([])}
+        aria-labelledby={`bulk-failed-${action}`}
+      >
+        <DialogTitle id={`bulk-failed-${action}`}>
+          {t('app.users.bulkFailedTitle', { smart_count: failures.length })}
+        </DialogTitle>
+        <DialogContent>
+          <MuiList dense data-testid="bulk-failures">
+            {failures.map((f) => (
+              <ListItem key={f.name} disableGutters>
+                <ListItemText primary={f.name} secondary={f.message} />
+              </ListItem>
+            ))}
+          </MuiList>
+        </DialogContent>
+        <DialogActions>
+          <MuiButton onClick={() => setFailures([])}>{t('ra.action.close')}</MuiButton>
+        </DialogActions>
+      </Dialog>
+    </>
   );
 }
 
