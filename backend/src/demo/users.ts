@@ -2,6 +2,8 @@ import type { AppDeps } from '../app/deps';
 import { findUserById } from '../app/users';
 import { createAccount } from '../features/auth/accounts';
 import { bootstrapAdmin } from '../features/auth';
+import { handleCommand } from '../app/commandHandler';
+import { userDecider, userStream } from '../domain/user/decider';
 
 /** Password of every demo partner (never the admin's, which comes from ADMIN_PASSWORD). */
 export const DEMO_PARTNER_PASSWORD = 'Partner-Demo-2026';
@@ -17,6 +19,10 @@ export interface DemoUser {
   email: string;
   sponsor: string | null;
   mustChangePassword?: boolean;
+  /** days between joining and the seed */
+  joinedDaysAgo: number;
+  /** days since the last sign-in (none: never signed in) */
+  lastSignInDaysAgo?: number;
 }
 
 /**
@@ -40,6 +46,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
     lastName: 'Garcia',
     email: 'maria@demo.test',
     sponsor: null,
+    joinedDaysAgo: 240,
+    lastSignInDaysAgo: 1,
   },
   {
     key: 'james',
@@ -49,6 +57,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
     lastName: 'Wilson',
     email: 'james@demo.test',
     sponsor: 'maria',
+    joinedDaysAgo: 200,
+    lastSignInDaysAgo: 3,
   },
   {
     key: 'sofia',
@@ -58,6 +68,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
     lastName: 'Rossi',
     email: 'sofia@demo.test',
     sponsor: 'maria',
+    joinedDaysAgo: 190,
+    lastSignInDaysAgo: 2,
   },
   {
     key: 'luc',
@@ -67,6 +79,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
     lastName: 'Martin',
     email: 'luc@demo.test',
     sponsor: 'maria',
+    joinedDaysAgo: 170,
+    lastSignInDaysAgo: 9,
   },
   {
     key: 'aisha',
@@ -76,6 +90,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     lastName: 'Khan',
     email: 'aisha@demo.test',
     sponsor: 'maria',
+    joinedDaysAgo: 150,
   },
   {
     key: 'emma',
@@ -85,6 +100,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
     lastName: 'Brown',
     email: 'emma@demo.test',
     sponsor: 'james',
+    joinedDaysAgo: 120,
+    lastSignInDaysAgo: 5,
   },
   {
     key: 'noah',
@@ -94,6 +111,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
     lastName: 'Davis',
     email: 'noah@demo.test',
     sponsor: 'james',
+    joinedDaysAgo: 90,
+    lastSignInDaysAgo: 12,
   },
   {
     key: 'olivia',
@@ -104,6 +123,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     email: 'olivia@demo.test',
     sponsor: 'sofia',
     mustChangePassword: true,
+    joinedDaysAgo: 20,
   },
 ];
 
@@ -112,6 +132,8 @@ export const demoUser = (key: string) => {
   if (!user) throw new Error(`No demo user ${key}`);
   return user;
 };
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000 - 3_600_000).toISOString();
 
 /** The admin (bootstrap, from configuration) and the demo partners. Idempotent. */
 export async function seedDemoUsers(deps: AppDeps): Promise<string> {
@@ -137,10 +159,21 @@ export async function seedDemoUsers(deps: AppDeps): Promise<string> {
         newsletter: false,
         mustChangePassword: user.mustChangePassword ?? false,
         source: 'seed',
+        registeredAt: daysAgo(user.joinedDaysAgo),
       },
       { actorId: null, correlationId: 'demo-seed', idempotencyKey: `demo-user-${user.id}` },
     );
     last = result.position ?? last;
+    if (user.lastSignInDaysAgo !== undefined) {
+      const signedIn = await handleCommand(
+        deps.store,
+        userStream(user.id),
+        userDecider,
+        { type: 'RecordSignIn', at: daysAgo(user.lastSignInDaysAgo) },
+        { actorId: user.id, correlationId: 'demo-seed', idempotencyKey: `demo-sign-in-${user.id}` },
+      );
+      last = signedIn.position ?? last;
+    }
     created++;
   }
   if (last) await deps.projections.waitFor(last, { timeoutMs: 30_000 });

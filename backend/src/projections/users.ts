@@ -7,6 +7,7 @@ type Data = Record<string, unknown>;
 /** The users row a UserRegistered event creates. */
 export function registrationRow(event: RecordedEvent): Data {
   const data = event.data as Data;
+  const registeredAt = data.registeredAt ? new Date(String(data.registeredAt)) : event.createdAt;
   return {
     id: subjectOf(event.streamId),
     uid: data.uid,
@@ -18,8 +19,8 @@ export function registrationRow(event: RecordedEvent): Data {
     sponsor_id: data.sponsorId ?? null,
     is_admin: data.isAdmin ?? false,
     must_change_password: data.mustChangePassword ?? false,
-    created_at: event.createdAt,
-    updated_at: event.createdAt,
+    created_at: registeredAt,
+    updated_at: registeredAt,
   };
 }
 

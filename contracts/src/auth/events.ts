@@ -22,6 +22,8 @@ export const UserRegistered = defineEvent({
     isAdmin: z.boolean().default(false),
     mustChangePassword: z.boolean().default(false),
     source: z.enum(['self', 'bootstrap', 'seed', 'admin']),
+    /** when the account was opened, for imported or seeded history (ISO); the event's time otherwise */
+    registeredAt: z.string().optional(),
   }),
   summary: (d) => `Account created (${d.source})`,
   personal: ['firstName', 'lastName', 'email'],

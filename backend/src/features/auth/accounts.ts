@@ -30,6 +30,8 @@ export interface NewAccount {
   userId?: string;
   /** fixed member id (seed data); a new random one otherwise */
   uid?: string;
+  /** when the account was opened (seeded or imported history, ISO); now otherwise */
+  registeredAt?: string;
 }
 
 export interface CreatedAccount {
@@ -81,6 +83,7 @@ export async function createAccount(
           isAdmin: account.isAdmin ?? false,
           mustChangePassword: account.mustChangePassword ?? false,
           source: account.source,
+          ...(account.registeredAt ? { registeredAt: account.registeredAt } : {}),
         },
       },
       metadata,

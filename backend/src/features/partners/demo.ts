@@ -11,38 +11,43 @@ export function stableId(text: string): string {
 
 const DAY = 86_400_000;
 
-/** [first, last, completed steps, days since last login (null: never), index of the sponsor in this list (-1: the demo sponsor)] */
-const TEAM: [string, string, number, number | null, number][] = [
-  ['Lucía', 'Fernández', 5, 1, -1],
-  ['Marc', 'Dubois', 3, 2, -1],
-  ['Amira', 'Haddad', 1, 4, -1],
-  ['Tom', 'Becker', 0, null, -1],
-  ['Grace', 'Okafor', 5, 0, -1],
-  ['Diego', 'Morales', 2, 9, -1],
-  ['Hannah', 'Schmidt', 4, 3, -1],
-  ['Yuki', 'Tanaka', 0, 15, -1],
-  ['Olivia', 'Brown', 5, 6, -1],
-  ['Pierre', 'Lambert', 1, null, -1],
-  ['Sara', 'Lindqvist', 3, 21, -1],
-  ['Kwame', 'Mensah', 2, 1, -1],
-  ['Elena', 'Popescu', 0, 30, -1],
-  ['Noah', 'Wilson', 4, 5, -1],
-  ['Camille', 'Martin', 5, 12, -1],
-  ['Rafael', 'Santos', 1, 2, -1],
-  ['Ingrid', 'Johansson', 0, null, -1],
-  ['Mateo', 'García', 3, 7, -1],
-  ['Fatima', 'Zahra', 2, 45, -1],
-  ['Liam', "O'Connor", 5, 3, -1],
-  ['Chloé', 'Bernard', 1, 1, -1],
-  ['Jonas', 'Weber', 0, 2, -1],
-  ['Priya', 'Sharma', 4, 0, -1],
-  ['Ethan', 'Clark', 2, 60, -1],
-  ['Valentina', 'Rossi', 3, 8, -1],
+/**
+ * [first, last, completed steps, days since last login (null: never), index of the sponsor in this
+ * list (-1: the demo sponsor), days since joining]. A history that could have happened: joined
+ * dates spread over seven months, every sign-in after joining, progress only for partners who
+ * signed in (the status rule: never signed in = not started).
+ */
+const TEAM: [string, string, number, number | null, number, number][] = [
+  ['Lucía', 'Fernández', 5, 1, -1, 180],
+  ['Marc', 'Dubois', 3, 2, -1, 150],
+  ['Amira', 'Haddad', 1, 4, -1, 40],
+  ['Tom', 'Becker', 0, null, -1, 3],
+  ['Grace', 'Okafor', 5, 0, -1, 210],
+  ['Diego', 'Morales', 2, 9, -1, 75],
+  ['Hannah', 'Schmidt', 4, 3, -1, 120],
+  ['Yuki', 'Tanaka', 0, 15, -1, 35],
+  ['Olivia', 'Brown', 5, 6, -1, 160],
+  ['Pierre', 'Lambert', 1, 4, -1, 5],
+  ['Sara', 'Lindqvist', 3, 21, -1, 90],
+  ['Kwame', 'Mensah', 2, 1, -1, 30],
+  ['Elena', 'Popescu', 0, 30, -1, 60],
+  ['Noah', 'Wilson', 4, 5, -1, 100],
+  ['Camille', 'Martin', 5, 12, -1, 200],
+  ['Rafael', 'Santos', 1, 2, -1, 20],
+  ['Ingrid', 'Johansson', 0, null, -1, 2],
+  ['Mateo', 'García', 3, 7, -1, 110],
+  ['Fatima', 'Zahra', 2, 45, -1, 70],
+  ['Liam', "O'Connor", 5, 3, -1, 190],
+  ['Chloé', 'Bernard', 1, 1, -1, 14],
+  ['Jonas', 'Weber', 0, 2, -1, 8],
+  ['Priya', 'Sharma', 4, 0, -1, 130],
+  ['Ethan', 'Clark', 2, 60, -1, 95],
+  ['Valentina', 'Rossi', 3, 8, -1, 85],
   // their own partners: the whole-team view shows levels 2 and 3
-  ['Mia', 'Fernández', 2, 2, 0],
-  ['Hugo', 'Dubois', 0, null, 1],
-  ['Zoe', 'Okafor', 5, 4, 4],
-  ['Leo', 'Okafor', 1, 10, 27],
+  ['Mia', 'Fernández', 2, 2, 0, 25],
+  ['Hugo', 'Dubois', 0, null, 1, 4],
+  ['Zoe', 'Okafor', 5, 4, 4, 140],
+  ['Leo', 'Okafor', 1, 10, 27, 16],
 ];
 
 const WHY = {
@@ -59,7 +64,7 @@ const WHY = {
 };
 
 function demoPartner(i: number, sponsorIds: string[], demoSponsorId: string, now: number): SeedPartner {
-  const [firstName, lastName, steps, days, sponsorIndex] = TEAM[i]!;
+  const [firstName, lastName, steps, days, sponsorIndex, joinedDays] = TEAM[i]!;
   const email = `${firstName}.${lastName}`
     .normalize('NFD')
     .replace(/[^A-Za-z.]/g, '')
@@ -71,6 +76,7 @@ function demoPartner(i: number, sponsorIds: string[], demoSponsorId: string, now
     lastName,
     email: `${email}@example.com`,
     completedSteps: steps,
+    joinedAt: new Date(now - joinedDays * DAY - 7_200_000).toISOString(),
     lastLoginAt: days === null ? undefined : new Date(now - days * DAY - 3_600_000).toISOString(),
   };
   if (steps >= 2)
@@ -131,6 +137,7 @@ export async function seedDemoPartners(
       lastName: sponsor.lastName ?? 'Sponsor',
       email: sponsor.email,
       passwordHash: await deps.passwords.hash(sponsor.password),
+      joinedAt: new Date(now.getTime() - 240 * DAY).toISOString(),
       lastLoginAt: new Date(now.getTime() - DAY).toISOString(),
       completedSteps: 5,
     });

@@ -14,6 +14,8 @@ export interface SeedPartner {
   /** bcrypt hash; a random unusable one when absent */
   passwordHash?: string;
   uid?: string;
+  /** ISO time the account was opened; now when absent */
+  joinedAt?: string;
   /** ISO time of the last sign-in; none when absent */
   lastLoginAt?: string;
   /** steps 1..n completed (0..5) */
@@ -72,6 +74,7 @@ export async function seedPartner(
       isAdmin: false,
       mustChangePassword: false,
       source: 'seed',
+      ...(p.joinedAt ? { registeredAt: p.joinedAt } : {}),
     }),
   ];
   if (p.lastLoginAt) userEvents.push(ev('UserSignedIn', { at: p.lastLoginAt }));
