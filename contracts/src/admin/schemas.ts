@@ -157,6 +157,8 @@ export const auditEntry = z.object({
   eventType: z.string(),
   summary: z.string(),
   changes: z.record(z.string(), z.unknown()).nullable(),
+  /** for edits of a user's details: each changed field's value before the change */
+  before: z.record(z.string(), z.unknown()).nullable(),
   streamId: z.string(),
   subjectId: z.string().nullable(),
   subjectName: z.string().nullable(),

@@ -19,6 +19,7 @@ const asUuid = (col: string) =>
 
 interface AuditRow {
   event_id: string;
+  position: string;
   occurred_at: Date;
   event_type: string;
   summary: string;
@@ -36,12 +37,13 @@ interface AuditRow {
 const name = (first: string | null, last: string | null) =>
   first === null ? null : `${first} ${last ?? ''}`.trim();
 
-const toEntry = (r: AuditRow): AuditEntry => ({
+const toEntry = (r: AuditRow, before: Record<string, unknown> | null = null): AuditEntry => ({
   id: r.event_id,
   occurredAt: new Date(r.occurred_at).toISOString(),
   eventType: r.event_type,
   summary: r.summary,
   changes: r.changes,
+  before,
   streamId: r.stream_id,
   subjectId: r.subject_id,
   subjectName: name(r.subject_first, r.subject_last),
@@ -96,7 +98,38 @@ export async function listAudit(
     rowsQuery,
     filtered(db, options.filter).count<{ count: number }[]>({ count: '*' }).first(),
   ]);
-  return { rows: (rows as AuditRow[]).map(toEntry), total: Number(count?.count ?? 0) };
+  const entries = await Promise.all(
+    (rows as AuditRow[]).map(async (r) => toEntry(r, await valuesBefore(db, r))),
+  );
+  return { rows: entries, total: Number(count?.count ?? 0) };
+}
+
+/** Events that change a user's details: their history shows each field's value before and after. */
+const EDITS = new Set(['UserDetailsEdited', 'ProfileUpdated']);
+
+/**
+ * The value each changed field had before an edit: the latest earlier audit row of the same user
+ * that recorded that field (registration, an earlier edit). Null for other events, or when the
+ * earlier values were erased.
+ */
+async function valuesBefore(db: Db, r: AuditRow): Promise<Record<string, unknown> | null> {
+  if (!EDITS.has(r.event_type) || !r.changes || !r.subject_id) return null;
+  const keys = Object.keys(r.changes);
+  if (keys.length === 0) return null;
+  const earlier = await db('audit_log')
+    .where({ subject_id: r.subject_id })
+    .where('position', '<', r.position)
+    .whereNotNull('changes')
+    .whereRaw(`jsonb_exists_any(changes, array[${keys.map(() => '?').join(', ')}]::text[])`, keys)
+    .orderBy('position', 'desc')
+    .limit(50)
+    .select<{ changes: Record<string, unknown> }[]>('changes');
+  const before: Record<string, unknown> = {};
+  for (const key of keys) {
+    const row = earlier.find((e) => key in e.changes);
+    if (row) before[key] = row.changes[key];
+  }
+  return Object.keys(before).length ? before : null;
 }
 
 /** Event types for the filter: every type the system records, by name. */

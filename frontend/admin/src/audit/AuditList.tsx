@@ -69,7 +69,7 @@ function Expanded() {
         {t('resources.audit.fields.streamId')}: {record.streamId} ·{' '}
         {t('resources.audit.fields.correlationId')}: {record.correlationId ?? '—'}
       </Typography>
-      <Changes changes={record.changes} />
+      <Changes changes={record.changes} before={record.before} />
     </Box>
   );
 }

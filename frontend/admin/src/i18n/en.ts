@@ -4,6 +4,11 @@ export const en = {
     users: {
       name: 'User |||| Users',
       fields: {
+        customerList: 'Customers',
+        partnerList: 'Partners',
+        source: 'Source',
+        userId: 'User id',
+        at: 'At',
         name: 'Name',
         firstName: 'First name',
         lastName: 'Last name',
@@ -146,7 +151,13 @@ export const en = {
       userUpdated: 'User updated.',
       operationFailed: 'Operation failed. Please try again.',
     },
-    audit: { allTypes: 'All events', system: 'System', deletedUser: 'Deleted user', noChanges: '—' },
+    audit: {
+      request: 'request %{id}',
+      allTypes: 'All events',
+      system: 'System',
+      deletedUser: 'Deleted user',
+      noChanges: '—',
+    },
     events: {
       base: {
         UserRegistered: 'Account created',

@@ -5,6 +5,11 @@ export const es: Messages = {
     users: {
       name: 'Usuario |||| Usuarios',
       fields: {
+        customerList: 'Clientes',
+        partnerList: 'Socios',
+        source: 'Origen',
+        userId: 'Id de usuario',
+        at: 'Fecha',
         name: 'Nombre',
         firstName: 'Nombre',
         lastName: 'Apellido',
@@ -151,6 +156,7 @@ export const es: Messages = {
       operationFailed: 'La operación falló. Inténtalo de nuevo.',
     },
     audit: {
+      request: 'solicitud %{id}',
       allTypes: 'Todos los eventos',
       system: 'Sistema',
       deletedUser: 'Usuario eliminado',

@@ -5,6 +5,11 @@ export const fr: Messages = {
     users: {
       name: 'Utilisateur |||| Utilisateurs',
       fields: {
+        customerList: 'Clients',
+        partnerList: 'Partenaires',
+        source: 'Origine',
+        userId: 'Id utilisateur',
+        at: 'Date',
         name: 'Nom',
         firstName: 'Prénom',
         lastName: 'Nom',
@@ -152,6 +157,7 @@ export const fr: Messages = {
       operationFailed: "L'opération a échoué. Veuillez réessayer.",
     },
     audit: {
+      request: 'requête %{id}',
       allTypes: 'Tous les événements',
       system: 'Système',
       deletedUser: 'Utilisateur supprimé',

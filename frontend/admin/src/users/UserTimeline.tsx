@@ -7,23 +7,56 @@ import type { AdminUser, AuditEntry } from '@portal/contracts/admin/schemas';
 import { useDateFormat } from '../lib/format';
 import { eventSummary } from '../lib/eventSummary';
 
-export function Changes({ changes }: { changes: Record<string, unknown> | null }) {
+/** A recorded value as people read it: lists as lists (names and notes), yes/no, dashes for nothing. */
+function Value({ value }: { value: unknown }) {
+  const t = useTranslate();
+  if (value === null || value === undefined || value === '') return <>—</>;
+  if (typeof value === 'boolean') return <>{t(`ra.boolean.${value}`)}</>;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return <>—</>;
+    return (
+      <Box component="ul" sx={{ m: 0, pl: 2 }}>
+        {value.map((item, i) => (
+          <li key={i}>
+            {item && typeof item === 'object' && 'name' in item ? (
+              <>
+                {String((item as { name: unknown }).name)}
+                {(item as { note?: unknown }).note ? ` — ${String((item as { note: unknown }).note)}` : ''}
+              </>
+            ) : (
+              <Value value={item} />
+            )}
+          </li>
+        ))}
+      </Box>
+    );
+  }
+  if (typeof value === 'object') return <Changes changes={value as Record<string, unknown>} nested />;
+  return <>{String(value)}</>;
+}
+
+/**
+ * The values an event recorded, field by field; for edits of a user's details each field shows
+ * its value before and after the change.
+ */
+export function Changes({
+  changes,
+  before,
+  nested = false,
+}: {
+  changes: Record<string, unknown> | null;
+  before?: Record<string, unknown> | null;
+  nested?: boolean;
+}) {
   const t = useTranslate();
   if (!changes || Object.keys(changes).length === 0) return null;
-  const value = (v: unknown) =>
-    v === null
-      ? '—'
-      : typeof v === 'boolean'
-        ? t(`ra.boolean.${v}`)
-        : typeof v === 'object'
-          ? JSON.stringify(v)
-          : String(v);
   return (
     <Box
       component="dl"
+      data-testid={nested ? undefined : 'changes'}
       sx={{
         m: 0,
-        mt: 0.5,
+        mt: nested ? 0 : 0.5,
         display: 'grid',
         gridTemplateColumns: 'auto 1fr',
         columnGap: 1,
@@ -37,7 +70,17 @@ export function Changes({ changes }: { changes: Record<string, unknown> | null }
             {t(`resources.users.fields.${k}`, { _: k })}
           </Box>
           <Box component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
-            {value(v)}
+            {before && k in before ? (
+              <span data-testid={`change-${k}`}>
+                <Box component="span" sx={{ textDecoration: 'line-through' }}>
+                  <Value value={before[k]} />
+                </Box>
+                {' → '}
+                <Value value={v} />
+              </span>
+            ) : (
+              <Value value={v} />
+            )}
           </Box>
         </Box>
       ))}
@@ -90,8 +133,9 @@ function Events() {
           </Typography>
           <Typography variant="caption" color="text.secondary">
             {dateTime(e.occurredAt)} · <ActorLabel entry={e} userId={record?.id} />
+            {e.correlationId ? ` · ${t('app.audit.request', { id: e.correlationId.slice(0, 8) })}` : ''}
           </Typography>
-          <Changes changes={e.changes} />
+          <Changes changes={e.changes} before={e.before} />
         </Box>
       ))}
     </Box>

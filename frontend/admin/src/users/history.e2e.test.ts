@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2eApp, type E2eApp } from '../../../../testing/browser';
+import { createUser, type CreatedUser } from '../../../../testing/users';
+
+/**
+ * A history people can read (issue 19, point 2): lists show as lists of names, an admin's edit
+ * shows each field before and after with the admin and the request it came from, and the global
+ * audit log carries the same before values.
+ */
+let e2e: E2eApp;
+let admin: CreatedUser;
+let partner: CreatedUser;
+
+beforeAll(async () => {
+  e2e = await startE2eApp();
+  admin = await createUser(e2e.app, { admin: true, firstName: 'Ada', lastName: 'Admin' });
+  partner = await createUser(e2e.app, { firstName: 'Hana', lastName: 'Before', sponsorId: admin.id });
+  const names = ['Ana Torres', 'Ben Carter', 'Carla Diaz', 'Dev Patel', 'Eva Novak'];
+  const lists = await partner.client.post('/api/update-onboarding-data', {
+    customerList: names.map((name, i) => ({ id: `c${i}`, name })),
+    partnerList: names.map((name, i) => ({ id: `p${i}`, name: `${name} Jr` })),
+  });
+  expect(lists.status).toBe(200);
+  const edit = await admin.client.request('PUT', `/api/admin/users/${partner.id}`, { lastName: 'After' });
+  expect(edit.status).toBe(200);
+  const head = await e2e.app.deps.store.headPosition();
+  await e2e.app.deps.projections.waitFor(head!, { timeoutMs: 30_000 });
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe("a user's history", () => {
+  it('shows lists as lists and an admin edit before → after, with the admin and the request', async () => {
+    const context = await e2e.newContext({ viewport: { width: 1440, height: 900 } });
+    const url = new URL(e2e.app.url);
+    await context.addCookies(
+      admin.client.cookie!.split('; ').map((pair) => {
+        const i = pair.indexOf('=');
+        return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: url.hostname, path: '/' };
+      }),
+    );
+    const page = await context.newPage();
+    await page.goto(`${e2e.app.url}/admin/#/users/${partner.id}`);
+    const timeline = page.getByTestId('timeline');
+    await timeline.waitFor();
+    const change = timeline.getByTestId('change-lastName');
+    await change.waitFor();
+    expect(await change.innerText()).toBe('Before → After');
+    expect(await timeline.innerText()).toContain('by Ada Admin');
+    expect(await timeline.innerText()).toMatch(/request [0-9a-f-]{8}/);
+    // the prospect lists: names in list items, never raw JSON
+    await expect(
+      timeline.locator('li li').filter({ hasText: 'Ana Torres' }).count(),
+    ).resolves.toBeGreaterThan(0);
+    expect(await timeline.innerText()).not.toContain('{"id"');
+    await context.close();
+
+    // the global audit log answers the same before values
+    const audit = await admin.client.get(
+      `/api/admin/audit?filter=${encodeURIComponent(JSON.stringify({ subjectId: partner.id, eventType: 'UserDetailsEdited' }))}`,
+    );
+    expect(audit.body[0]).toMatchObject({ changes: { lastName: 'After' }, before: { lastName: 'Before' } });
+  });
+});
