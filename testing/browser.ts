@@ -30,6 +30,11 @@ export interface E2eApp {
     viewport?: { width: number; height: number };
   }): Promise<BrowserContext>;
   newPage(options?: { locale?: string; viewport?: { width: number; height: number } }): Promise<Page>;
+  /** a fresh browser profile holding the session cookies of a signed-in test client */
+  signedInContext(
+    client: { cookie: string | null },
+    options?: { locale?: string; viewport?: { width: number; height: number } },
+  ): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
@@ -56,6 +61,20 @@ export async function startE2eApp(extraEnv: Record<string, string> = {}): Promis
     async newPage(options) {
       const context = await newContext(options);
       return context.newPage();
+    },
+    async signedInContext(client, options) {
+      const context = await newContext(options);
+      const { hostname } = new URL(app.url);
+      await context.addCookies(
+        (client.cookie ?? '')
+          .split('; ')
+          .filter(Boolean)
+          .map((pair) => {
+            const i = pair.indexOf('=');
+            return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: hostname, path: '/' };
+          }),
+      );
+      return context;
     },
     async close() {
       await browser.close();

@@ -4,6 +4,7 @@ import { createTestDatabase } from '../db';
 import { testEnv } from '../env';
 import { spawnApi, spawnWorker, waitFor } from '../servers';
 import { createDb } from '../../backend/src/infra/db';
+import { entries, experience, why } from '../fixtures/onboarding';
 
 /**
  * QUALITY 31 and 32 with real processes: two API processes and two workers on one database and
@@ -31,22 +32,6 @@ afterEach(async () => {
     await p.exited;
   }
 });
-
-const experience = {
-  startDate: 'January 2026',
-  positiveChanges: 'Better sleep',
-  confidenceLevel: 'confident',
-};
-const why = {
-  joinReason: 'Financial freedom',
-  monthlyGoal3: '$500',
-  monthlyGoal6: '$1,500',
-  monthlyGoal12: '$4,000',
-  lifeChanges: 'More time with my kids',
-  nonMonetaryGoals: 'Help friends feel better',
-};
-const entries = (prefix: string, n: number) =>
-  Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i}`, name: `${prefix} ${i}` }));
 
 /** One browser (cookie jar) whose requests go to the next live API each time. */
 function roundRobin(apis: () => Running[]) {

@@ -5,6 +5,7 @@ import { createClient } from '../app';
 import { createTestDatabase } from '../db';
 import { TEST_ADMIN_URL, stampedName, testEnv } from '../env';
 import { spawnApi, spawnWorker } from '../servers';
+import { entries, experience, why } from '../fixtures/onboarding';
 
 /**
  * What `make start` does, then at once what a new partner does: seeded demo data, an API (or
@@ -51,21 +52,6 @@ async function freshCopy() {
   };
 }
 
-const experience = {
-  startDate: 'January 2026',
-  positiveChanges: 'Better sleep',
-  confidenceLevel: 'confident',
-};
-const why = {
-  joinReason: 'Financial freedom',
-  monthlyGoal3: '$500',
-  monthlyGoal6: '$1,500',
-  monthlyGoal12: '$4,000',
-  lifeChanges: 'More time with my kids',
-  nonMonetaryGoals: 'Help friends feel better',
-};
-const list = (p: string) => Array.from({ length: 5 }, (_, i) => ({ id: `${p}-${i}`, name: `${p} ${i}` }));
-
 /** The new partner's first minute, spread over the APIs in turn; every status in order. */
 async function firstMinute(urls: string[]) {
   const statuses: string[] = [];
@@ -95,7 +81,10 @@ async function firstMinute(urls: string[]) {
   await call('POST', '/api/newsletter/subscribe', { email, firstName: 'New', lastName: 'Comer' });
   await call('POST', '/api/complete-step', { step: 1 });
   await call('POST', '/api/complete-step', { step: 2, data: { feelGreatLink: 'ufeelgreat.com/c/newcomer' } });
-  await call('POST', '/api/update-onboarding-data', { customerList: list('c'), partnerList: list('p') });
+  await call('POST', '/api/update-onboarding-data', {
+    customerList: entries('c', 5),
+    partnerList: entries('p', 5),
+  });
   await call('POST', '/api/complete-step', { step: 3 });
   await call('POST', '/api/complete-step', { step: 4, data: experience });
   await call('POST', '/api/complete-step', { step: 5, data: why });

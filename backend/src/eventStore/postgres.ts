@@ -157,13 +157,11 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     }
   }
 
+  /** A pooled connection, or Unavailable when the server cannot be reached. */
+  const connect = () => pool.connect().catch((error: unknown) => Promise.reject(mapError(error)));
+
   async function withTransaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    let client: pg.PoolClient;
-    try {
-      client = await pool.connect();
-    } catch (error) {
-      throw mapError(error);
-    }
+    const client = await connect();
     try {
       await query(client, 'begin');
       const result = await fn(client);
@@ -267,12 +265,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     projections: Projection[],
   ): Promise<Outcome> {
     const { db } = inline!;
-    let client: pg.PoolClient;
-    try {
-      client = await pool.connect();
-    } catch (error) {
-      throw mapError(error);
-    }
+    const client = await connect();
     try {
       return await db.transaction(
         async (trx) => {

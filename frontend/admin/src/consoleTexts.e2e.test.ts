@@ -21,14 +21,7 @@ afterAll(async () => {
 });
 
 async function adminPage(locale: string) {
-  const context = await e2e.newContext({ locale, viewport: { width: 1280, height: 900 } });
-  const url = new URL(e2e.app.url);
-  await context.addCookies(
-    admin.client.cookie!.split('; ').map((pair) => {
-      const i = pair.indexOf('=');
-      return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: url.hostname, path: '/' };
-    }),
-  );
+  const context = await e2e.signedInContext(admin.client, { locale, viewport: { width: 1280, height: 900 } });
   return context.newPage();
 }
 

@@ -4,6 +4,7 @@ import { createUser } from '../../../../testing/users';
 import { readStreamOrEmpty } from '../../eventStore/port';
 import { rebuildProjection } from '../../projections/rebuild';
 import { onboardingProgressProjection } from './projection';
+import { entries, experience, why } from '../../../../testing/fixtures/onboarding';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -13,29 +14,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-const entries = (prefix: string, n: number) =>
-  Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i}`, name: `${prefix} ${i}` }));
 const onboardingEvents = async (userId: string) =>
   (await readStreamOrEmpty(app.deps.store, `Onboarding-${userId}`)).map((e) => e.type);
-const experience = {
-  startDate: 'January 2026',
-  positiveChanges: 'Better sleep',
-  confidenceLevel: 'confident' as const,
-};
-const why = {
-  joinReason: 'Financial freedom',
-  monthlyGoal3: '$500',
-  monthlyGoal6: '$1,500',
-  monthlyGoal12: '$4,000',
-  lifeChanges: 'More time with my kids',
-  nonMonetaryGoals: 'Help friends feel better',
-  commitmentLevel: 'All in',
-  timeAvailable: '10 hours a week',
-  helpNeeded: 'Inviting scripts',
-  strengths: 'Good listener',
-  shareWithSponsor: false,
-};
-
 describe('onboarding progress API', () => {
   it('a new partner has no progress: real booleans, step 1, revision -1; anonymous callers get 401', async () => {
     const { client } = await createUser(app);

@@ -39,14 +39,7 @@ afterAll(async () => {
 
 describe('bulk actions', () => {
   it('confirms with the count, locks each user with an audited event, and lists the ones that failed', async () => {
-    const context = await e2e.newContext({ viewport: { width: 1280, height: 900 } });
-    const url = new URL(e2e.app.url);
-    await context.addCookies(
-      admin.client.cookie!.split('; ').map((pair) => {
-        const i = pair.indexOf('=');
-        return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: url.hostname, path: '/' };
-      }),
-    );
+    const context = await e2e.signedInContext(admin.client, { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${e2e.app.url}/admin/#/users`);
     await page.getByTestId('users-grid').waitFor();

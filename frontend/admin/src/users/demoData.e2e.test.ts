@@ -21,14 +21,7 @@ afterAll(async () => {
 
 describe('demo data in the console', () => {
   it('reads as a history that could have happened', async () => {
-    const context = await e2e.newContext({ viewport: { width: 1440, height: 900 } });
-    const url = new URL(e2e.app.url);
-    await context.addCookies(
-      admin.client.cookie!.split('; ').map((pair) => {
-        const i = pair.indexOf('=');
-        return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: url.hostname, path: '/' };
-      }),
-    );
+    const context = await e2e.signedInContext(admin.client, { viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${e2e.app.url}/admin/#/users?perPage=50`);
     await page.getByTestId('users-grid').waitFor();

@@ -32,14 +32,7 @@ afterAll(async () => {
 
 describe("a user's history", () => {
   it('shows lists as lists and an admin edit before → after, with the admin and the request', async () => {
-    const context = await e2e.newContext({ viewport: { width: 1440, height: 900 } });
-    const url = new URL(e2e.app.url);
-    await context.addCookies(
-      admin.client.cookie!.split('; ').map((pair) => {
-        const i = pair.indexOf('=');
-        return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: url.hostname, path: '/' };
-      }),
-    );
+    const context = await e2e.signedInContext(admin.client, { viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${e2e.app.url}/admin/#/users/${partner.id}`);
     const timeline = page.getByTestId('timeline');
