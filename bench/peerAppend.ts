@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
 import pg from 'pg';
 import { createPostgresEventStore } from '../backend/src/eventStore/postgres';
+import { runConcurrently } from './setup';
 
 /**
  * Our PostgreSQL event store against emmett-postgresql's on the same server, database and
@@ -21,16 +22,9 @@ export async function comparePeerAppend(options: {
     connectionOptions: { pooled: true, pool: peerPool },
   });
   await peer.schema.migrate();
-  const run = async (append: (i: number) => Promise<unknown>) => {
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < appendsPerRound) await append(next++);
-      }),
-    );
-    return performance.now() - started;
-  };
+  // milliseconds one round of appends takes
+  const run = async (append: (i: number) => Promise<unknown>) =>
+    (appendsPerRound / (await runConcurrently(appendsPerRound, concurrency, append))) * 1000;
   let oursMs = 0;
   let peerMs = 0;
   try {

@@ -19,7 +19,17 @@ import { rebuildProjection } from '../backend/src/projections/rebuild';
 import { usersProjection } from '../backend/src/projections/users';
 import type { Projection } from '../backend/src/projections/projection';
 import { freePort, waitFor } from '../testing/servers';
-import { PASSWORD, buildDataset, dbUrl, env, log, signIn, spawnProcess, startApi } from './setup';
+import {
+  PASSWORD,
+  buildDataset,
+  dbUrl,
+  env,
+  log,
+  runConcurrently,
+  signIn,
+  spawnProcess,
+  startApi,
+} from './setup';
 import { percentile, runLoad } from './load';
 import { p99Between, scrapeApplyDelay } from './projectionLag';
 import { comparePeerAppend } from './peerAppend';
@@ -121,16 +131,7 @@ async function main() {
     );
     const concurrency = 16;
     const n = scale.appends;
-    const runPool = async (fn: (i: number) => Promise<unknown>) => {
-      let next = 0;
-      const started = performance.now();
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (next < n) await fn(next++);
-        }),
-      );
-      return n / ((performance.now() - started) / 1000);
-    };
+    const runPool = (fn: (i: number) => Promise<unknown>) => runConcurrently(n, concurrency, fn);
     const appendRate = await runPool((i) =>
       store.appendToStream(`BenchAppend-${i}-${randomUUID()}`, [
         { id: randomUUID(), type: 'Benched', data: { i }, metadata: { actorId: null } },

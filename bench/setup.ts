@@ -88,3 +88,19 @@ export async function signIn(url: string, email: string) {
   if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${res.text}`);
   return client.cookie!;
 }
+
+/** Runs `fn(0..total-1)` with `concurrency` callers at once; answers the calls per second. */
+export async function runConcurrently(
+  total: number,
+  concurrency: number,
+  fn: (i: number) => Promise<unknown>,
+): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) await fn(next++);
+    }),
+  );
+  return total / ((performance.now() - started) / 1000);
+}

@@ -259,58 +259,56 @@ async function exactlyOnce(db: ReturnType<typeof createDb>, partners: string[]) 
   expect(await db('projection_dead_letters').select()).toEqual([]);
 }
 
+/**
+ * Two APIs and two workers on a fresh database, the bootstrap admin signed in and a sponsor
+ * registered under it (like anyone, through the APIs in turn); everything is stopped afterwards.
+ */
+async function withSystem(
+  options: { apisLead: boolean },
+  body: (system: {
+    db: ReturnType<typeof createDb>;
+    admin: Awaited<ReturnType<typeof adminClient>>;
+    sponsor: { id: string; client: ReturnType<typeof roundRobin> };
+  }) => Promise<void>,
+) {
+  const { env, db, database } = await startSystem(options);
+  try {
+    const admin = await adminClient(env);
+    const sponsorClient = roundRobin(apis);
+    ok(await sponsorClient.post('/api/verify-passcode', { passcode: 'TESTPASS' }), 'sponsor passcode');
+    const registered = await sponsorClient.post('/api/register', {
+      firstName: 'Sam',
+      lastName: 'Sponsor',
+      email: 'sponsor@example.test',
+      password: 'secret-pass',
+      sponsorId: admin.id,
+    });
+    ok(registered, 'sponsor register');
+    await body({ db, admin, sponsor: { id: registered.body.user.id as string, client: sponsorClient } });
+  } finally {
+    await db.destroy();
+    for (const p of running) if (!p.dead) p.proc.kill('SIGKILL');
+    await Promise.all(running.map((p) => p.exited));
+    await database.drop();
+  }
+}
+
 describe('several APIs and workers on one database and one Redis (QUALITY 31, 32)', () => {
   it('free start: every command answered 2xx and visible from the other API; the leader SIGKILLed mid-run is replaced', async () => {
-    const { env, db, database } = await startSystem({ apisLead: true });
-    try {
-      const admin = await adminClient(env);
-      const sponsorClient = roundRobin(apis);
-      const sponsorEmail = 'sponsor@example.test';
-      // the sponsor registers like anyone, under the admin
-      ok(await sponsorClient.post('/api/verify-passcode', { passcode: 'TESTPASS' }), 'sponsor passcode');
-      const sponsorReg = await sponsorClient.post('/api/register', {
-        firstName: 'Sam',
-        lastName: 'Sponsor',
-        email: sponsorEmail,
-        password: 'secret-pass',
-        sponsorId: admin.id,
-      });
-      ok(sponsorReg, 'sponsor register');
-      const sponsor = { id: sponsorReg.body.user.id as string, client: sponsorClient };
-
+    await withSystem({ apisLead: true }, async ({ db, admin, sponsor }) => {
       const partners: string[] = [];
       for (let n = 0; n < 2; n++) partners.push(await partnerJourney(n, sponsor, admin.client));
-
       // kill the process that leads the audit log (and whatever else it leads) between requests
       const { itsProjections } = await killLeader(db, admin.client);
       expect(itsProjections).toContain('audit_log');
       for (let n = 2; n < 4; n++) partners.push(await partnerJourney(n, sponsor, admin.client));
       await exactlyOnce(db, partners);
-    } finally {
-      await db.destroy();
-      for (const p of running) if (!p.dead) p.proc.kill('SIGKILL');
-      await Promise.all(running.map((p) => p.exited));
-      await database.drop();
-    }
+    });
   });
 
   it('workers lead every projection (APIs with RUN_PROJECTIONS=false): the same holds, and a worker SIGKILLed mid-run is replaced', async () => {
-    const { env, db, database } = await startSystem({ apisLead: false });
-    try {
-      const admin = await adminClient(env);
-      const sponsorClient = roundRobin(apis);
-      ok(await sponsorClient.post('/api/verify-passcode', { passcode: 'TESTPASS' }), 'sponsor passcode');
-      const sponsorReg = await sponsorClient.post('/api/register', {
-        firstName: 'Sam',
-        lastName: 'Sponsor',
-        email: 'sponsor@example.test',
-        password: 'secret-pass',
-        sponsorId: admin.id,
-      });
-      ok(sponsorReg, 'sponsor register');
-      const sponsor = { id: sponsorReg.body.user.id as string, client: sponsorClient };
+    await withSystem({ apisLead: false }, async ({ db, admin, sponsor }) => {
       const partners = [await partnerJourney(0, sponsor, admin.client)];
-
       // only workers lead
       await waitFor(async () => (await leaders(admin.client)).size === 2, 20_000, 'health details');
       const workers = running.filter((p) => !p.api).map((p) => p.proc.pid);
@@ -323,11 +321,6 @@ describe('several APIs and workers on one database and one Redis (QUALITY 31, 32
       expect(victim.api).toBeUndefined();
       partners.push(await partnerJourney(1, sponsor, admin.client));
       await exactlyOnce(db, partners);
-    } finally {
-      await db.destroy();
-      for (const p of running) if (!p.dead) p.proc.kill('SIGKILL');
-      await Promise.all(running.map((p) => p.exited));
-      await database.drop();
-    }
+    });
   });
 });
