@@ -20,7 +20,9 @@ try {
       lastName: `Example ${i}`,
       email: `partner${i}@example.test`,
       completedSteps: i % 6,
-      lastLoginAt: i % 3 ? new Date(Date.now() - i * 86_400_000).toISOString() : undefined,
+      // progress only for partners who signed in (the status rule)
+      lastLoginAt: i % 6 ? new Date(Date.now() - i * 86_400_000).toISOString() : undefined,
+      joinedAt: new Date(Date.now() - (i + 30) * 86_400_000).toISOString(),
     }));
   }
   await app.deps.projections.waitFor(position);
