@@ -304,7 +304,7 @@ describe('several APIs and workers on one database and one Redis (QUALITY 31, 32
       for (let n = 2; n < 4; n++) partners.push(await partnerJourney(n, sponsor, admin.client));
       await exactlyOnce(db, partners);
     });
-  });
+  }, 180_000);
 
   it('workers lead every projection (APIs with RUN_PROJECTIONS=false): the same holds, and a worker SIGKILLed mid-run is replaced', async () => {
     await withSystem({ apisLead: false }, async ({ db, admin, sponsor }) => {
@@ -322,5 +322,5 @@ describe('several APIs and workers on one database and one Redis (QUALITY 31, 32
       partners.push(await partnerJourney(1, sponsor, admin.client));
       await exactlyOnce(db, partners);
     });
-  });
+  }, 180_000);
 });

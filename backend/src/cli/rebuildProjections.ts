@@ -6,9 +6,12 @@ import { allProjections } from '../features';
 
 /**
  * npm run projections:rebuild [name ...]: replays the event log into fresh copies of the named
- * read models (all when none is named, inline ones included) and swaps them in. It is safe while
- * the portal runs: the swap locks the live tables and replays the tail, and it fences off the
- * asynchronous projection's leader, which resumes from the rebuilt checkpoint.
+ * read models (all when none is named, inline ones included) and swaps them in. Asynchronous read
+ * models can be rebuilt while the portal runs (the swap locks the live tables, replays the tail
+ * and fences off the leader, which resumes from the rebuilt checkpoint). Rebuild the inline ones
+ * (users, onboarding_progress, academy_tutorials) with the API and workers stopped: an append
+ * committed while an older transaction still runs is not yet readable to the swap, and no runner
+ * would replay it afterwards.
  */
 if (existsSync('.env')) process.loadEnvFile('.env');
 const runtime = buildRuntime(loadConfig(), { service: 'rebuild' });

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import pg from 'pg';
 import { SESSION_OPTIONS, isDbUnavailable } from '../infra/db';
 import { type InlineProjections, type Projection, applyEvents, handlesType } from '../projections/projection';
@@ -266,27 +267,38 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   ): Promise<Outcome> {
     const { db } = inline!;
     const client = await connect();
+    // knex reports a failed ROLLBACK's error instead of the handler's: keep the first cause
+    let cause: unknown;
     try {
       return await db.transaction(
         async (trx) => {
-          const result = (await query<Outcome>(client, sql, values)).rows[0];
-          if (result.outcome !== 'ok') return result;
-          const { rows } = await query<EventRow>(
-            client,
-            'select * from es_events where stream_id = $1 and revision > $2 order by revision',
-            [streamId, (BigInt(result.next_revision) - BigInt(count)).toString()],
-          );
-          const recorded = rows.map(toRecorded);
-          for (const projection of projections) await applyEvents(projection, trx, recorded);
-          await options.beforeCommit?.(streamId);
-          return result;
+          try {
+            return await appendAndApply(trx);
+          } catch (error) {
+            cause = error;
+            throw error;
+          }
         },
         { connection: client },
       );
     } catch (error) {
-      throw mapError(error);
+      throw mapError(cause ?? error);
     } finally {
       client.release();
+    }
+
+    async function appendAndApply(trx: Knex.Transaction) {
+      const result = (await query<Outcome>(client, sql, values)).rows[0];
+      if (result.outcome !== 'ok') return result;
+      const { rows } = await query<EventRow>(
+        client,
+        'select * from es_events where stream_id = $1 and revision > $2 order by revision',
+        [streamId, (BigInt(result.next_revision) - BigInt(count)).toString()],
+      );
+      const recorded = rows.map(toRecorded);
+      for (const projection of projections) await applyEvents(projection, trx, recorded);
+      await options.beforeCommit?.(streamId);
+      return result;
     }
   }
 

@@ -7,8 +7,9 @@ import { writeCheckpoint } from './checkpoints';
  * Rebuilds a projection from the whole event log without taking the live read model away:
  * events are replayed into fresh copies of its tables in a shadow schema, and the copies are
  * swapped in (in one transaction) once they have caught up. Readers see the old tables until
- * the swap commits. Run it while the projection's runner is stopped, or it will be blocked by
- * the runner's leader lock (see `rebuildProjections` CLI).
+ * the swap commits. An asynchronous projection may be rebuilt while it runs (the checkpoint write
+ * fences its leader off); an inline one only with the API and workers stopped (see the
+ * `rebuildProjections` CLI).
  */
 export async function rebuildProjection(
   db: Db,

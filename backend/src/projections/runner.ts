@@ -76,6 +76,7 @@ export class ProjectionHost {
   private readonly led = new Map<string, number>();
   private readonly progress: ProgressChannel;
   private lockClientPromise: Promise<pg.Client> | null = null;
+  private lockClient: pg.Client | null = null;
   private lockQueue: Promise<unknown> = Promise.resolve();
   private started = false;
   private boardTimer: NodeJS.Timeout | null = null;
@@ -114,6 +115,7 @@ export class ProjectionHost {
     await Promise.allSettled(this.loops);
     await this.progress.stop();
     const client = await this.lockClientPromise?.catch(() => null);
+    this.lockClient = null;
     await client?.end().catch(() => undefined);
     this.lockClientPromise = null;
     this.led.clear();
@@ -271,9 +273,13 @@ export class ProjectionHost {
     this.lockClientPromise ??= (async () => {
       const client = new pg.Client({ connectionString: this.deps.databaseUrl });
       client.on('error', () => {
-        // The session (and with it every lock) is gone: give up leadership everywhere.
+        // The session (and with it every lock) is gone: give up leadership everywhere. pg may
+        // report one dead session twice: only the current session's end counts.
+        if (this.lockClient !== client) return;
+        this.lockClient = null;
         this.lockClientPromise = null;
         this.led.clear();
+        client.end().catch(() => undefined);
       });
       try {
         await client.connect();
@@ -281,6 +287,7 @@ export class ProjectionHost {
         this.lockClientPromise = null;
         throw error;
       }
+      this.lockClient = client;
       return client;
     })();
     return this.lockClientPromise;
