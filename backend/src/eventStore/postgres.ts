@@ -142,6 +142,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     /* idle client errors surface on the next query */
   });
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  /** set by useInlineProjections (the runtime does, once its projections exist) */
+  let inline: InlineProjections | null = null;
 
   async function query<R extends pg.QueryResultRow>(
     client: pg.Pool | pg.PoolClient,
@@ -369,8 +371,6 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     );
     return rows[0] ? formatPosition(rows[0].tx_id, rows[0].global_seq) : null;
   }
-
-  let inline: InlineProjections | null = null;
 
   // One LISTEN connection shared by all subscribers of this store.
   const waiters = new Set<() => void>();

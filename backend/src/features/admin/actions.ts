@@ -33,7 +33,7 @@ async function mustFind(deps: Deps, id: string): Promise<UserRecord> {
 }
 
 /** Read-your-writes for the console: bounded, never an error (the change is recorded). */
-async function waitFor(deps: Deps, position: string | null) {
+async function settle(deps: Deps, position: string | null) {
   await deps.projections.settle({ position });
 }
 
@@ -177,7 +177,7 @@ export async function updateUser(
     ).catch((error) => deps.logger.warn({ err: error, userId: id }, 'old e-mail reservation not released'));
   }
   if (body.isLocked === true) await deps.sessions.revokeUser(id);
-  await waitFor(deps, position);
+  await settle(deps, position);
   // step 1 of the foundation follows the newsletter
   if (body.newsletter !== undefined && body.newsletter !== user.newsletter)
     await syncNewsletterStep(deps, id, body.newsletter, { ...meta, idempotencyKey: undefined });
@@ -194,7 +194,7 @@ export async function resetPassword(deps: Deps, id: string, newPassword: string,
     meta,
   );
   await deps.sessions.revokeUser(id);
-  await waitFor(deps, result.position);
+  await settle(deps, result.position);
 }
 
 export async function resetTraining(deps: Deps, id: string, meta: CommandMetadata) {
@@ -247,7 +247,7 @@ export async function deleteUser(deps: Deps, actor: UserRecord, id: string, meta
     { type: 'Delete', userId: id },
     meta,
   );
-  await waitFor(deps, result.position);
+  await settle(deps, result.position);
   for (const stream of [userStream(id), onboardingStream(id), tutorialStream(id)]) {
     await deps.store.tombstoneStream(stream).catch(ignoreDeleted);
   }
@@ -321,6 +321,6 @@ export async function bulkUsers(
     }
   };
   await Promise.all(Array.from({ length: Math.min(6, unique.length) }, work));
-  await waitFor(deps, position);
+  await settle(deps, position);
   return { updated, unchanged, failed };
 }
