@@ -65,6 +65,3 @@ export function normalizeReferralLink(input: string): string | null {
   if (!m || m[1].toLowerCase() !== REFERRAL_HOST || m[2].length > REFERRAL_CODE_MAX) return null;
   return `https://${REFERRAL_HOST}/c/${m[2]}`;
 }
-
-/** Percent of the foundation done, rounded (spec 000 section 4). */
-export const progressPercentOf = (completedSteps: number) => Math.round((completedSteps / STEP_COUNT) * 100);

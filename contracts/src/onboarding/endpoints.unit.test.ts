@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeReferralLink, progressPercentOf } from './endpoints';
+import { normalizeReferralLink } from './endpoints';
+import { progressPercentOf } from './foundation';
 
 describe('referral link rule (step 2)', () => {
   it.each([

@@ -7,6 +7,7 @@ import {
   type StepNumber,
   normalizeReferralLink,
 } from '@portal/contracts/onboarding/endpoints';
+import { foundationStepsDone, meetsFoundationRule } from '@portal/contracts/onboarding/foundation';
 import type { Decider } from '../decider';
 import { conflict, invalid } from '../errors';
 
@@ -130,6 +131,13 @@ function evolve(state: OnboardingState, event: OnboardingEvent): OnboardingState
 /** Number of completed steps (0..5). */
 export const completedStepsOf = (state: Pick<OnboardingState, 'steps'>) => state.steps.filter(Boolean).length;
 
+/** The progress figure every screen shows: completed steps, or 5 once training is complete. */
+export const stepsDoneOf = (state: Pick<OnboardingState, 'steps' | 'trainingCompleted'>) =>
+  foundationStepsDone({
+    completedSteps: completedStepsOf(state),
+    trainingCompleted: state.trainingCompleted,
+  });
+
 /** Where to resume: the first step not done, a skipped step 4 counting as passed; 5 when all are. */
 export function currentStepOf(
   state: Pick<OnboardingState, 'steps' | 'productExperienceSkipped'>,
@@ -171,7 +179,21 @@ function cleanList(list: ListEntry[], field: 'customerList' | 'partnerList'): Li
 const listsLongEnough = (s: Pick<OnboardingState, 'customerList' | 'partnerList'>) =>
   s.customerList.length >= LIST_MIN_ENTRIES && s.partnerList.length >= LIST_MIN_ENTRIES;
 
+/**
+ * The command's own events, then `TrainingCompleted` when they are the first to meet the
+ * foundation rule (steps 1, 2, 3 and 5 complete, step 4 complete or skipped), in whatever
+ * order the partner took the steps.
+ */
 function decide(command: OnboardingCommand, state: OnboardingState): OnboardingEvent[] {
+  const events = decideStep(command, state);
+  if (state.trainingCompleted || events.length === 0) return events;
+  const after = events.reduce(evolve, state);
+  return meetsFoundationRule(after.steps, after.productExperienceSkipped) && !after.trainingCompleted
+    ? [...events, { type: 'TrainingCompleted', data: {} }]
+    : events;
+}
+
+function decideStep(command: OnboardingCommand, state: OnboardingState): OnboardingEvent[] {
   switch (command.type) {
     case 'SyncNewsletterStep':
       if (command.subscribed === state.steps[0]) return [];
@@ -257,14 +279,8 @@ function decide(command: OnboardingCommand, state: OnboardingState): OnboardingE
       if (state.steps[3] || state.productExperienceSkipped) return [];
       return [{ type: 'ProductExperienceSkipped', data: {} }];
 
-    case 'SubmitWhyAnswers': {
-      const events: OnboardingEvent[] = [
-        { type: 'WhyAnswersSubmitted', data: command.data },
-        ...complete(state, 5),
-      ];
-      if (!state.trainingCompleted) events.push({ type: 'TrainingCompleted', data: {} });
-      return events;
-    }
+    case 'SubmitWhyAnswers':
+      return [{ type: 'WhyAnswersSubmitted', data: command.data }, ...complete(state, 5)];
 
     case 'ResetTraining': {
       const anything =
@@ -284,7 +300,7 @@ function decide(command: OnboardingCommand, state: OnboardingState): OnboardingE
       const events: OnboardingEvent[] = [];
       let current = state;
       for (const part of parts) {
-        const produced = decide(part, current);
+        const produced = decideStep(part, current);
         events.push(...produced);
         current = produced.reduce(evolve, current);
       }

@@ -162,21 +162,55 @@ describe('onboarding decider', () => {
     expect(when(given(done(4)), { type: 'SkipProductExperience' })).toEqual([]);
   });
 
-  it('step 5 records the answers and completes training once', () => {
-    expect(when(given(), { type: 'SubmitWhyAnswers', data: why }).map((e) => e.type)).toEqual([
+  it('step 5 records the answers; training completes only with steps 1 to 3 done and step 4 done or skipped', () => {
+    const types = (events: OnboardingEvent[]) => events.map((e) => e.type);
+    // step 5 first: answers and the step are recorded, the foundation is not complete
+    expect(types(when(given(), { type: 'SubmitWhyAnswers', data: why }))).toEqual([
+      'WhyAnswersSubmitted',
+      'StepCompleted',
+    ]);
+    const skipped: OnboardingEvent = { type: 'ProductExperienceSkipped', data: {} };
+    const ready = given(done(1), done(2), lists(5, 5), done(3), skipped);
+    expect(types(when(ready, { type: 'SubmitWhyAnswers', data: why }))).toEqual([
       'WhyAnswersSubmitted',
       'StepCompleted',
       'TrainingCompleted',
     ]);
-    const finished = given({ type: 'WhyAnswersSubmitted', data: why }, done(5), {
+    // step 3 missing: step 5 alone does not complete training
+    const noStep3 = given(done(1), done(2), lists(5, 5), done(4));
+    expect(types(when(noStep3, { type: 'SubmitWhyAnswers', data: why }))).not.toContain('TrainingCompleted');
+    // the last missing step, whichever it is, completes training
+    const lastIsStep3 = given(done(1), done(2), lists(5, 5), done(4), done(5));
+    expect(types(when(lastIsStep3, { type: 'ConfirmLists' }))).toEqual([
+      'StepCompleted',
+      'TrainingCompleted',
+    ]);
+    const lastIsSkip = given(done(1), done(2), lists(5, 5), done(3), done(5));
+    expect(types(when(lastIsSkip, { type: 'SkipProductExperience' }))).toEqual([
+      'ProductExperienceSkipped',
+      'TrainingCompleted',
+    ]);
+    const lastIsNewsletter = given(done(2), lists(5, 5), done(3), done(4), done(5));
+    expect(types(when(lastIsNewsletter, { type: 'SyncNewsletterStep', subscribed: true }))).toEqual([
+      'StepCompleted',
+      'TrainingCompleted',
+    ]);
+    // several changes at once record it once, after all of them
+    const lastIsData = given(done(1), done(2), lists(5, 5), done(5));
+    expect(
+      types(when(lastIsData, { type: 'UpdateData', step3Completed: true, productExperience: 'skip' })),
+    ).toEqual(['StepCompleted', 'ProductExperienceSkipped', 'TrainingCompleted']);
+    // once complete, it stays complete and is not recorded again
+    const finished = given(done(1), done(2), lists(5, 5), done(3), done(4), done(5), {
       type: 'TrainingCompleted',
       data: {},
     });
     expect(
-      when(finished, { type: 'SubmitWhyAnswers', data: { ...why, strengths: 'Listening' } }).map(
-        (e) => e.type,
-      ),
+      types(when(finished, { type: 'SubmitWhyAnswers', data: { ...why, strengths: 'Listening' } })),
     ).toEqual(['WhyAnswersSubmitted']);
+    expect(types(when(finished, { type: 'SyncNewsletterStep', subscribed: false }))).toEqual([
+      'StepReopened',
+    ]);
   });
 
   it('current step is the first one not done', () => {

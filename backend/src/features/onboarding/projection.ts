@@ -3,7 +3,7 @@ import type { Progress } from '@portal/contracts/onboarding/schemas';
 import {
   type OnboardingEvent,
   type OnboardingState,
-  completedStepsOf,
+  stepsDoneOf,
   currentStepOf,
   onboardingDecider,
 } from '../../domain/onboarding/decider';
@@ -90,7 +90,7 @@ function stateToRow(userId: string, s: OnboardingState, revision: bigint, at: Da
     step3_completed: s.steps[2],
     step4_completed: s.steps[3],
     step5_completed: s.steps[4],
-    completed_steps: completedStepsOf(s),
+    completed_steps: stepsDoneOf(s),
     current_step: currentStepOf(s),
     training_completed: s.trainingCompleted,
     feel_great_link: s.feelGreatLink,

@@ -3,7 +3,7 @@ import type { RecordedEvent } from '../../eventStore/port';
 import {
   type OnboardingEvent,
   type OnboardingState,
-  completedStepsOf,
+  stepsDoneOf,
   currentStepOf,
   onboardingDecider,
 } from '../../domain/onboarding/decider';
@@ -55,7 +55,7 @@ function foldOnboarding(row: DirectoryRow, event: RecordedEvent): DirectoryRow {
   return {
     ...row,
     steps: [...s.steps],
-    completed_steps: completedStepsOf(s),
+    completed_steps: stepsDoneOf(s),
     current_step: currentStepOf(s),
     training_completed: s.trainingCompleted,
     product_experience_skipped: s.productExperienceSkipped,

@@ -1,4 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
+import { STEP_COUNT } from '@portal/contracts/onboarding/endpoints';
+import { foundationStepsDone, progressPercentOf } from '@portal/contracts/onboarding/foundation';
 
 /** Step flags may arrive as true, 't' or 'true' (spec 000 section 3). */
 export type LooseBoolean = boolean | 't' | 'true' | 'f' | 'false' | null | undefined;
@@ -23,7 +25,7 @@ export const PROGRESS_PATH = '/api/onboarding-progress';
  */
 export const progressQuery = queryOptions<{ progress: ProgressFlags | null }>({ queryKey: [PROGRESS_PATH] });
 
-export const STEP_COUNT = 5;
+export { STEP_COUNT };
 
 export function completedSteps(p: ProgressFlags | null | undefined): number {
   if (!p) return 0;
@@ -31,6 +33,17 @@ export function completedSteps(p: ProgressFlags | null | undefined): number {
     isTrue,
   ).length;
 }
+
+/** The progress figure every screen shows: completed steps, or all five once training is complete. */
+export const stepsDone = (p: ProgressFlags | null | undefined): number =>
+  foundationStepsDone({
+    completedSteps: completedSteps(p),
+    trainingCompleted: !!p && isTrue(p.trainingCompleted),
+  });
+
+/** The same figure as a rounded percent. */
+export const foundationPercent = (p: ProgressFlags | null | undefined): number =>
+  progressPercentOf(stepsDone(p));
 
 /** Foundation done: trainingCompleted, or all five steps. */
 export const foundationComplete = (p: ProgressFlags | null | undefined): boolean =>

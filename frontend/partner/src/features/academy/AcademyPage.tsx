@@ -30,7 +30,13 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/Spinner';
-import { STEP_COUNT, completedSteps, foundationComplete, progressQuery } from '../../lib/progress';
+import {
+  STEP_COUNT,
+  foundationComplete,
+  foundationPercent,
+  progressQuery,
+  stepsDone as stepsDoneOf,
+} from '../../lib/progress';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import {
@@ -164,8 +170,8 @@ export function AcademyPage() {
   }
 
   const locked = !unlocked;
-  const stepsDone = completedSteps(progressState.data?.progress);
-  const lockedPercent = Math.round((stepsDone / STEP_COUNT) * 100);
+  const stepsDone = stepsDoneOf(progressState.data?.progress);
+  const lockedPercent = foundationPercent(progressState.data?.progress);
   return (
     <div className={`page academy${locked ? ' academy-locked' : ''}`}>
       <section className="academy-hero">

@@ -10,9 +10,11 @@ import { PageSpinner } from '../../components/Spinner';
 import {
   STEP_COUNT,
   completedSteps,
+  foundationPercent,
   foundationComplete,
   isTrue,
   progressQuery,
+  stepsDone,
   type ProgressFlags,
 } from '../../lib/progress';
 import { useSession } from '../../lib/session';
@@ -60,7 +62,7 @@ export function FoundationPage() {
   }
 
   const count = completedSteps(progress);
-  const percent = Math.round((count / STEP_COUNT) * 100);
+  const percent = foundationPercent(progress);
   const current = typeof progress?.currentStep === 'number' ? progress.currentStep : 1;
 
   return (
@@ -150,7 +152,9 @@ export function FoundationPage() {
         </div>
         <div className="fd-academy-body">
           <h2 id="fd-academy-title">{t('academy.title')}</h2>
-          <p>{allDone ? t('academy.open') : t('academy.locked', { left: STEP_COUNT - count })}</p>
+          <p>
+            {allDone ? t('academy.open') : t('academy.locked', { left: STEP_COUNT - stepsDone(progress) })}
+          </p>
         </div>
         {allDone ? (
           <Link to="/academy" className="fd-btn fd-btn-primary fd-btn-lg">

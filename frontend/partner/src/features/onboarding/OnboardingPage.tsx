@@ -3,12 +3,12 @@ import Progress from 'antd/es/progress';
 import { ArrowLeftOutlined, ArrowRightOutlined, CheckOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { STEPS, type StepNumber, progressPercentOf } from '@portal/contracts/onboarding/endpoints';
+import { STEPS, type StepNumber } from '@portal/contracts/onboarding/endpoints';
 import { useCallback, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedCard } from '../../components/LoadFailedCard';
 import { PageSpinner } from '../../components/Spinner';
-import { completedSteps } from '../../lib/progress';
+import { foundationPercent, stepsDone } from '../../lib/progress';
 import { fullProgressQuery, type Progress as ProgressData } from './api';
 import { Step1Newsletter } from './steps/Step1Newsletter';
 import { Step2Link } from './steps/Step2Link';
@@ -138,7 +138,7 @@ export function OnboardingPage() {
     );
   }
 
-  const count = completedSteps(progress);
+  const count = stepsDone(progress);
   const View = STEP_VIEWS[step];
   return (
     <div className="page ob-page">
@@ -152,7 +152,11 @@ export function OnboardingPage() {
       </div>
       <header className="ob-head">
         <h1>{t('title')}</h1>
-        <Progress percent={progressPercentOf(count)} aria-label={t('progressLabel')} strokeColor="#0d7d67" />
+        <Progress
+          percent={foundationPercent(progress)}
+          aria-label={t('progressLabel')}
+          strokeColor="#0d7d67"
+        />
       </header>
       <StepIndicator progress={progress} current={step} onSelect={goTo} />
       <section className="ob-card" aria-labelledby="ob-step-title">

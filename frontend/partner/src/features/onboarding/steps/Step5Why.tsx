@@ -3,13 +3,21 @@ import Checkbox from 'antd/es/checkbox';
 import Input from 'antd/es/input';
 import { TrophyOutlined } from '@ant-design/icons';
 import { useNavigate } from '@tanstack/react-router';
-import { SHORT_ANSWER_MAX, TEXT_ANSWER_MAX } from '@portal/contracts/onboarding/endpoints';
+import { SHORT_ANSWER_MAX, type StepNumber, TEXT_ANSWER_MAX } from '@portal/contracts/onboarding/endpoints';
+import { meetsFoundationRule } from '@portal/contracts/onboarding/foundation';
 import type { WhyAnswers } from '@portal/contracts/onboarding/schemas';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { completeStep } from '../api';
 import type { StepProps } from './types';
+
+/** Steps 1 to 4 passed (step 4 complete or skipped): submitting step 5 completes the training. */
+const earlierStepsDone = (p: StepProps['progress']) =>
+  meetsFoundationRule(
+    [p.step1Completed, p.step2Completed, p.step3Completed, p.step4Completed, true],
+    p.productExperience?.isSkipped === true,
+  );
 
 /** After step 5, the Academy opens after about 1.5 s (spec 000 section 9). */
 export const ACADEMY_REDIRECT_MS = 1500;
@@ -42,8 +50,12 @@ const emptyAnswers = (): WhyAnswers => ({
   shareWithSponsor: true,
 });
 
-/** Step 5, Start your Why: the partner's reasons and goals; submitting completes the training. */
-export function Step5Why({ progress }: StepProps) {
+/**
+ * Step 5, Start your Why: the partner's reasons and goals. Submitting completes the training
+ * when the earlier steps are done (the foundation rule); otherwise the answers are saved and the
+ * wizard moves to the first open step.
+ */
+export function Step5Why({ progress, goTo }: StepProps) {
   const { t } = useTranslation('onboarding');
   const navigate = useNavigate();
   const [answers, setAnswers] = useState<WhyAnswers>(() => ({
@@ -60,10 +72,16 @@ export function Step5Why({ progress }: StepProps) {
     setBusy(true);
     try {
       const { nonMonetaryGoals, ...rest } = answers;
-      await completeStep({
+      const saved = await completeStep({
         step: 5,
         data: { ...rest, ...(nonMonetaryGoals?.trim() ? { nonMonetaryGoals } : {}) },
       });
+      if (!saved.trainingCompleted) {
+        setBusy(false);
+        toast.success(t('step5.savedTitle'), t('step5.savedText', { n: saved.currentStep }));
+        goTo(saved.currentStep as StepNumber);
+        return;
+      }
       setFinished(true);
       toast.success(t('step5.doneTitle'), t('step5.doneText'));
       timer.current = setTimeout(() => void navigate({ to: '/academy' }), ACADEMY_REDIRECT_MS);
@@ -127,7 +145,7 @@ export function Step5Why({ progress }: StepProps) {
         <div className="ob-step-foot ob-field-wide">
           <span />
           <Button type="primary" size="large" htmlType="submit" loading={busy} icon={<TrophyOutlined />}>
-            {progress.step5Completed ? t('step5.update') : t('step5.submit')}
+            {progress.step5Completed || !earlierStepsDone(progress) ? t('step5.update') : t('step5.submit')}
           </Button>
         </div>
       </form>
