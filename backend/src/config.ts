@@ -71,6 +71,9 @@ export const configSchema = z
     GOOGLE_API_ROOT_URL: z.url().optional(),
     DRIVE_ROOT_FOLDER_ID: z.string().optional(),
     YOUTUBE_PLAYLIST_ID: z.string().optional(),
+    /** the external advanced academy and its course page (spec: Academy hub); unset: the buttons are not shown */
+    ADVANCED_ACADEMY_URL: z.url({ protocol: /^https$/ }).optional(),
+    COURSE_PURCHASE_URL: z.url({ protocol: /^https$/ }).optional(),
   })
   .superRefine((c, ctx) => {
     const mailchimp = [c.MAILCHIMP_API_KEY, c.MAILCHIMP_SERVER_PREFIX, c.MAILCHIMP_AUDIENCE_ID];

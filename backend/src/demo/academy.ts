@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { TestimonialCategory } from '@portal/contracts/academy/endpoints';
 import type { Db } from '../infra/db';
+import { OPEN_FILM_LIST } from './openFilms';
 
 /**
- * Sample Academy content: the three live calls and about sixty vault testimonials across the
- * spec's twelve categories. Real links are entered by admins later; the sample links are
- * well-formed YouTube / Drive addresses. Idempotent (upserts by id / link).
+ * Demo Academy content: the three live calls and a vault testimonial for each open film of
+ * `openFilms.ts` across the spec's twelve categories (videos that really play). Real content is
+ * entered by admins later. Idempotent (upserts by id / link).
  */
 
 type Loc = { en: string; es: string; fr: string };
@@ -156,23 +156,16 @@ const CATEGORY_SETS: TestimonialCategory[][] = [
   ['inflammation-pain', 'weight-loss'],
 ];
 
-/** A deterministic, well-formed 11-character YouTube id. */
-const youtubeId = (n: number) =>
-  createHash('sha256')
-    .update(`testimonial-${n}`)
-    .digest('base64url')
-    .replace(/[^A-Za-z0-9_-]/g, 'x')
-    .slice(0, 11);
-
-export function sampleTestimonials(count = 60) {
-  return Array.from({ length: count }, (_, i) => ({
+/**
+ * Demo testimonials: one per open film (docs/DEMO_CONTENT.md), so every card really plays;
+ * names are invented, categories cover all twelve.
+ */
+export function sampleTestimonials() {
+  return OPEN_FILM_LIST.map((film, i) => ({
     position: i + 1,
     name: `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]}`,
     categories: CATEGORY_SETS[i % CATEGORY_SETS.length],
-    link:
-      i % 10 === 9
-        ? `https://drive.google.com/file/d/sample-drive-${i + 1}/view`
-        : `https://www.youtube.com/watch?v=${youtubeId(i + 1)}`,
+    link: `https://www.youtube.com/watch?v=${film.youtubeId}`,
   }));
 }
 

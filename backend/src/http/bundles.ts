@@ -28,7 +28,11 @@ export function serveBundles(deps: AppDeps): Koa.Middleware {
         return sendFile(ctx, adminRoot, file);
       }
     }
-    if (ctx.path.startsWith('/assets/') || /\.(ico|png|svg|jpg|webp|txt|webmanifest)$/.test(ctx.path)) {
+    if (
+      ctx.path.startsWith('/assets/') ||
+      ctx.path.startsWith('/demo/') ||
+      /\.(ico|png|svg|jpg|webp|txt|webmanifest)$/.test(ctx.path)
+    ) {
       return sendFile(ctx, partnerRoot, ctx.path);
     }
     return sendFile(ctx, partnerRoot, '/index.html');

@@ -17,7 +17,12 @@ export const academyEndpoints = {
   testimonials: endpoint('GET', '/api/testimonials'),
   liveCalls: endpoint('GET', '/api/live-calls'),
   liveCallsCalendar: endpoint('GET', '/api/live-calls.ics'),
+  links: endpoint('GET', '/api/academy-links'),
 } as const;
+
+/** The Academy's content sources that may serve bundled demo content (docs/DEMO_CONTENT.md). */
+export const CONTENT_SOURCES = ['youtube', 'drive', 'vault', 'liveCalls'] as const;
+export type ContentSource = (typeof CONTENT_SOURCES)[number];
 
 /** The Resources root crumb: the client asks for this id, the server maps it to its root folder. */
 export const DRIVE_ROOT_ALIAS = 'root';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from '../core/http';
 import { academyEndpoints } from './endpoints';
 import {
+  academyLinks,
   driveFilesResponse,
   driveResourcesQuery,
   driveSearchQuery,
@@ -77,6 +78,13 @@ export const academyRoutes = {
     summary: 'The recurring live training calls and the caller’s calendar feed link',
     tags: ['academy'],
     response: liveCallsResponse,
+  }),
+  links: defineRoute({
+    ...academyEndpoints.links,
+    access: 'user',
+    summary: 'The external advanced academy and course links, and (for admins) which content is the demo',
+    tags: ['academy'],
+    response: academyLinks,
   }),
   liveCallsCalendar: defineRoute({
     ...academyEndpoints.liveCallsCalendar,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FILE_TYPES } from './files';
-import { DRIVE_ROOT_ALIAS, TESTIMONIAL_CATEGORIES } from './endpoints';
+import { CONTENT_SOURCES, DRIVE_ROOT_ALIAS, TESTIMONIAL_CATEGORIES } from './endpoints';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
@@ -15,6 +15,16 @@ export const tutorialRecord = z.object({
   updatedAt: isoDateTime.nullable(),
 });
 export type TutorialRecord = z.infer<typeof tutorialRecord>;
+
+/** The external Academy links (configuration) and, for admins, which content is the bundled demo. */
+export const academyLinks = z.object({
+  /** the external advanced academy; null when not configured (the button is not shown) */
+  advancedAcademyUrl: z.url().nullable(),
+  coursePurchaseUrl: z.url().nullable(),
+  /** admins only (empty for everyone else): the content sources serving bundled demo content */
+  demoContent: z.array(z.enum(CONTENT_SOURCES)),
+});
+export type AcademyLinks = z.infer<typeof academyLinks>;
 
 export const updateTutorialBody = z.strictObject({
   skipTutorial: z.boolean(),

@@ -266,7 +266,19 @@ export const syncResults = z.object({
 
 const healthLevel = z.enum(['healthy', 'warning', 'critical']);
 export const healthCheck = z.object({
-  key: z.enum(['api', 'database', 'redis', 'eventStore', 'queues', 'mailchimp']),
+  /** the platform's parts, then the Academy's content sources (demo while the bundled sample serves) */
+  key: z.enum([
+    'api',
+    'database',
+    'redis',
+    'eventStore',
+    'queues',
+    'mailchimp',
+    'youtube',
+    'drive',
+    'vault',
+    'liveCalls',
+  ]),
   status: healthLevel,
   /** what the check saw, for people */
   detail: z.string(),

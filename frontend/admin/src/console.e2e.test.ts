@@ -154,7 +154,13 @@ describe('admin console', () => {
     await page.goto(`${e2e.app.url}/admin/#/performance`);
     await page.getByRole('heading', { name: 'Performance Dashboard', level: 1 }).waitFor();
     await page.getByText('Real-time system monitoring and performance metrics').waitFor();
-    await page.getByTestId('health-panel').getByText('demo adapter', { exact: true }).waitFor();
+    const health = page.getByTestId('health-panel');
+    await health.getByText('demo adapter', { exact: true }).first().waitFor();
+    // the Academy's content sources are in the panel too, named as demo while no credentials are set
+    await health
+      .getByText('No YouTube playlist set: partners see the bundled demo replays (open films)')
+      .waitFor();
+    await health.getByText('No Drive folder set: partners see the bundled demo files').waitFor();
     const line = page.locator('[data-testid="chart-response"] path.recharts-line-curve').first();
     await line.waitFor();
     expect((await line.getAttribute('d'))?.length ?? 0).toBeGreaterThan(20);

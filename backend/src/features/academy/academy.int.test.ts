@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../testing/app';
 import { createUser, type CreatedUser } from '../../../../testing/users';
@@ -6,6 +7,7 @@ import { SAMPLE_DRIVE_ROOT } from '../../integrations/google/samples';
 import { rebuildProjection } from '../../projections/rebuild';
 import { tutorialProjection } from './tutorialProjection';
 import { contentSourcesHealth } from './health';
+import { OPEN_FILM_LIST } from '../../demo/openFilms';
 
 let app: TestApp;
 let partner: CreatedUser;
@@ -116,7 +118,56 @@ describe('content sources for the admin health panel', () => {
         detail: expect.stringMatching(/^demo adapter \(bundled sample playlist, \d+ videos\)$/),
       },
       { key: 'drive', demo: true, status: 'healthy', detail: 'demo adapter (bundled sample folder tree)' },
+      {
+        key: 'vault',
+        demo: true,
+        status: 'healthy',
+        detail: `${OPEN_FILM_LIST.length} demo videos (open films)`,
+      },
+      { key: 'liveCalls', demo: true, status: 'healthy', detail: '3 calls with demo join links' },
     ]);
+  });
+
+  it('tells admins, and only admins, which pages show demo content; real rows end the demo state', async () => {
+    const admin = await createUser(app, { admin: true });
+    const forPartner = await partner.client.get('/api/academy-links');
+    expect(forPartner.status).toBe(200);
+    expect(forPartner.body).toEqual({ advancedAcademyUrl: null, coursePurchaseUrl: null, demoContent: [] });
+    const forAdmin = await admin.client.get('/api/academy-links');
+    expect(forAdmin.body.demoContent).toEqual(['youtube', 'drive', 'vault', 'liveCalls']);
+    // the dashboard's health panel names the same sources as demo
+    const dashboard = await admin.client.get('/api/admin/performance-dashboard');
+    const demo = dashboard.body.health
+      .filter((h: { demo?: boolean }) => h.demo)
+      .map((h: { key: string }) => h.key);
+    expect(demo).toEqual(['mailchimp', 'youtube', 'drive', 'vault', 'liveCalls']);
+
+    // an admin's real links replace the demo ones (transaction rolled back: the other tests keep the demo rows)
+    await app.deps.db
+      .transaction(async (trx) => {
+        await trx('live_calls').update({ zoom_link: 'https://zoom.us/j/99999999999' });
+        await trx('testimonials').delete();
+        const sources = await contentSourcesHealth({ ...app.deps, db: trx as unknown as typeof app.deps.db });
+        expect(sources.filter((s) => s.demo).map((s) => s.key)).toEqual(['youtube', 'drive']);
+        throw new Error('rollback');
+      })
+      .catch((error: Error) => expect(error.message).toBe('rollback'));
+  });
+
+  it('answers the configured external academy links', async () => {
+    const configured = await startTestApp({
+      ADVANCED_ACADEMY_URL: 'https://learn.example.org/',
+      COURSE_PURCHASE_URL: 'https://learn.example.org/courses',
+    });
+    try {
+      const user = await createUser(configured);
+      expect((await user.client.get('/api/academy-links')).body).toMatchObject({
+        advancedAcademyUrl: 'https://learn.example.org/',
+        coursePurchaseUrl: 'https://learn.example.org/courses',
+      });
+    } finally {
+      await configured.close();
+    }
   });
 });
 
@@ -129,8 +180,13 @@ describe('resources (sample tree)', () => {
     expect(names.slice(0, 2)).toEqual(['Archive', 'Forms & Documents']);
     expect((await partner.client.get('/api/google-drive-resources?folderId=root')).body).toEqual(res.body);
     const pdf = res.body.files.find((f: { name: string }) => f.name === 'Welcome Guide.pdf');
-    expect(pdf).toMatchObject({ isFolder: false, fileType: 'pdf', size: 2_457_600 });
-    expect(pdf.webViewLink).toMatch(/^https:\/\//);
+    // a real demo file the portal serves itself, with its real size
+    expect(pdf).toMatchObject({
+      isFolder: false,
+      fileType: 'pdf',
+      webViewLink: '/demo/resources/welcome-guide.pdf',
+      size: statSync('frontend/partner/public/demo/resources/welcome-guide.pdf').size,
+    });
   });
 
   it('enters a folder below the root; anything else is 404', async () => {
@@ -162,14 +218,15 @@ describe('resources (sample tree)', () => {
 });
 
 describe('vault and live calls', () => {
-  it('serves about sixty testimonials with derived fields', async () => {
+  it('serves a demo testimonial for each open film, with derived fields, covering every category', async () => {
     const res = await partner.client.get('/api/testimonials');
     expect(res.status).toBe(200);
-    expect(res.body.testimonials).toHaveLength(60);
+    expect(res.body.testimonials.map((t: { videoId: string }) => t.videoId).sort()).toEqual(
+      OPEN_FILM_LIST.map((f) => f.youtubeId).sort(),
+    );
     const [first] = res.body.testimonials;
     expect(first).toMatchObject({ type: 'youtube', id: `youtube-${first.videoId}` });
     expect(first.thumbnails).toHaveLength(3);
-    expect(res.body.testimonials.some((t: { type: string }) => t.type === 'drive')).toBe(true);
     const categories = new Set(res.body.testimonials.flatMap((t: { categories: string[] }) => t.categories));
     expect(categories.size).toBe(12);
   });

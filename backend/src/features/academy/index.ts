@@ -2,13 +2,14 @@ import { academyRoutes } from '@portal/contracts/academy/routes';
 import { DRIVE_ROOT_ALIAS } from '@portal/contracts/academy/endpoints';
 import type { AppDeps } from '../../app/deps';
 import { handleCommand } from '../../app/commandHandler';
-import { findUserById } from '../../app/users';
+import { findUserById, isAdminUser } from '../../app/users';
 import { type TutorialCommand, tutorialDecider, tutorialStream } from '../../domain/tutorial/decider';
 import { notFound } from '../../domain/errors';
 import { defineFeature, raw } from '../../http/feature';
 import { calendarToken, liveCallsCalendar, verifyCalendarToken } from './calendar';
 import { readLiveCalls, readTestimonials } from './content';
 import { DriveResources, createDriveSource } from './driveResources';
+import { demoContentSources } from './health';
 import { PLAYLIST_STATE, playlistSource, readPlaylist, syncPlaylist } from './playlist';
 import { tutorialProjection } from './tutorialProjection';
 
@@ -102,6 +103,14 @@ export function createAcademyFeature(deps: AppDeps) {
         return {
           calls: await readLiveCalls(db),
           calendarUrl: `/api/live-calls.ics?token=${encodeURIComponent(token)}`,
+        };
+      },
+      async links(_input, rc) {
+        const admin = isAdminUser(rc.user!, deps.config.ADMIN_EMAIL);
+        return {
+          advancedAcademyUrl: deps.config.ADVANCED_ACADEMY_URL ?? null,
+          coursePurchaseUrl: deps.config.COURSE_PURCHASE_URL ?? null,
+          demoContent: admin ? await demoContentSources(deps) : [],
         };
       },
       async liveCallsCalendar({ query }, rc) {

@@ -7,6 +7,7 @@ import {
   responseTimeLevel,
 } from '@portal/contracts/admin/endpoints';
 import type { AppDeps } from '../../app/deps';
+import { CONTENT_SOURCES, contentSourcesHealth } from '../academy/health';
 import { LATENCY_BUCKETS_MS, minuteOf, percentileFromBuckets, statsKey } from '../../infra/requestStats';
 import { mailchimpSemaphore } from '../../integrations/mailchimp/audienceSync';
 import { createMailchimpClient, mailchimpSettings } from '../../integrations/mailchimp/client';
@@ -304,62 +305,82 @@ export async function healthChecks(deps: AppDeps): Promise<Health[]> {
     }
   };
   const now = minuteOf(Date.now());
-  return Promise.all([
-    check('api', async () => apiHealth(await readMinutes(deps, now - 4, now))),
-    check('database', async () => {
-      await deps.db.raw('select 1');
-      const pool = poolFigures(deps);
-      return {
-        status: pool.status,
-        detail: `pool ${pool.used}/${pool.max} in use, ${pool.pending} waiting`,
-        facts: { used: pool.used, max: pool.max, pending: pool.pending },
-      };
-    }),
-    check('redis', async () => {
-      await deps.redis.ping();
-      return { detail: 'PING answered' };
-    }),
-    check('eventStore', async () => {
-      await deps.store.ping();
-      const dead = await deps
-        .db('projection_dead_letters')
-        .count<{ count: number }[]>({ count: '*' })
-        .first();
-      const n = Number(dead?.count ?? 0);
-      return {
-        status: n > 0 ? 'warning' : 'healthy',
-        detail: `${deps.store.kind}; ${n} dead-lettered events`,
-        facts: { kind: deps.store.kind, deadLetters: n },
-      };
-    }),
-    check('queues', async () => {
-      const counts = await Promise.all(
-        Object.values(deps.queues).map((q) => q.getJobCounts('waiting', 'active', 'failed')),
-      );
-      const workers = await Promise.all(Object.values(deps.queues).map((q) => q.getWorkersCount()));
-      const failed = counts.reduce((a, c) => a + (c.failed ?? 0), 0);
-      const waiting = counts.reduce((a, c) => a + (c.waiting ?? 0), 0);
-      const connected = workers.reduce((a, b) => a + b, 0);
-      const status: HealthLevel = connected === 0 ? 'warning' : failed > 0 ? 'warning' : 'healthy';
-      return {
+  const contentChecks = async (): Promise<Health[]> => {
+    try {
+      const [sources, ms] = await timed(() => withTimeout(contentSourcesHealth(deps), 3_000));
+      return sources.map(({ key, status, detail, demo }) => ({
+        key,
         status,
-        detail: `${connected} workers connected, ${waiting} waiting, ${failed} failed`,
-        facts: { workers: connected, waiting, failed },
-      };
-    }),
-    check('mailchimp', async () => {
-      const settings = mailchimpSettings(deps.config);
-      if (!settings) return { detail: 'demo adapter (no Mailchimp credentials)', demo: true };
-      const client = createMailchimpClient({ ...settings, timeoutMs: 3_000 });
-      const [, ms] = await timed(() =>
-        callProvider(mailchimpSemaphore(deps), () => client.ping.get(), { attempts: 1 }),
-      );
-      return {
-        status: ms > 1000 ? 'warning' : 'healthy',
-        detail: ms > 1000 ? `Some latency detected (${ms} ms)` : `API answered in ${ms} ms`,
-      };
-    }),
-  ]);
+        detail,
+        latencyMs: ms,
+        ...(demo ? { demo: true } : {}),
+      }));
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      return CONTENT_SOURCES.map((key) => ({ key, status: 'critical', detail, latencyMs: null }));
+    }
+  };
+  const [platform, content] = await Promise.all([platformChecks(), contentChecks()]);
+  return [...platform, ...content];
+
+  function platformChecks() {
+    return Promise.all([
+      check('api', async () => apiHealth(await readMinutes(deps, now - 4, now))),
+      check('database', async () => {
+        await deps.db.raw('select 1');
+        const pool = poolFigures(deps);
+        return {
+          status: pool.status,
+          detail: `pool ${pool.used}/${pool.max} in use, ${pool.pending} waiting`,
+          facts: { used: pool.used, max: pool.max, pending: pool.pending },
+        };
+      }),
+      check('redis', async () => {
+        await deps.redis.ping();
+        return { detail: 'PING answered' };
+      }),
+      check('eventStore', async () => {
+        await deps.store.ping();
+        const dead = await deps
+          .db('projection_dead_letters')
+          .count<{ count: number }[]>({ count: '*' })
+          .first();
+        const n = Number(dead?.count ?? 0);
+        return {
+          status: n > 0 ? 'warning' : 'healthy',
+          detail: `${deps.store.kind}; ${n} dead-lettered events`,
+          facts: { kind: deps.store.kind, deadLetters: n },
+        };
+      }),
+      check('queues', async () => {
+        const counts = await Promise.all(
+          Object.values(deps.queues).map((q) => q.getJobCounts('waiting', 'active', 'failed')),
+        );
+        const workers = await Promise.all(Object.values(deps.queues).map((q) => q.getWorkersCount()));
+        const failed = counts.reduce((a, c) => a + (c.failed ?? 0), 0);
+        const waiting = counts.reduce((a, c) => a + (c.waiting ?? 0), 0);
+        const connected = workers.reduce((a, b) => a + b, 0);
+        const status: HealthLevel = connected === 0 ? 'warning' : failed > 0 ? 'warning' : 'healthy';
+        return {
+          status,
+          detail: `${connected} workers connected, ${waiting} waiting, ${failed} failed`,
+          facts: { workers: connected, waiting, failed },
+        };
+      }),
+      check('mailchimp', async () => {
+        const settings = mailchimpSettings(deps.config);
+        if (!settings) return { detail: 'demo adapter (no Mailchimp credentials)', demo: true };
+        const client = createMailchimpClient({ ...settings, timeoutMs: 3_000 });
+        const [, ms] = await timed(() =>
+          callProvider(mailchimpSemaphore(deps), () => client.ping.get(), { attempts: 1 }),
+        );
+        return {
+          status: ms > 1000 ? 'warning' : 'healthy',
+          detail: ms > 1000 ? `Some latency detected (${ms} ms)` : `API answered in ${ms} ms`,
+        };
+      }),
+    ]);
+  }
 }
 
 /** actor id as uuid when it is one (audit rows may name other actors) */

@@ -1,5 +1,6 @@
 import type { ReplayVideo } from '@portal/contracts/academy/schemas';
 import { formatDuration } from '../../domain/content/duration';
+import { OPEN_FILMS, type OpenFilmKey, filmCredit, youtubeThumbnail } from '../../demo/openFilms';
 import type { SourceFile } from './drive';
 import { toDriveFile } from './drive';
 import driveSample from './samples/drive.json' with { type: 'json' };
@@ -20,14 +21,20 @@ export function sampleDriveFiles(rootId: string): SourceFile[] {
   );
 }
 
-/** The bundled sample playlist; publication dates are kept relative to `now` so date filters stay meaningful. */
+/**
+ * The bundled demo playlist: training titles over open films that really play (each says so in
+ * its description); publication dates are kept relative to `now` so date filters stay meaningful.
+ */
 export function samplePlaylist(now: Date): ReplayVideo[] {
-  return playlistSample.videos.map((v) => ({
-    id: v.id,
-    title: v.title,
-    description: v.description,
-    thumbnail: '',
-    duration: formatDuration(v.duration),
-    publishedAt: new Date(now.getTime() - v.daysAgo * 86_400_000).toISOString(),
-  }));
+  return playlistSample.videos.map((v) => {
+    const film = OPEN_FILMS[v.film as OpenFilmKey];
+    return {
+      id: film.youtubeId,
+      title: v.title,
+      description: `${v.description}\n\n${filmCredit(film)}`,
+      thumbnail: youtubeThumbnail(film.youtubeId),
+      duration: formatDuration(film.duration),
+      publishedAt: new Date(now.getTime() - v.daysAgo * 86_400_000).toISOString(),
+    };
+  });
 }

@@ -259,6 +259,10 @@ export const en = {
         eventStore: 'Event store',
         queues: 'Job queues',
         mailchimp: 'Mailchimp API',
+        youtube: 'Replays (YouTube)',
+        drive: 'Resources (Google Drive)',
+        vault: 'Success stories',
+        liveCalls: 'Live calls',
       },
       checkText: {
         api: {
@@ -279,6 +283,14 @@ export const en = {
           critical: 'Not answering',
         },
         mailchimp: { healthy: 'Answering', warning: 'Some latency detected', critical: 'Not answering' },
+        youtube: {
+          healthy: 'Serving',
+          warning: 'Last sync failed or not synced yet',
+          critical: 'Not answering',
+        },
+        drive: { healthy: 'Serving', warning: 'Not answering', critical: 'Not answering' },
+        vault: { healthy: 'Serving', warning: 'Serving', critical: 'Not answering' },
+        liveCalls: { healthy: 'Serving', warning: 'Serving', critical: 'Not answering' },
       },
       facts: {
         api: '%{requests} requests in 5 min · p95 %{p95} ms · %{errorRate}% errors',
@@ -289,7 +301,17 @@ export const en = {
         eventStore: '%{kind} · %{deadLetters} events not applied',
         queues: '%{workers} workers connected · %{waiting} waiting · %{failed} failed',
         mailchimp: 'API answered',
-        demo: 'No Mailchimp credentials: the list is kept in the portal’s database',
+        youtube: 'Your playlist',
+        drive: 'Your Drive folder',
+        vault: 'Your videos',
+        liveCalls: 'Your join links',
+        demo: {
+          mailchimp: 'No Mailchimp credentials: the list is kept in the portal’s database',
+          youtube: 'No YouTube playlist set: partners see the bundled demo replays (open films)',
+          drive: 'No Drive folder set: partners see the bundled demo files',
+          vault: 'The vault still holds the demo videos (open films)',
+          liveCalls: 'The live calls still have demo join links',
+        },
         failed: 'Check failed: %{error}',
       },
       reason: {

@@ -265,6 +265,10 @@ export const es: Messages = {
         eventStore: 'Almacén de eventos',
         queues: 'Colas de trabajos',
         mailchimp: 'API de Mailchimp',
+        youtube: 'Repeticiones (YouTube)',
+        drive: 'Recursos (Google Drive)',
+        vault: 'Historias de éxito',
+        liveCalls: 'Llamadas en vivo',
       },
       checkText: {
         api: {
@@ -285,6 +289,14 @@ export const es: Messages = {
           critical: 'No responde',
         },
         mailchimp: { healthy: 'Responde', warning: 'Se detecta algo de latencia', critical: 'No responde' },
+        youtube: {
+          healthy: 'Funcionando',
+          warning: 'La última sincronización falló o aún no se hizo',
+          critical: 'No responde',
+        },
+        drive: { healthy: 'Funcionando', warning: 'No responde', critical: 'No responde' },
+        vault: { healthy: 'Funcionando', warning: 'Funcionando', critical: 'No responde' },
+        liveCalls: { healthy: 'Funcionando', warning: 'Funcionando', critical: 'No responde' },
       },
       facts: {
         api: '%{requests} solicitudes en 5 min · p95 %{p95} ms · %{errorRate}% de errores',
@@ -295,7 +307,18 @@ export const es: Messages = {
         eventStore: '%{kind} · %{deadLetters} eventos sin aplicar',
         queues: '%{workers} procesos de trabajo conectados · %{waiting} en espera · %{failed} fallidos',
         mailchimp: 'La API respondió',
-        demo: 'Sin credenciales de Mailchimp: la lista se guarda en la base de datos del portal',
+        youtube: 'Tu lista de reproducción',
+        drive: 'Tu carpeta de Drive',
+        vault: 'Tus videos',
+        liveCalls: 'Tus enlaces para unirse',
+        demo: {
+          mailchimp: 'Sin credenciales de Mailchimp: la lista se guarda en la base de datos del portal',
+          youtube:
+            'Sin lista de YouTube configurada: los socios ven las repeticiones de demostración (películas abiertas)',
+          drive: 'Sin carpeta de Drive configurada: los socios ven los archivos de demostración',
+          vault: 'La bóveda todavía contiene los videos de demostración (películas abiertas)',
+          liveCalls: 'Las llamadas en vivo todavía tienen enlaces de demostración',
+        },
         failed: 'La comprobación falló: %{error}',
       },
       reason: {

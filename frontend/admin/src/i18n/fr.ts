@@ -272,6 +272,10 @@ export const fr: Messages = {
         eventStore: "Magasin d'événements",
         queues: 'Files de tâches',
         mailchimp: 'API Mailchimp',
+        youtube: 'Rediffusions (YouTube)',
+        drive: 'Ressources (Google Drive)',
+        vault: 'Témoignages',
+        liveCalls: 'Appels en direct',
       },
       checkText: {
         api: {
@@ -296,6 +300,14 @@ export const fr: Messages = {
           critical: 'Ne répond pas',
         },
         mailchimp: { healthy: 'Répond', warning: 'Un peu de latence détectée', critical: 'Ne répond pas' },
+        youtube: {
+          healthy: 'En service',
+          warning: 'Dernière synchronisation échouée ou pas encore faite',
+          critical: 'Ne répond pas',
+        },
+        drive: { healthy: 'En service', warning: 'Ne répond pas', critical: 'Ne répond pas' },
+        vault: { healthy: 'En service', warning: 'En service', critical: 'Ne répond pas' },
+        liveCalls: { healthy: 'En service', warning: 'En service', critical: 'Ne répond pas' },
       },
       facts: {
         api: '%{requests} requêtes en 5 min · p95 %{p95} ms · %{errorRate} % d’erreurs',
@@ -306,7 +318,18 @@ export const fr: Messages = {
         eventStore: '%{kind} · %{deadLetters} événements non appliqués',
         queues: '%{workers} processus de travail connectés · %{waiting} en attente · %{failed} en échec',
         mailchimp: "L'API a répondu",
-        demo: 'Pas d’identifiants Mailchimp : la liste est gardée dans la base de données du portail',
+        youtube: 'Votre playlist',
+        drive: 'Votre dossier Drive',
+        vault: 'Vos vidéos',
+        liveCalls: 'Vos liens de connexion',
+        demo: {
+          mailchimp: 'Pas d’identifiants Mailchimp : la liste est gardée dans la base de données du portail',
+          youtube:
+            'Aucune playlist YouTube définie : les partenaires voient les rediffusions de démonstration (films libres)',
+          drive: 'Aucun dossier Drive défini : les partenaires voient les fichiers de démonstration',
+          vault: 'Le coffre contient encore les vidéos de démonstration (films libres)',
+          liveCalls: 'Les appels en direct ont encore des liens de démonstration',
+        },
         failed: 'Échec de la vérification : %{error}',
       },
       reason: {

@@ -173,7 +173,7 @@ function Health({ checks }: { checks: DashboardResponse['health'] }) {
               {c.latencyMs === null
                 ? t('app.performance.facts.failed', { error: c.detail })
                 : c.demo
-                  ? t('app.performance.facts.demo')
+                  ? t(`app.performance.facts.demo.${c.key}`)
                   : t(`app.performance.facts.${c.key}`, c.facts ?? {})}
               {c.latencyMs !== null ? ` · ${c.latencyMs} ms` : ''}
             </Typography>

@@ -30,6 +30,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/Spinner';
+import { academyLinksQuery } from '../../lib/academyLinks';
 import {
   STEP_COUNT,
   foundationComplete,
@@ -50,14 +51,6 @@ import './academy.css';
 
 const AcademyTour = lazy(() => import('./AcademyTour'));
 const TourPrompt = lazy(() => import('./TourPrompt'));
-
-/**
- * External pages (spec: "an external advanced academy" and "a course purchase page"); their
- * addresses are set at build time (VITE_ADVANCED_ACADEMY_URL, VITE_COURSE_PURCHASE_URL).
- */
-const env = import.meta.env as Record<string, string | undefined>;
-export const ADVANCED_ACADEMY_URL = env.VITE_ADVANCED_ACADEMY_URL || 'https://academy.example.com/';
-export const COURSE_PURCHASE_URL = env.VITE_COURSE_PURCHASE_URL || 'https://academy.example.com/courses';
 
 type CardKey = 'liveCalls' | 'replays' | 'vault' | 'resources' | 'partners' | 'foundation';
 
@@ -132,6 +125,7 @@ export function AcademyPage() {
   const progressState = useQuery(progressQuery);
   const unlocked = foundationComplete(progressState.data?.progress);
   const tutorial = useQuery({ ...tutorialQuery, enabled: !!user && !user.mustChangePassword });
+  const links = useQuery({ ...academyLinksQuery, enabled: !!user && !user.mustChangePassword });
   const [touring, setTouring] = useState(false);
   const [prompting, setPrompting] = useState(false);
   const prompted = useRef(false);
@@ -260,7 +254,7 @@ export function AcademyPage() {
             )}
           </section>
 
-          {!locked && (
+          {!locked && links.data?.advancedAcademyUrl && (
             <section className="advanced-card">
               <h2>{t('advanced.title')}</h2>
               <p>{t('advanced.text')}</p>
@@ -268,22 +262,24 @@ export function AcademyPage() {
                 type="primary"
                 block
                 icon={<ExportOutlined />}
-                href={ADVANCED_ACADEMY_URL}
+                href={links.data.advancedAcademyUrl}
                 target="_blank"
                 rel="noopener noreferrer"
               >
                 {t('advanced.open')}
               </Button>
-              <Button
-                type="link"
-                block
-                icon={<ShoppingOutlined />}
-                href={COURSE_PURCHASE_URL}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                {t('advanced.courses')}
-              </Button>
+              {links.data.coursePurchaseUrl && (
+                <Button
+                  type="link"
+                  block
+                  icon={<ShoppingOutlined />}
+                  href={links.data.coursePurchaseUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  {t('advanced.courses')}
+                </Button>
+              )}
             </section>
           )}
         </aside>

@@ -37,7 +37,10 @@ const tooltip = (page: Page) =>
   page.locator('[role="alertdialog"], .react-joyride__tooltip, [data-joyride-tooltip]').first();
 
 beforeAll(async () => {
-  e2e = await startE2eApp();
+  e2e = await startE2eApp({
+    ADVANCED_ACADEMY_URL: 'https://learn.example.org/',
+    COURSE_PURCHASE_URL: 'https://learn.example.org/courses',
+  });
 });
 afterAll(async () => {
   await e2e?.close();
@@ -65,8 +68,14 @@ describe('academy hub', () => {
     ]);
     await poll(() => page.locator('.progress-card').innerText()).toContain('5/5 foundation steps');
     expect(await page.locator('.academy-stat strong').allTextContents()).toEqual(['50+', '1000+', '95%']);
+    // the external links come from the server's configuration
     const advanced = page.getByRole('link', { name: 'Open the Advanced Academy' });
+    await advanced.waitFor();
     expect(await advanced.getAttribute('target')).toBe('_blank');
+    expect(await advanced.getAttribute('href')).toBe('https://learn.example.org/');
+    expect(await page.getByRole('link', { name: 'Browse courses' }).getAttribute('href')).toBe(
+      'https://learn.example.org/courses',
+    );
 
     // the prompt appears by itself (1 s after the page opens)
     const prompt = page.getByRole('dialog').filter({ hasText: 'Take a quick tour?' });

@@ -28,6 +28,7 @@ import {
   parseTime,
   yahooCalendarUrl,
 } from '@portal/contracts/academy/schedule';
+import { DemoBadge } from '../../components/DemoBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { StatusCard } from '../../components/StatusCard';
@@ -290,6 +291,7 @@ export function LiveCallsPage() {
   return (
     <div className="page live-calls">
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <DemoBadge source="liveCalls" />
 
       {soon.map(({ call, msUntil }) => (
         <section className="call-banner" key={call.id} role="status" aria-live="polite">

@@ -25,6 +25,7 @@ import {
   filterReplays,
   replayCategory,
 } from '@portal/contracts/academy/replays';
+import { DemoBadge } from '../../components/DemoBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusCard } from '../../components/StatusCard';
 import { request } from '../../lib/api';
@@ -120,6 +121,7 @@ export function ReplaysPage() {
   return (
     <div className="page replays">
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <DemoBadge source="youtube" />
       <div className="replays-layout">
         <aside className="replays-sidebar" aria-label={t('filters')}>
           <label className="replays-field">

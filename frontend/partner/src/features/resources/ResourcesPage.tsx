@@ -32,6 +32,7 @@ import { type FileType, formatFileSize } from '@portal/contracts/academy/files';
 import type { AcademyRoutes } from '@portal/contracts/academy/routes';
 import type { DriveFile } from '@portal/contracts/academy/schemas';
 import { StatusCard } from '../../components/StatusCard';
+import { DemoBadge } from '../../components/DemoBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError, request } from '../../lib/api';
 import { useSession } from '../../lib/session';
@@ -253,6 +254,7 @@ export function ResourcesPage() {
   return (
     <div className="page resources">
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <DemoBadge source="drive" />
       <div className="res-toolbar">
         <Input
           size="large"

@@ -1,8 +1,15 @@
+import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startE2eApp, type E2eApp } from '../../../../../testing/browser';
 import { createUser, type CreatedUser } from '../../../../../testing/users';
 import { seedAcademyContent } from '../../../../../backend/src/demo/academy';
+import { OPEN_FILM_LIST } from '../../../../../backend/src/demo/openFilms';
+import { formatFileSize } from '@portal/contracts/academy/files';
+
+/** The size the portal shows for a bundled demo file. */
+const sizeOf = (name: string) =>
+  formatFileSize(statSync(`frontend/partner/public/demo/resources/${name}`).size)!;
 
 /** The content pages of the Academy in Chromium: replays, vault, resources (sample sources). */
 let e2e: E2eApp;
@@ -37,8 +44,8 @@ describe('replays', () => {
   it('filters by search, category and date, clears the category from the empty state, and plays a video', async () => {
     const page = await open('/replays');
     const found = page.locator('.replays-count');
-    await poll(() => found.textContent()).toBe('15 video(s) found');
-    expect(await page.locator('.replay-card').count()).toBe(15);
+    await poll(() => found.textContent()).toBe('13 video(s) found');
+    expect(await page.locator('.replay-card').count()).toBe(13);
     expect(await page.locator('.replay-card .replay-duration').first().textContent()).toMatch(
       /^\d+:\d{2}(:\d{2})?$/,
     );
@@ -68,9 +75,13 @@ describe('replays', () => {
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     expect(await dialog.locator('iframe').getAttribute('src')).toMatch(
-      /^https:\/\/www\.youtube-nocookie\.com\/embed\/sample01\?autoplay=1/,
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/aqz-KE-bpKQ\?autoplay=1/,
     );
     expect(await dialog.innerText()).toContain('A step-by-step training for new partners');
+    // a demo replay says what it really plays
+    expect(await dialog.innerText()).toContain(
+      'Sample video: “Big Buck Bunny” (2008), an open film by the Blender Foundation (CC BY).',
+    );
     await page.keyboard.press('Escape');
     await poll(() => dialog.count()).toBe(0);
   });
@@ -79,9 +90,9 @@ describe('replays', () => {
 describe('vault', () => {
   it('filters by category with counts and an explanation, and copies a link', async () => {
     const page = await open('/vault');
-    await poll(() => page.locator('.vault-card').count()).toBe(60);
+    await poll(() => page.locator('.vault-card').count()).toBe(OPEN_FILM_LIST.length);
     const all = page.locator('.vault-sidebar [data-category="all"]');
-    expect(await all.locator('.vault-cat-count').textContent()).toBe('60');
+    expect(await all.locator('.vault-cat-count').textContent()).toBe(String(OPEN_FILM_LIST.length));
     const thyroid = page.locator('.vault-sidebar [data-category="thyroid"]');
     const count = Number(await thyroid.locator('.vault-cat-count').textContent());
     expect(count).toBeGreaterThan(0);
@@ -99,20 +110,22 @@ describe('vault', () => {
     await poll(() => page.locator('.vault-explain h2').textContent()).toBe('Thyroid');
     // at most three badges, then "+N more"
     await all.click();
-    await poll(() => page.locator('.vault-card').count()).toBe(60);
+    await poll(() => page.locator('.vault-card').count()).toBe(OPEN_FILM_LIST.length);
     const crowded = page.locator('.vault-card').filter({ hasText: '+1 more' }).first();
     expect(await crowded.locator('.vault-badge').count()).toBe(4);
 
     await page.locator('.vault-card').first().click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    expect(await dialog.locator('iframe').getAttribute('src')).toMatch(
-      /youtube-nocookie\.com\/embed\/|drive\.google\.com\/file\/d\/.+\/preview/,
-    );
+    // every demo card plays one of the open films
+    const embed = (await dialog.locator('iframe').getAttribute('src')) ?? '';
+    expect(
+      OPEN_FILM_LIST.some((f) => embed.startsWith(`https://www.youtube-nocookie.com/embed/${f.youtubeId}?`)),
+    ).toBe(true);
     await dialog.getByRole('button', { name: 'Copy Link' }).click();
     await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toMatch(/^https:\/\/(www\.youtube\.com\/watch\?v=|drive\.google\.com\/)/);
+    expect(copied).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
     await page.getByText('Video link copied to clipboard').waitFor();
     // the label returns after 2 s
     await dialog.getByRole('button', { name: 'Copy Link' }).waitFor();
@@ -126,7 +139,7 @@ describe('vault', () => {
     });
     const page = await small.newPage();
     await page.goto('/vault');
-    await poll(() => page.locator('.vault-card').count()).toBe(60);
+    await poll(() => page.locator('.vault-card').count()).toBe(OPEN_FILM_LIST.length);
     expect(await page.locator('.vault-sidebar').isVisible()).toBe(false);
     await page.getByRole('button', { name: /Category: All/ }).click();
     await page.locator('.ant-drawer [data-category="pcos"]').click();
@@ -202,22 +215,25 @@ describe('resources', () => {
     await page.locator('.res-crumbs').getByRole('button', { name: 'Resources' }).click();
     await poll(() => page.locator('.res-card').count()).toBe(8);
 
-    // a file opens its view link in a new tab (Google is answered locally: this network is closed)
-    await context.route('https://drive.google.com/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<title>Drive</title>' }),
-    );
+    // a file opens its view link in a new tab: the demo files are real, served by the portal itself
     const [tab] = await Promise.all([
       context.waitForEvent('page'),
       page.getByRole('button', { name: 'Open Welcome Guide.pdf in a new tab' }).click(),
     ]);
-    expect(tab.url()).toContain('drive.google.com/file/d/s-welcome-guide/view');
+    expect(tab.url()).toBe(`${e2e.app.url}/demo/resources/welcome-guide.pdf`);
     await tab.close();
+    const file = await context.request.get('/demo/resources/welcome-guide.pdf');
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('application/pdf');
+    expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
 
     // search hides the breadcrumbs; clearing it brings the folder back
     await page.getByRole('textbox', { name: 'Search resources' }).fill('price');
     await poll(names).toEqual(['Price List 2026.xlsx']);
     expect(await page.locator('.res-crumbs').count()).toBe(0);
-    expect(await page.locator('.res-card .res-meta').first().innerText()).toContain('38 KB');
+    expect(await page.locator('.res-card .res-meta').first().innerText()).toContain(
+      sizeOf('not-included.pdf'),
+    );
     await page.getByRole('textbox', { name: 'Search resources' }).fill('zzzz');
     await page.getByText('No files found').waitFor();
     await page.getByText('Try adjusting your search terms.').waitFor();
@@ -233,9 +249,9 @@ describe('resources', () => {
     await dialog.waitFor();
     const text = await dialog.innerText();
     expect(text).toContain('PDF');
-    expect(text).toContain('2.34 MB');
-    expect(await dialog.getByRole('link', { name: 'Open in Google Drive' }).getAttribute('href')).toContain(
-      's-welcome-guide',
+    expect(text).toContain(sizeOf('welcome-guide.pdf'));
+    expect(await dialog.getByRole('link', { name: 'Open in Google Drive' }).getAttribute('href')).toBe(
+      '/demo/resources/welcome-guide.pdf',
     );
     await page.keyboard.press('Escape');
 
@@ -253,5 +269,32 @@ describe('resources', () => {
     await page.getByText('Folder not found').waitFor();
     await page.getByRole('button', { name: 'Back to Resources' }).click();
     await poll(() => page.locator('.res-card').count()).toBe(8);
+  });
+});
+
+describe('demo content', () => {
+  it('admins see a demo badge on the pages that show bundled demo content; partners do not', async () => {
+    const admin = await createUser(e2e.app, { admin: true });
+    const adminContext = await e2e.signedInContext(admin.client);
+    const pages: [string, string][] = [
+      ['/replays', 'the replays are the bundled demo playlist'],
+      ['/resources', 'these are the bundled demo files'],
+      ['/vault', 'the vault holds the demo videos'],
+      ['/live-calls', 'the join links are demo links'],
+    ];
+    for (const [path, hint] of pages) {
+      const page = await adminContext.newPage();
+      await page.goto(path);
+      const badge = page.getByTestId('demo-badge');
+      await badge.waitFor();
+      expect(await badge.innerText()).toContain('Demo content');
+      expect(await badge.innerText()).toContain(hint);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/demo-badge${path.replace('/', '-')}.png` });
+      await page.close();
+    }
+    const partnerPage = await open('/replays');
+    await poll(() => partnerPage.locator('.replay-card').count()).toBe(13);
+    expect(await partnerPage.getByTestId('demo-badge').count()).toBe(0);
+    await adminContext.close();
   });
 });

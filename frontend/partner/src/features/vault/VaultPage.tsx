@@ -30,6 +30,7 @@ import { request } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import './vault.css';
+import { DemoBadge } from '../../components/DemoBadge';
 
 /** Spec section 9: at most 3 badges per card, 600x400 share popups, 2 s copy confirmation. */
 const MAX_BADGES = 3;
@@ -269,6 +270,7 @@ export function VaultPage() {
           />
         </svg>
       </section>
+      <DemoBadge source="vault" />
 
       <Button className="vault-filter-toggle" icon={<FilterOutlined />} onClick={() => setDrawer(true)}>
         {t('filterButton', { name: filter === 'all' ? t('all') : t(`categories.${filter}.name`) })}
