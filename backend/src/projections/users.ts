@@ -19,6 +19,7 @@ export function registrationRow(event: RecordedEvent): Data {
     sponsor_id: data.sponsorId ?? null,
     is_admin: data.isAdmin ?? false,
     must_change_password: data.mustChangePassword ?? false,
+    calendar_key: event.id,
     created_at: registeredAt,
     updated_at: registeredAt,
   };
@@ -44,6 +45,7 @@ export const usersProjection: Projection = {
     'NewsletterSubscribed',
     'NewsletterUnsubscribed',
     'PreferredLanguageChanged',
+    'CalendarLinkRotated',
     'UserDeleted',
   ],
   async applyBatch(trx, events) {
@@ -103,10 +105,17 @@ export function columnChanges(event: RecordedEvent): Data | null {
   switch (event.type) {
     case 'UserSignedIn':
       return { last_login_at: data.at };
+    // a new password (not a rehash of the same one) also replaces the calendar feed key
     case 'PasswordChanged':
-      return { password_hash: data.passwordHash, must_change_password: false };
+      return {
+        password_hash: data.passwordHash,
+        must_change_password: false,
+        ...(data.reason === 'rehash' ? {} : { calendar_key: event.id }),
+      };
     case 'TemporaryPasswordIssued':
-      return { password_hash: data.passwordHash, must_change_password: true };
+      return { password_hash: data.passwordHash, must_change_password: true, calendar_key: event.id };
+    case 'CalendarLinkRotated':
+      return { calendar_key: event.id };
     case 'ProfileUpdated':
       return {
         first_name: data.firstName,

@@ -17,6 +17,7 @@ export const academyEndpoints = {
   testimonials: endpoint('GET', '/api/testimonials'),
   liveCalls: endpoint('GET', '/api/live-calls'),
   liveCallsCalendar: endpoint('GET', '/api/live-calls.ics'),
+  rotateCalendarLink: endpoint('POST', '/api/live-calls/calendar-link'),
   links: endpoint('GET', '/api/academy-links'),
 } as const;
 

@@ -79,6 +79,14 @@ export const academyRoutes = {
     tags: ['academy'],
     response: liveCallsResponse,
   }),
+  rotateCalendarLink: defineRoute({
+    ...academyEndpoints.rotateCalendarLink,
+    access: 'user',
+    summary: 'Replace the caller’s calendar feed address; the old one stops working',
+    tags: ['academy'],
+    body: z.strictObject({}),
+    response: z.object({ calendarUrl: z.string() }),
+  }),
   links: defineRoute({
     ...academyEndpoints.links,
     access: 'user',

@@ -115,6 +115,13 @@ export const PreferredLanguageChanged = defineEvent({
   summary: (d) => `Language set to ${d.language}`,
 });
 
+/** The personal calendar feed address was replaced: the old one stops working. */
+export const CalendarLinkRotated = defineEvent({
+  type: 'CalendarLinkRotated',
+  schema: z.object({}),
+  summary: () => 'Calendar feed link replaced; the old link stopped working',
+});
+
 export const UserDeleted = defineEvent({
   type: 'UserDeleted',
   schema: z.object({ userId: z.string() }),
@@ -157,6 +164,7 @@ export const authEvents = [
   NewsletterSubscribed,
   NewsletterUnsubscribed,
   PreferredLanguageChanged,
+  CalendarLinkRotated,
   UserDeleted,
   EmailReserved,
   EmailReleased,

@@ -17,7 +17,8 @@ export type UserEvent =
   | EventOf<typeof E.AdminRevoked>
   | EventOf<typeof E.NewsletterSubscribed>
   | EventOf<typeof E.NewsletterUnsubscribed>
-  | EventOf<typeof E.PreferredLanguageChanged>;
+  | EventOf<typeof E.PreferredLanguageChanged>
+  | EventOf<typeof E.CalendarLinkRotated>;
 
 export type NewsletterSource = EventOf<typeof E.NewsletterSubscribed>['data']['source'];
 
@@ -53,7 +54,9 @@ export type UserCommand =
   | { type: 'SetLocked'; locked: boolean }
   | { type: 'SetAdmin'; admin: boolean }
   | { type: 'SetNewsletter'; subscribed: boolean; source: NewsletterSource }
-  | { type: 'SetLanguage'; language: 'en' | 'es' | 'fr' };
+  | { type: 'SetLanguage'; language: 'en' | 'es' | 'fr' }
+  /** a new personal calendar feed address; the old one stops */
+  | { type: 'RotateCalendarLink' };
 
 export const userStream = (userId: string) => `User-${userId}`;
 
@@ -169,6 +172,8 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
       ];
     case 'SetLanguage':
       return [{ type: 'PreferredLanguageChanged', data: { language: command.language } }];
+    case 'RotateCalendarLink':
+      return [{ type: 'CalendarLinkRotated', data: {} }];
   }
 }
 

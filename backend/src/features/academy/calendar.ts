@@ -12,27 +12,41 @@ import type { LiveCall } from '@portal/contracts/academy/schemas';
 /**
  * The calendar feed is fetched by calendar apps, which cannot send our session cookie: each
  * user gets a secret feed address `…/api/live-calls.ics?token=<userId>.<mac>`, the MAC being an
- * HMAC of the user id under the session keys (any current key verifies, so a key rotation keeps
- * subscriptions working until the old key is removed). A locked or deleted user's feed stops.
+ * HMAC under the session keys of the user id and the user's calendar key (a random value kept in
+ * the users read model, replaced by a new password or by "Replace link" in Settings). Knowing the
+ * session key alone is not enough to make a token; any current session key verifies, so a key
+ * rotation keeps subscriptions working until the old key is removed. A locked or deleted user's
+ * feed stops.
  */
-const mac = (key: string, userId: string) =>
-  createHmac('sha256', key).update(`live-calls-feed:${userId}`).digest('base64url').slice(0, 32);
+const mac = (key: string, userId: string, calendarKey: string) =>
+  createHmac('sha256', key)
+    .update(`live-calls-feed:${userId}:${calendarKey}`)
+    .digest('base64url')
+    .slice(0, 32);
 
-export function calendarToken(keys: string[], userId: string): string {
-  return `${userId}.${mac(keys[0], userId)}`;
+export function calendarToken(keys: string[], userId: string, calendarKey: string): string {
+  return `${userId}.${mac(keys[0], userId, calendarKey)}`;
 }
 
-/** The user id a token was issued to, or null. */
-export function verifyCalendarToken(keys: string[], token: string): string | null {
+/** The user id a token names (not yet verified), or null when it has no such shape. */
+export function calendarTokenUser(token: string): string | null {
   const dot = token.lastIndexOf('.');
-  if (dot <= 0) return null;
-  const userId = token.slice(0, dot);
-  const given = Buffer.from(token.slice(dot + 1));
-  for (const key of keys) {
-    const expected = Buffer.from(mac(key, userId));
-    if (given.length === expected.length && timingSafeEqual(given, expected)) return userId;
-  }
-  return null;
+  return dot > 0 ? token.slice(0, dot) : null;
+}
+
+/** Whether the token was issued to this user with this calendar key. */
+export function verifyCalendarToken(
+  keys: string[],
+  token: string,
+  userId: string,
+  calendarKey: string,
+): boolean {
+  if (calendarTokenUser(token) !== userId) return false;
+  const given = Buffer.from(token.slice(userId.length + 1));
+  return keys.some((key) => {
+    const expected = Buffer.from(mac(key, userId, calendarKey));
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
 }
 
 /** America/New_York since 2007: EDT from the second Sunday of March, EST from the first Sunday of November. */

@@ -4,9 +4,10 @@ import type { AppDeps } from '../../app/deps';
 import { handleCommand } from '../../app/commandHandler';
 import { findUserById, isAdminUser } from '../../app/users';
 import { type TutorialCommand, tutorialDecider, tutorialStream } from '../../domain/tutorial/decider';
+import { userDecider, userStream } from '../../domain/user/decider';
 import { notFound } from '../../domain/errors';
 import { defineFeature, raw } from '../../http/feature';
-import { calendarToken, liveCallsCalendar, verifyCalendarToken } from './calendar';
+import { calendarToken, calendarTokenUser, liveCallsCalendar, verifyCalendarToken } from './calendar';
 import { readLiveCalls, readTestimonials } from './content';
 import { DriveResources, createDriveSource } from './driveResources';
 import { demoContentSources } from './health';
@@ -51,6 +52,15 @@ export function createAcademyFeature(deps: AppDeps) {
     );
     await deps.projections.settle(result);
     return readTutorial(userId);
+  };
+
+  const calendarKeyOf = async (userId: string): Promise<string | null> =>
+    (await db('users').where({ id: userId }).first('calendar_key'))?.calendar_key ?? null;
+
+  /** The caller's personal feed address (relative); changes when the calendar key does. */
+  const calendarUrlOf = async (userId: string) => {
+    const token = calendarToken(deps.config.SESSION_KEYS, userId, (await calendarKeyOf(userId)) ?? '');
+    return `/api/live-calls.ics?token=${encodeURIComponent(token)}`;
   };
 
   /** Fill an empty replays read model at start: the sample at once, the real playlist through the worker. */
@@ -99,11 +109,18 @@ export function createAcademyFeature(deps: AppDeps) {
         return { testimonials: await readTestimonials(deps) };
       },
       async liveCalls(_input, rc) {
-        const token = calendarToken(deps.config.SESSION_KEYS, rc.user!.id);
-        return {
-          calls: await readLiveCalls(db),
-          calendarUrl: `/api/live-calls.ics?token=${encodeURIComponent(token)}`,
-        };
+        return { calls: await readLiveCalls(db), calendarUrl: await calendarUrlOf(rc.user!.id) };
+      },
+      async rotateCalendarLink(_input, rc) {
+        const result = await handleCommand(
+          deps.store,
+          userStream(rc.user!.id),
+          userDecider,
+          { type: 'RotateCalendarLink' },
+          rc.commandMetadata(),
+        );
+        await deps.projections.settle(result);
+        return { calendarUrl: await calendarUrlOf(rc.user!.id) };
       },
       async links(_input, rc) {
         const admin = isAdminUser(rc.user!, deps.config.ADMIN_EMAIL);
@@ -114,9 +131,16 @@ export function createAcademyFeature(deps: AppDeps) {
         };
       },
       async liveCallsCalendar({ query }, rc) {
-        const userId = verifyCalendarToken(deps.config.SESSION_KEYS, query.token);
+        const userId = calendarTokenUser(query.token);
         const user = userId ? await findUserById(db, userId).catch(() => null) : null;
-        if (!user || user.isLocked) throw notFound('calendar_not_found', 'Calendar not found');
+        const calendarKey = user ? await calendarKeyOf(user.id) : null;
+        if (
+          !user ||
+          user.isLocked ||
+          !calendarKey ||
+          !verifyCalendarToken(deps.config.SESSION_KEYS, query.token, user.id, calendarKey)
+        )
+          throw notFound('calendar_not_found', 'Calendar not found');
         const language = (LANGS.has(user.preferredLanguage ?? '') ? user.preferredLanguage : 'en') as
           'en' | 'es' | 'fr';
         const body = liveCallsCalendar(await readLiveCalls(db), {

@@ -6,17 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { LanguageList } from '../../components/LanguageSwitcher';
 import { PageHeader } from '../../components/PageHeader';
 import { useSession } from '../../lib/session';
+import { CalendarLinkCard } from './CalendarLinkCard';
+import { CardTitle } from './CardTitle';
 import { ProfileCard } from './ProfileCard';
 import './settings.css';
-
-function CardTitle({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <span className="settings-card-title">
-      {icon}
-      {children}
-    </span>
-  );
-}
 
 function ComingSoonCard({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
   const { t } = useTranslation();
@@ -50,6 +43,7 @@ export function SettingsPage() {
             <p className="settings-card-text">{t('language.text')}</p>
             <LanguageList />
           </Card>
+          <CalendarLinkCard />
           <ComingSoonCard
             icon={<SlidersOutlined />}
             title={t('preferences.title')}
