@@ -9,7 +9,7 @@ import { findUserById } from '../app/users';
 import { errorMiddleware, HttpError } from './errors';
 import type { Feature, RawResponse, RequestContext } from './feature';
 import { enforceAccess } from './policy';
-import { csrfProtection, securityHeaders } from './security';
+import { csrfProtection, noStoreApi, securityHeaders } from './security';
 import { type SessionData, sessionMiddleware } from './sessions';
 import { requireJsonBody, validateInput } from './validate';
 import { serveBundles } from './bundles';
@@ -82,6 +82,7 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
   });
   app.use(errorMiddleware);
   app.use(securityHeaders(config));
+  app.use(noStoreApi);
   app.use(compress({ threshold: 1024 }));
   app.use(metricsMiddleware(deps, true));
   app.use(sessionMiddleware(app, config, deps.sessions));

@@ -32,6 +32,16 @@ export function securityHeaders(config: Config) {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * API answers carry personal data: no browser or proxy cache keeps them unless the route says
+ * otherwise (the calendar feed, for calendar apps).
+ */
+export async function noStoreApi(ctx: Context, next: Next) {
+  await next();
+  if (ctx.path.startsWith('/api/') && !ctx.response.get('Cache-Control'))
+    ctx.set('Cache-Control', 'no-store');
+}
+
+/**
  * CSRF: state changes must come from our own origin. Browsers send Sec-Fetch-Site; older
  * ones send Origin. Requests with neither are not from a browser page and are let through
  * (the SameSite=Lax cookie already keeps cross-site forms out).
@@ -46,13 +56,15 @@ export async function csrfProtection(ctx: Context, next: Next) {
     } else {
       const origin = ctx.get('origin');
       if (origin && origin !== 'null') {
-        let host: string | null;
+        // the whole origin: scheme, host and port (an http page may not post to the https site)
+        let sent: string | null;
         try {
-          host = new URL(origin).host;
+          sent = new URL(origin).origin;
         } catch {
-          host = null;
+          sent = null;
         }
-        if (host !== ctx.host)
+        // (Koa 3's ctx.origin is the Origin header itself: build our own from the request)
+        if (sent !== `${ctx.protocol}://${ctx.host}`)
           throw new HttpError(403, 'cross_site_request', 'Cross-site requests are not allowed');
       } else if (origin === 'null') {
         throw new HttpError(403, 'cross_site_request', 'Cross-site requests are not allowed');

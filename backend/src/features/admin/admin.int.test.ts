@@ -553,6 +553,10 @@ describe('dashboard and metrics', () => {
       'eventStore',
       'queues',
       'mailchimp',
+      'youtube',
+      'drive',
+      'vault',
+      'liveCalls',
     ]);
     expect(res.body.health.find((h: { key: string }) => h.key === 'mailchimp')).toMatchObject({
       status: 'healthy',

@@ -15,6 +15,7 @@ import { DomainError, conflict, forbidden, invalid, tooMany, unauthenticated } f
 import { EMAIL_TAKEN } from '../../domain/user/reservation';
 import { defineFeature } from '../../http/feature';
 import type { SessionData } from '../../http/sessions';
+import { acceptedSponsor, listSponsors } from './sponsors';
 import { createAccount, emailHash } from './accounts';
 import { LoginThrottle, createIpLimits, limiterWait, spend } from './throttle';
 import { userView } from './userView';
@@ -180,20 +181,7 @@ export function createAuthFeature(deps: AppDeps) {
         if (!rc.user && !sessionOf(rc.ctx)?.passcodeVerified) {
           throw forbidden('passcode_required', 'Please enter the registration passcode first.');
         }
-        // unlocked accounts, without the configured admin address (a service account, not a sponsor)
-        const rows = await db('users')
-          .where({ is_locked: false })
-          .whereNot({ email_lower: config.ADMIN_EMAIL })
-          .select('id', 'uid', 'first_name', 'last_name')
-          .orderBy([{ column: 'first_name' }, { column: 'last_name' }, { column: 'uid' }]);
-        return {
-          sponsors: rows.map((r) => ({
-            id: r.id,
-            uid: r.uid,
-            firstName: r.first_name,
-            lastName: r.last_name,
-          })),
-        };
+        return { sponsors: await listSponsors(db, config.ADMIN_EMAIL) };
       },
 
       async register({ body }, rc) {
@@ -207,9 +195,10 @@ export function createAuthFeature(deps: AppDeps) {
         if (!sessionOf(rc.ctx)?.passcodeVerified)
           throw forbidden('passcode_required', 'Please enter the registration passcode first.');
         const sponsorMessage = 'The selected sponsor was not found. Please choose another sponsor.';
-        const sponsor = UUID.test(body.sponsorId) ? await findUserById(db, body.sponsorId) : null;
-        if (!sponsor || sponsor.isLocked)
-          throw invalid('sponsor_not_found', sponsorMessage, { sponsorId: sponsorMessage });
+        const sponsorId = UUID.test(body.sponsorId)
+          ? await acceptedSponsor(db, config.ADMIN_EMAIL, body.sponsorId)
+          : null;
+        if (!sponsorId) throw invalid('sponsor_not_found', sponsorMessage, { sponsorId: sponsorMessage });
         const passwordHash = await passwords.hash(body.password);
         let created;
         try {
@@ -220,7 +209,7 @@ export function createAuthFeature(deps: AppDeps) {
               lastName: body.lastName,
               email: body.email,
               passwordHash,
-              sponsorId: sponsor.id,
+              sponsorId,
               newsletter: body.newsletter,
               source: 'self',
             },
@@ -240,7 +229,7 @@ export function createAuthFeature(deps: AppDeps) {
           metadata,
         );
         await startSession(rc.ctx, created.userId);
-        rc.logger.info({ userId: created.userId, sponsorId: sponsor.id }, 'registered');
+        rc.logger.info({ userId: created.userId, sponsorId }, 'registered');
         return { user: await view(await userAfter(created.userId, signedIn)) };
       },
 

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passcodeClient } from '../../backend/src/features/auth/testSupport';
+import { startTestApp, type TestApp } from '../app';
+import { createUser } from '../users';
+
+/** Issue 13 point 10: smaller rules an attacker probes (each fails without its fix). */
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.close());
+
+describe('request rules', () => {
+  it('the CSRF check compares the whole origin: another scheme or port of the same host is cross-site', async () => {
+    const client = app.client();
+    const body = { email: 'nobody@example.test', password: 'secret1' };
+    const own = new URL(app.url);
+    const otherScheme = `https://${own.host}`;
+    const otherPort = `${own.protocol}//${own.hostname}:${Number(own.port) + 1}`;
+    for (const origin of [otherScheme, otherPort]) {
+      const res = await client.post('/api/login', body, { origin });
+      expect(res.status, origin).toBe(403);
+      expect(res.body.error).toBe('cross_site_request');
+    }
+    expect((await client.post('/api/login', body, { origin: own.origin })).status).toBe(401);
+  });
+
+  it('authenticated API answers are never stored by a cache; the calendar feed keeps its own rule', async () => {
+    const user = await createUser(app);
+    for (const path of ['/api/me', '/api/onboarding-progress', '/api/live-calls', '/api/partners']) {
+      const res = await user.client.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+    const feed = await app.client().get((await user.client.get('/api/live-calls')).body.calendarUrl);
+    expect(feed.headers.get('cache-control')).toBe('private, max-age=3600');
+  });
+
+  it('the sponsor list shows only what the picker needs and no admin; registration accepts exactly those sponsors', async () => {
+    const partner = await createUser(app, { firstName: 'Paula', lastName: 'Partner' });
+    const admin = await createUser(app, { admin: true, firstName: 'Ada', lastName: 'Admin' });
+    const locked = await createUser(app, { firstName: 'Lou', lastName: 'Locked' });
+    expect(
+      (await admin.client.post(`/api/admin/users-bulk`, { ids: [locked.id], action: 'lock' })).status,
+    ).toBe(200);
+
+    const client = await passcodeClient(app);
+    const list = await client.get('/api/users/sponsors');
+    expect(list.status).toBe(200);
+    const ids = list.body.sponsors.map((s: { id: string }) => s.id);
+    expect(ids).toContain(partner.id);
+    expect(ids).not.toContain(admin.id);
+    expect(ids).not.toContain(locked.id);
+    for (const s of list.body.sponsors)
+      expect(Object.keys(s).sort()).toEqual(['firstName', 'id', 'lastName', 'uid']);
+
+    const register = (sponsorId: string) =>
+      client.post('/api/register', {
+        firstName: 'Nora',
+        lastName: 'Newcomer',
+        email: `nora-${Math.random().toString(36).slice(2, 10)}@example.test`,
+        password: 'secret-pass-41',
+        sponsorId,
+      });
+    for (const refused of [admin.id, locked.id]) {
+      const res = await register(refused);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('sponsor_not_found');
+    }
+    expect((await register(partner.id)).status).toBe(200);
+  });
+});
