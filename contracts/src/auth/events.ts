@@ -87,10 +87,20 @@ export const UserUnlocked = defineEvent({
   schema: z.object({}),
   summary: () => 'Account unlocked',
 });
+/**
+ * Every grant of admin rights, with the acting admin in the metadata (none: the system):
+ * `flag` set by an admin, the `bootstrap` admin, a `seed`ed admin, or the fixed admin
+ * `address` transferred to this account (`fromUserId`: its previous holder, if any).
+ * Older events carry no `via`.
+ */
+export const adminGrantVia = z.enum(['flag', 'bootstrap', 'seed', 'address']);
 export const AdminGranted = defineEvent({
   type: 'AdminGranted',
-  schema: z.object({}),
-  summary: () => 'Made admin',
+  schema: z.object({
+    via: adminGrantVia.optional(),
+    fromUserId: z.string().nullable().optional(),
+  }),
+  summary: (d) => (d.via ? `Made admin (${d.via})` : 'Made admin'),
 });
 export const AdminRevoked = defineEvent({
   type: 'AdminRevoked',

@@ -194,6 +194,7 @@ export const en = {
       },
       detail: {
         UserRegistered: 'Account created (%{source})',
+        AdminGranted: 'Made admin (%{via})',
         NewsletterSubscribed: 'Subscribed to the newsletter (%{source})',
         NewsletterUnsubscribed: 'Unsubscribed from the newsletter (%{source})',
         UserDetailsEdited: 'Details edited: %{fields}',
@@ -215,6 +216,12 @@ export const en = {
         bootstrap: 'start-up',
       },
       erased: 'personal data erased',
+      adminVia: {
+        flag: 'admin flag set by an admin',
+        bootstrap: 'bootstrap admin at start-up',
+        seed: 'demo data',
+        address: 'fixed admin address transferred',
+      },
     },
     sync: {
       title: 'Mailchimp sync',

@@ -199,6 +199,7 @@ export const es: Messages = {
       },
       detail: {
         UserRegistered: 'Cuenta creada (%{source})',
+        AdminGranted: 'Nombrado administrador (%{via})',
         NewsletterSubscribed: 'Suscrito al boletín (%{source})',
         NewsletterUnsubscribed: 'Dado de baja del boletín (%{source})',
         UserDetailsEdited: 'Datos editados: %{fields}',
@@ -221,6 +222,12 @@ export const es: Messages = {
         bootstrap: 'arranque',
       },
       erased: 'datos personales borrados',
+      adminVia: {
+        flag: 'marca de admin puesta por un admin',
+        bootstrap: 'admin inicial al arrancar',
+        seed: 'datos de demostración',
+        address: 'dirección fija de admin transferida',
+      },
     },
     sync: {
       title: 'Sincronización con Mailchimp',

@@ -200,6 +200,7 @@ export const fr: Messages = {
       },
       detail: {
         UserRegistered: 'Compte créé (%{source})',
+        AdminGranted: 'Nommé administrateur (%{via})',
         NewsletterSubscribed: 'Inscrit à la newsletter (%{source})',
         NewsletterUnsubscribed: 'Désinscrit de la newsletter (%{source})',
         UserDetailsEdited: 'Informations modifiées : %{fields}',
@@ -223,6 +224,12 @@ export const fr: Messages = {
         bootstrap: 'démarrage',
       },
       erased: 'données personnelles effacées',
+      adminVia: {
+        flag: 'indicateur admin activé par un admin',
+        bootstrap: 'admin initial au démarrage',
+        seed: 'données de démonstration',
+        address: 'adresse admin fixe transférée',
+      },
     },
     sync: {
       title: 'Synchronisation Mailchimp',
