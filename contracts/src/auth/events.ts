@@ -153,6 +153,20 @@ export const MemberIdReserved = defineEvent({
   summary: () => 'Member id reserved',
 });
 
+/**
+ * The bootstrap admin is made once in the life of a database (stream `AdminBootstrap-once`):
+ * `created` when the start-up created it, `found` when the fixed address already had a history
+ * (a database from before this record). Never again after either, whatever happens to the account.
+ */
+export const AdminBootstrapped = defineEvent({
+  type: 'AdminBootstrapped',
+  schema: z.object({ userId: z.string().nullable(), outcome: z.enum(['created', 'found']) }),
+  summary: (d) =>
+    d.outcome === 'created'
+      ? 'Bootstrap admin created (once for this database)'
+      : 'Bootstrap admin recorded as done (the admin address already had an account)',
+});
+
 export const authEvents = [
   UserRegistered,
   UserSignedIn,
@@ -171,4 +185,5 @@ export const authEvents = [
   EmailReserved,
   EmailReleased,
   MemberIdReserved,
+  AdminBootstrapped,
 ] as const;

@@ -177,6 +177,7 @@ export const en = {
         EmailReserved: 'E-mail address reserved',
         EmailReleased: 'E-mail address released',
         MemberIdReserved: 'Member id reserved',
+        AdminBootstrapped: 'Bootstrap admin made (once for this database)',
         StepCompleted: 'Foundation step completed',
         StepReopened: 'Foundation step marked incomplete again',
         ReferralLinkSaved: 'Referral link saved',

@@ -182,6 +182,7 @@ export const es: Messages = {
         EmailReserved: 'Correo electrónico reservado',
         EmailReleased: 'Correo electrónico liberado',
         MemberIdReserved: 'Id de miembro reservado',
+        AdminBootstrapped: 'Admin inicial creado (una sola vez para esta base de datos)',
         StepCompleted: 'Paso de formación completado',
         StepReopened: 'Paso de formación marcado de nuevo como pendiente',
         ReferralLinkSaved: 'Enlace de referido guardado',

@@ -183,6 +183,7 @@ export const fr: Messages = {
         EmailReserved: 'Adresse e-mail réservée',
         EmailReleased: 'Adresse e-mail libérée',
         MemberIdReserved: 'Identifiant membre réservé',
+        AdminBootstrapped: 'Admin initial créé (une seule fois pour cette base de données)',
         StepCompleted: 'Étape de formation terminée',
         StepReopened: 'Étape de formation à nouveau marquée non faite',
         ReferralLinkSaved: 'Lien de parrainage enregistré',
