@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /** Shared test configuration: real PostgreSQL and Redis, one database per test file. */
 export const TEST_ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Set by globalSetup: the migrated template of this test run (each run has its own). */
@@ -38,5 +40,16 @@ export function testEnv(databaseName: string, extra: Record<string, string> = {}
     // A loaded CI machine may be slow; a real timeout still fails the test.
     READ_YOUR_WRITES_TIMEOUT_MS: '15000',
     ...extra,
+  };
+}
+
+/** Secrets of its own for an instance started with NODE_ENV=production (examples are refused). */
+export function productionSecrets(): Record<string, string> {
+  const random = () => randomBytes(32).toString('base64url');
+  return {
+    SESSION_KEYS: random(),
+    METRICS_TOKEN: random(),
+    ADMIN_PASSWORD: random(),
+    REGISTRATION_PASSCODE: random().slice(0, 12),
   };
 }

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { weakSecretReason } from './weakSecrets';
 
 /**
  * Configuration, parsed once from the environment. A bad value stops the process with a
@@ -21,7 +22,8 @@ export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    /** loopback unless set: a container or a host that must be reached from outside sets it (0.0.0.0) */
+    HOST: z.string().default('127.0.0.1'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/portal'),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
@@ -76,6 +78,24 @@ export const configSchema = z
     COURSE_PURCHASE_URL: z.url({ protocol: /^https$/ }).optional(),
   })
   .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production') {
+      const secrets: [string, string | undefined, 'generated' | 'chosen'][] = [
+        ...c.SESSION_KEYS.map((key): [string, string, 'generated'] => ['SESSION_KEYS', key, 'generated']),
+        ['METRICS_TOKEN', c.METRICS_TOKEN, 'generated'],
+        ['ADMIN_PASSWORD', c.ADMIN_PASSWORD, 'chosen'],
+        ['REGISTRATION_PASSCODE', c.REGISTRATION_PASSCODE, 'chosen'],
+        ['DATABASE_URL', databasePassword(c.DATABASE_URL), 'chosen'],
+      ];
+      for (const [name, value, kind] of secrets) {
+        const reason = value === undefined ? null : weakSecretReason(value, kind);
+        if (reason)
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `${reason}; NODE_ENV=production needs a secret of your own (docs/OPERATIONS.md)`,
+          });
+      }
+    }
     const mailchimp = [c.MAILCHIMP_API_KEY, c.MAILCHIMP_SERVER_PREFIX, c.MAILCHIMP_AUDIENCE_ID];
     if (mailchimp.some(Boolean) && !mailchimp.every(Boolean)) {
       for (const key of ['MAILCHIMP_API_KEY', 'MAILCHIMP_SERVER_PREFIX', 'MAILCHIMP_AUDIENCE_ID'] as const) {
@@ -84,6 +104,12 @@ export const configSchema = z
       }
     }
   });
+
+/** The password in a connection URL, if any. */
+function databasePassword(url: string): string | undefined {
+  const password = decodeURIComponent(new URL(url).password);
+  return password || undefined;
+}
 
 export type Config = z.output<typeof configSchema> & { cookieSecure: boolean };
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config';
 
@@ -15,7 +16,12 @@ describe('configuration', () => {
     expect(config.ADMIN_EMAIL).toBe('admin@example.com');
     expect(config.EVENTSTORE_URL).toBeUndefined();
     expect(config.cookieSecure).toBe(false);
-    expect(parseConfig({ ...valid, NODE_ENV: 'production' }).cookieSecure).toBe(true);
+    const own = {
+      SESSION_KEYS: randomBytes(32).toString('hex'),
+      METRICS_TOKEN: randomBytes(16).toString('hex'),
+    };
+    expect(parseConfig({ ...valid, ...own, NODE_ENV: 'production' }).cookieSecure).toBe(true);
+    expect(config.HOST).toBe('127.0.0.1');
   });
 
   it('names every bad variable at once', () => {

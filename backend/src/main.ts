@@ -23,7 +23,7 @@ deps.requestStats.start();
 const app = createApp(deps, features);
 const server = http.createServer(app.callback());
 server.keepAliveTimeout = 65_000;
-server.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'API listening'));
+server.listen(config.PORT, config.HOST, () => logger.info({ address: server.address() }, 'API listening'));
 
 let metricsServer: http.Server | null = null;
 if (config.METRICS_PORT) {

@@ -20,8 +20,10 @@ RUN npm run build
 
 # ---- runtime
 FROM node:24-bookworm-slim AS runtime
+# HOST: the API binds to 127.0.0.1 by default; a container must answer on its own network.
 ENV NODE_ENV=production \
     SERVE_BUNDLES=1 \
+    HOST=0.0.0.0 \
     PORT=3000
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app

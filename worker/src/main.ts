@@ -35,7 +35,8 @@ const metricsServer = http
     res.writeHead(200, { 'content-type': deps.metrics.registry.contentType });
     res.end(await deps.metrics.registry.metrics());
   })
-  .listen(metricsPort, process.env.WORKER_METRICS_HOST ?? '127.0.0.1')
+  // loopback unless WORKER_METRICS_HOST or HOST says otherwise (the compose network sets HOST)
+  .listen(metricsPort, process.env.WORKER_METRICS_HOST ?? config.HOST)
   .on('error', (err) => logger.warn({ err }, 'worker metrics listener unavailable'));
 
 let stopping = false;

@@ -1,5 +1,6 @@
 import type { UserState } from '../domain/user/decider';
 import type { Db } from '../infra/db';
+import { isAdminAddress } from '../domain/user/adminAddress';
 
 /** A row of the users read model, as the rest of the backend sees it. */
 export interface UserRecord {
@@ -72,7 +73,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRecord
 
 /** Admin rule of the spec: the flag, or the one fixed admin address. */
 export const isAdminUser = (user: Pick<UserRecord, 'isAdmin' | 'email'>, adminEmail: string) =>
-  user.isAdmin || user.email.toLowerCase() === adminEmail.toLowerCase();
+  user.isAdmin || isAdminAddress(user.email, adminEmail);
 
 /**
  * The user as a command's decider left it, over the (possibly older) read-model row: what a

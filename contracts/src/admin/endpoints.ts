@@ -23,6 +23,7 @@ export const adminEndpoints = {
   userEvents: endpoint('GET', '/api/admin/users/:id/events'),
   resetUserPassword: endpoint('POST', '/api/admin/users/:id/reset-password'),
   resetUserTraining: endpoint('POST', '/api/admin/users/:id/reset-training'),
+  transferAdminAddress: endpoint('POST', '/api/admin/users/:id/admin-address'),
   bulkUsers: endpoint('POST', '/api/admin/users-bulk'),
   exportUsers: endpoint('GET', '/api/admin/export/users.csv'),
   listAudit: endpoint('GET', '/api/admin/audit'),

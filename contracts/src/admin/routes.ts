@@ -83,6 +83,16 @@ export const adminRoutes = {
     params: s.idParams,
     response: s.confirmation,
   }),
+  transferAdminAddress: defineRoute({
+    ...e.transferAdminAddress,
+    access: admin,
+    tags,
+    summary:
+      'Move the fixed admin address (ADMIN_EMAIL) to this admin account; the previous holder takes formerHolderEmail. Audited.',
+    params: s.idParams,
+    body: s.transferAdminAddressBody,
+    response: s.adminUser,
+  }),
   bulkUsers: defineRoute({
     ...e.bulkUsers,
     access: admin,

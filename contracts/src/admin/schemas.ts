@@ -131,6 +131,8 @@ export type UpdateUserBody = z.infer<typeof updateUserBody>;
 export const resetPasswordBody = z.strictObject({ newPassword });
 export const specResetPasswordBody = z.strictObject({ userId: id, newPassword });
 export const specResetTrainingBody = z.strictObject({ userId: id });
+/** the previous holder's new sign-in address (required while an account holds the admin address) */
+export const transferAdminAddressBody = z.strictObject({ formerHolderEmail: emailAddress.optional() });
 
 export const confirmation = z.object({
   success: z.literal(true),

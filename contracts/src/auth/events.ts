@@ -87,10 +87,20 @@ export const UserUnlocked = defineEvent({
   schema: z.object({}),
   summary: () => 'Account unlocked',
 });
+/**
+ * Every grant of admin rights, with the acting admin in the metadata (none: the system):
+ * `flag` set by an admin, the `bootstrap` admin, a `seed`ed admin, or the fixed admin
+ * `address` transferred to this account (`fromUserId`: its previous holder, if any).
+ * Older events carry no `via`.
+ */
+export const adminGrantVia = z.enum(['flag', 'bootstrap', 'seed', 'address']);
 export const AdminGranted = defineEvent({
   type: 'AdminGranted',
-  schema: z.object({}),
-  summary: () => 'Made admin',
+  schema: z.object({
+    via: adminGrantVia.optional(),
+    fromUserId: z.string().nullable().optional(),
+  }),
+  summary: (d) => (d.via ? `Made admin (${d.via})` : 'Made admin'),
 });
 export const AdminRevoked = defineEvent({
   type: 'AdminRevoked',
@@ -150,6 +160,20 @@ export const MemberIdReserved = defineEvent({
   summary: () => 'Member id reserved',
 });
 
+/**
+ * The bootstrap admin is made once in the life of a database (stream `AdminBootstrap-once`):
+ * `created` when the start-up created it, `found` when the fixed address already had a history
+ * (a database from before this record). Never again after either, whatever happens to the account.
+ */
+export const AdminBootstrapped = defineEvent({
+  type: 'AdminBootstrapped',
+  schema: z.object({ userId: z.string().nullable(), outcome: z.enum(['created', 'found']) }),
+  summary: (d) =>
+    d.outcome === 'created'
+      ? 'Bootstrap admin created (once for this database)'
+      : 'Bootstrap admin recorded as done (the admin address already had an account)',
+});
+
 export const authEvents = [
   UserRegistered,
   UserSignedIn,
@@ -169,4 +193,5 @@ export const authEvents = [
   EmailReserved,
   EmailReleased,
   MemberIdReserved,
+  AdminBootstrapped,
 ] as const;

@@ -53,6 +53,8 @@ export type UserCommand =
   | { type: 'EditDetails'; changes: EventOf<typeof E.UserDetailsEdited>['data'] }
   | { type: 'SetLocked'; locked: boolean }
   | { type: 'SetAdmin'; admin: boolean }
+  /** the fixed admin address moves to this account (an audited transfer; see adminAddress.ts) */
+  | { type: 'TakeAdminAddress'; email: string; fromUserId: string | null }
   | { type: 'SetNewsletter'; subscribed: boolean; source: NewsletterSource }
   | { type: 'SetLanguage'; language: 'en' | 'es' | 'fr' }
   /** a new personal calendar feed address; the old one stops */
@@ -122,6 +124,12 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
   if (command.type === 'Register') {
     if (state.exists) throw conflict('user_exists', 'This account already exists');
     const events: UserEvent[] = [{ type: 'UserRegistered', data: command.data }];
+    // every grant of admin rights is an event of its own (the audit's "Made admin" lines)
+    if (command.data.isAdmin) {
+      const via =
+        command.data.source === 'bootstrap' || command.data.source === 'seed' ? command.data.source : 'flag';
+      events.push({ type: 'AdminGranted', data: { via } });
+    }
     if (command.newsletter) events.push({ type: 'NewsletterSubscribed', data: { source: 'registration' } });
     return events;
   }
@@ -162,7 +170,17 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
       return [{ type: command.locked ? 'UserLocked' : 'UserUnlocked', data: {} }];
     case 'SetAdmin':
       if (command.admin === state.isAdmin) return [];
-      return [{ type: command.admin ? 'AdminGranted' : 'AdminRevoked', data: {} }];
+      return [
+        command.admin ? { type: 'AdminGranted', data: { via: 'flag' } } : { type: 'AdminRevoked', data: {} },
+      ];
+    case 'TakeAdminAddress':
+      if (!state.isAdmin)
+        throw invalid('not_an_admin', 'The admin address can only go to an account with admin rights.');
+      if (state.isLocked) throw invalid('account_locked', 'The admin address cannot go to a locked account.');
+      return [
+        { type: 'UserDetailsEdited', data: { email: command.email } },
+        { type: 'AdminGranted', data: { via: 'address', fromUserId: command.fromUserId } },
+      ];
     case 'SetNewsletter':
       if (command.subscribed === state.newsletter) return [];
       return [

@@ -1,12 +1,19 @@
 import type { UpdateUserBody } from '@portal/contracts/admin/schemas';
 import type { AppDeps } from '../../app/deps';
 import { type CommandMetadata, handleCommand } from '../../app/commandHandler';
-import { findUserById, type UserRecord } from '../../app/users';
+import { findUserByEmail, findUserById, type UserRecord } from '../../app/users';
 import { DomainError, conflict, invalid, notFound } from '../../domain/errors';
 import { onboardingStream } from '../../domain/onboarding/decider';
 import { tutorialStream } from '../../domain/tutorial/decider';
 import { userDecider, userStream, type UserCommand } from '../../domain/user/decider';
-import { emailStream, memberIdStream, reservationDecider } from '../../domain/user/reservation';
+import { EMAIL_TAKEN, emailStream, memberIdStream, reservationDecider } from '../../domain/user/reservation';
+import {
+  ADMIN_ADDRESS_HELD,
+  ADMIN_ADDRESS_HELD_MESSAGE,
+  ADMIN_ADDRESS_RESERVED,
+  ADMIN_ADDRESS_RESERVED_MESSAGE,
+  isAdminAddress,
+} from '../../domain/user/adminAddress';
 import { StreamDeleted } from '../../eventStore/port';
 import { emailHash } from '../auth/accounts';
 import {
@@ -36,6 +43,37 @@ async function mustFind(deps: Deps, id: string): Promise<UserRecord> {
 async function settle(deps: Deps, position: string | null) {
   await deps.projections.settle({ position });
 }
+
+/** Reserves an address for a user (refused when another account has it). */
+async function reserveEmail(deps: Deps, email: string, userId: string, meta: CommandMetadata) {
+  const taken = await deps
+    .db('users')
+    .where({ email_lower: email.toLowerCase() })
+    .whereNot({ id: userId })
+    .first('id');
+  if (taken) throw conflict(EMAIL_TAKEN, 'An account with this email already exists.');
+  await handleCommand(
+    deps.store,
+    emailStream(emailHash(email)),
+    reservationDecider,
+    { type: 'ReserveEmail', userId },
+    { ...meta, idempotencyKey: undefined },
+  );
+}
+
+/** Frees an address a user held (no-op when they did not). */
+async function releaseEmail(deps: Deps, email: string, userId: string, meta: CommandMetadata) {
+  await handleCommand(
+    deps.store,
+    emailStream(emailHash(email)),
+    reservationDecider,
+    { type: 'ReleaseEmail', userId },
+    { ...meta, idempotencyKey: undefined },
+  );
+}
+
+const holdsAdminAddress = (deps: Deps, user: UserRecord) =>
+  isAdminAddress(user.email, deps.config.ADMIN_EMAIL);
 
 /** Changes the mailing list first: if the service refuses, nothing is recorded. */
 async function setMailingList(deps: Deps, user: UserRecord, subscribed: boolean) {
@@ -112,19 +150,11 @@ export async function updateUser(
   }
   const reservationMeta = { ...meta, idempotencyKey: undefined };
   if (emailChanged) {
-    const taken = await deps
-      .db('users')
-      .where({ email_lower: body.email!.toLowerCase() })
-      .whereNot({ id })
-      .first('id');
-    if (taken) throw conflict('email_taken', 'An account with this email already exists.');
-    await handleCommand(
-      deps.store,
-      emailStream(emailHash(body.email!)),
-      reservationDecider,
-      { type: 'ReserveEmail', userId: id },
-      reservationMeta,
-    );
+    // the fixed admin address moves only by a transfer (transferAdminAddress)
+    if (holdsAdminAddress(deps, user)) throw conflict(ADMIN_ADDRESS_HELD, ADMIN_ADDRESS_HELD_MESSAGE);
+    if (isAdminAddress(body.email!, deps.config.ADMIN_EMAIL))
+      throw conflict(ADMIN_ADDRESS_RESERVED, ADMIN_ADDRESS_RESERVED_MESSAGE);
+    await reserveEmail(deps, body.email!, id, meta);
   }
   if (changes.uid) {
     const taken = await deps.db('users').where({ uid: changes.uid }).whereNot({ id }).first('id');
@@ -156,25 +186,14 @@ export async function updateUser(
     }
   } catch (error) {
     // the new address was reserved for a change that did not happen: free it again
-    if (emailChanged && position === null) {
-      await handleCommand(
-        deps.store,
-        emailStream(emailHash(body.email!)),
-        reservationDecider,
-        { type: 'ReleaseEmail', userId: id },
-        reservationMeta,
-      ).catch(() => undefined);
-    }
+    if (emailChanged && position === null)
+      await releaseEmail(deps, body.email!, id, meta).catch(() => undefined);
     throw error;
   }
   if (emailChanged) {
-    await handleCommand(
-      deps.store,
-      emailStream(emailHash(user.email)),
-      reservationDecider,
-      { type: 'ReleaseEmail', userId: id },
-      reservationMeta,
-    ).catch((error) => deps.logger.warn({ err: error, userId: id }, 'old e-mail reservation not released'));
+    await releaseEmail(deps, user.email, id, meta).catch((error) =>
+      deps.logger.warn({ err: error, userId: id }, 'old e-mail reservation not released'),
+    );
   }
   if (body.isLocked === true) await deps.sessions.revokeUser(id);
   await settle(deps, position);
@@ -238,6 +257,7 @@ const ignoreDeleted = (error: unknown) => {
 export async function deleteUser(deps: Deps, actor: UserRecord, id: string, meta: CommandMetadata) {
   if (id === actor.id) throw invalid('cannot_delete_self', 'You cannot delete your own account');
   const user = await mustFind(deps, id);
+  if (holdsAdminAddress(deps, user)) throw conflict(ADMIN_ADDRESS_HELD, ADMIN_ADDRESS_HELD_MESSAGE);
   await forgetMailingMember(deps, user.email);
   await deps.sessions.revokeUser(id);
   const result = await handleCommand(
@@ -251,16 +271,7 @@ export async function deleteUser(deps: Deps, actor: UserRecord, id: string, meta
   for (const stream of [userStream(id), onboardingStream(id), tutorialStream(id)]) {
     await deps.store.tombstoneStream(stream).catch(ignoreDeleted);
   }
-  await handleCommand(
-    deps.store,
-    emailStream(emailHash(user.email)),
-    reservationDecider,
-    { type: 'ReleaseEmail', userId: id },
-    {
-      ...meta,
-      idempotencyKey: undefined,
-    },
-  );
+  await releaseEmail(deps, user.email, id, meta);
   await deps.db.transaction(async (trx) => {
     await trx('users').where({ id }).delete();
     await trx('onboarding_progress').where({ user_id: id }).delete();
@@ -323,4 +334,67 @@ export async function bulkUsers(
   await Promise.all(Array.from({ length: Math.min(6, unique.length) }, work));
   await settle(deps, position);
   return { updated, unchanged, failed };
+}
+
+/**
+ * The one way the fixed admin address changes hands: it moves to another admin account (the
+ * `to` account must have the admin flag and be unlocked), whose former address is released; the
+ * previous holder, if any, signs in with `formerHolderEmail` from then on and keeps only its own
+ * admin flag. Every step is an event with the acting admin; the new holder's `AdminGranted`
+ * (via `address`) names the previous holder.
+ */
+export async function transferAdminAddress(
+  deps: Deps,
+  toId: string,
+  formerHolderEmail: string | undefined,
+  meta: CommandMetadata,
+) {
+  const adminEmail = deps.config.ADMIN_EMAIL;
+  const target = await mustFind(deps, toId);
+  if (holdsAdminAddress(deps, target))
+    throw conflict('already_admin_address_holder', 'This account already holds the fixed admin address.');
+  if (!target.isAdmin || target.isLocked) {
+    const message = 'The admin address can only go to an unlocked account with admin rights.';
+    throw invalid('not_an_admin', message);
+  }
+  const holder = await findUserByEmail(deps.db, adminEmail);
+  const step = (i: number) => ({
+    ...meta,
+    idempotencyKey: meta.idempotencyKey && `${meta.idempotencyKey}:${i}`,
+  });
+  let position: string | null = null;
+  if (holder) {
+    if (!formerHolderEmail) {
+      const message = 'Give the new sign-in address of the account that holds the admin address now.';
+      throw invalid('former_holder_email_required', message, { formerHolderEmail: message });
+    }
+    if (isAdminAddress(formerHolderEmail, adminEmail))
+      throw invalid(ADMIN_ADDRESS_RESERVED, ADMIN_ADDRESS_RESERVED_MESSAGE, {
+        formerHolderEmail: ADMIN_ADDRESS_RESERVED_MESSAGE,
+      });
+    await reserveEmail(deps, formerHolderEmail, holder.id, meta);
+    const moved = await handleCommand(
+      deps.store,
+      userStream(holder.id),
+      userDecider,
+      { type: 'EditDetails', changes: { email: formerHolderEmail } },
+      step(0),
+    );
+    position = later(position, moved.position);
+    await releaseEmail(deps, adminEmail, holder.id, meta);
+  }
+  await reserveEmail(deps, adminEmail, toId, meta);
+  const taken = await handleCommand(
+    deps.store,
+    userStream(toId),
+    userDecider,
+    { type: 'TakeAdminAddress', email: adminEmail, fromUserId: holder?.id ?? null },
+    step(1),
+  );
+  position = later(position, taken.position);
+  await releaseEmail(deps, target.email, toId, meta).catch((error) =>
+    deps.logger.warn({ err: error, userId: toId }, 'old e-mail reservation not released'),
+  );
+  deps.logger.info({ toUserId: toId, fromUserId: holder?.id ?? null }, 'fixed admin address transferred');
+  await settle(deps, position);
 }

@@ -10,7 +10,14 @@ import {
   toSyncRun,
   type SyncRunRow,
 } from '../../integrations/mailchimp/syncRuns';
-import { bulkUsers, deleteUser, resetPassword, resetTraining, updateUser } from './actions';
+import {
+  bulkUsers,
+  deleteUser,
+  resetPassword,
+  resetTraining,
+  transferAdminAddress,
+  updateUser,
+} from './actions';
 import { auditEventTypes, listAudit } from './auditQueries';
 import { csvLine } from './csv';
 import { dashboard, performanceHistory, realtimeSample, systemMetrics } from './metrics';
@@ -159,6 +166,10 @@ export function createAdminFeature(deps: AppDeps) {
     async specResetTraining({ body }, rc) {
       await resetTraining(deps, body.userId, rc.commandMetadata());
       return { success: true as const, message: 'Training progress reset', id: body.userId };
+    },
+    async transferAdminAddress({ params, body }, rc) {
+      await transferAdminAddress(deps, params.id, body.formerHolderEmail, rc.commandMetadata());
+      return one(params.id);
     },
     bulkUsers: ({ body }, rc) => bulkUsers(deps, actorOf(rc), body.ids, body.action, rc.commandMetadata()),
     async userEvents({ params, query }) {

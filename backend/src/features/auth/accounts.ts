@@ -2,8 +2,10 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../app/deps';
 import { type CommandMetadata, handleCommand } from '../../app/commandHandler';
 import { userDecider, userStream } from '../../domain/user/decider';
-import { DomainError } from '../../domain/errors';
+import { DomainError, conflict } from '../../domain/errors';
+import { isAdminAddress } from '../../domain/user/adminAddress';
 import {
+  EMAIL_TAKEN,
   MEMBER_ID_TAKEN,
   emailStream,
   memberIdFrom,
@@ -45,15 +47,18 @@ export interface CreatedAccount {
  * Records a new account without races: the lower-cased e-mail is reserved on its own stream
  * (expected revision), then a member id (`P-XXXXXX`, retried on collision), then the user's
  * stream gets UserRegistered. Throws DomainError `email_taken` (409) when the address is held
- * by another account. If recording the user fails, the e-mail reservation is released.
+ * by another account, and for the fixed admin address in any variant (only the bootstrap admin
+ * is created with it). If recording the user fails, the e-mail reservation is released.
  */
 export async function createAccount(
-  deps: Pick<AppDeps, 'store'>,
+  deps: Pick<AppDeps, 'store' | 'config'>,
   account: NewAccount,
   metadata: CommandMetadata,
 ): Promise<CreatedAccount> {
   const userId = account.userId ?? randomUUID();
   const email = account.email.trim();
+  if (account.source !== 'bootstrap' && isAdminAddress(email, deps.config.ADMIN_EMAIL))
+    throw conflict(EMAIL_TAKEN, 'An account with this email already exists.');
   // The idempotency key belongs to the user's stream; the reservations are idempotent by holder.
   const reservationMeta: CommandMetadata = { ...metadata, idempotencyKey: undefined };
   await handleCommand(

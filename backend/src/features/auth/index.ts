@@ -12,7 +12,9 @@ import {
   userStream,
 } from '../../domain/user/decider';
 import { DomainError, conflict, forbidden, invalid, tooMany, unauthenticated } from '../../domain/errors';
-import { EMAIL_TAKEN } from '../../domain/user/reservation';
+import { EMAIL_TAKEN, emailStream } from '../../domain/user/reservation';
+import { adminBootstrapDecider, adminBootstrapStream } from '../../domain/user/adminBootstrap';
+import { readStreamOrEmpty } from '../../eventStore/port';
 import { defineFeature } from '../../http/feature';
 import type { SessionData } from '../../http/sessions';
 import { acceptedSponsor, listSponsors } from './sponsors';
@@ -308,17 +310,38 @@ export function createAuthFeature(deps: AppDeps) {
 }
 
 /**
- * Creates the configured admin (ADMIN_EMAIL / ADMIN_PASSWORD) when no account has that
- * address; it must change its password at first sign-in (QUALITY 7). Safe across restarts and
- * concurrent starts: the e-mail reservation lets only one registration through.
+ * Creates the configured admin (ADMIN_EMAIL / ADMIN_PASSWORD) once in the life of the database;
+ * it must change its password at first sign-in (QUALITY 7). The `AdminBootstrap-once` stream
+ * records that it was done; a database from before that record counts as done when the admin
+ * address's reservation stream has any history (an account held it). Safe across restarts and
+ * concurrent starts: the e-mail reservation lets only one registration through, and the record
+ * is written once (expected revision).
  */
 export async function bootstrapAdmin(deps: AppDeps): Promise<'created' | 'exists' | 'skipped'> {
-  const { config, logger } = deps;
+  const { config, logger, store } = deps;
   if (!config.ADMIN_PASSWORD) return 'skipped';
-  if (await findUserByEmail(deps.db, config.ADMIN_EMAIL)) return 'exists';
+  if ((await readStreamOrEmpty(store, adminBootstrapStream)).length) {
+    logger.info('bootstrap admin made once already for this database: ADMIN_PASSWORD is not used');
+    return 'exists';
+  }
+  const metadata: CommandMetadata = { actorId: null, correlationId: 'bootstrap-admin' };
+  const record = (userId: string | null, outcome: 'created' | 'found') =>
+    handleCommand(
+      store,
+      adminBootstrapStream,
+      adminBootstrapDecider,
+      { type: 'RecordAdminBootstrap', userId, outcome },
+      metadata,
+    );
+  if ((await readStreamOrEmpty(store, emailStream(emailHash(config.ADMIN_EMAIL)))).length) {
+    const holder = await findUserByEmail(deps.db, config.ADMIN_EMAIL);
+    await record(holder?.id ?? null, 'found');
+    return 'exists';
+  }
   const passwordHash = await deps.passwords.hash(config.ADMIN_PASSWORD);
+  let created;
   try {
-    const created = await createAccount(
+    created = await createAccount(
       deps,
       {
         firstName: 'Admin',
@@ -331,15 +354,17 @@ export async function bootstrapAdmin(deps: AppDeps): Promise<'created' | 'exists
         mustChangePassword: true,
         source: 'bootstrap',
       },
-      { actorId: null, correlationId: 'bootstrap-admin' },
+      metadata,
     );
-    logger.info(
-      { userId: created.userId },
-      'bootstrap admin created; it must change its password at first sign-in',
-    );
-    return 'created';
   } catch (error) {
+    // a concurrent start won the address; it writes the record
     if (error instanceof DomainError && error.code === EMAIL_TAKEN) return 'exists';
     throw error;
   }
+  await record(created.userId, 'created');
+  logger.info(
+    { userId: created.userId },
+    'bootstrap admin created; it must change its password at first sign-in',
+  );
+  return 'created';
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestApp, type TestClient, createClient, startTestApp } from '../../../../testing/app';
 import { createUser } from '../../../../testing/users';
-import { testEnv } from '../../../../testing/env';
+import { productionSecrets, testEnv } from '../../../../testing/env';
 import { type Config, parseConfig } from '../../config';
 import { createApp } from '../../http/createApp';
 import { lockUser, passcodeClient, sessionIdOf } from './testSupport';
@@ -56,7 +56,9 @@ describe('Sessions', () => {
     expect(cookies[0]).toMatch(/; httponly/i);
     expect(cookies[0]).not.toMatch(/; secure/i); // local test instance over http
 
-    expect(parseConfig(testEnv('x', { NODE_ENV: 'production' })).cookieSecure).toBe(true);
+    expect(parseConfig(testEnv('x', { NODE_ENV: 'production', ...productionSecrets() })).cookieSecure).toBe(
+      true,
+    );
     expect(parseConfig(testEnv('x', { NODE_ENV: 'development' })).cookieSecure).toBe(false);
     const secureUrl = await variant({ cookieSecure: true, TRUSTED_PROXY_HOPS: 1 });
     const viaTls = createClient(secureUrl);

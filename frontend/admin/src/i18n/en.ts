@@ -177,6 +177,7 @@ export const en = {
         EmailReserved: 'E-mail address reserved',
         EmailReleased: 'E-mail address released',
         MemberIdReserved: 'Member id reserved',
+        AdminBootstrapped: 'Bootstrap admin made (once for this database)',
         StepCompleted: 'Foundation step completed',
         StepReopened: 'Foundation step marked incomplete again',
         ReferralLinkSaved: 'Referral link saved',
@@ -194,6 +195,7 @@ export const en = {
       },
       detail: {
         UserRegistered: 'Account created (%{source})',
+        AdminGranted: 'Made admin (%{via})',
         NewsletterSubscribed: 'Subscribed to the newsletter (%{source})',
         NewsletterUnsubscribed: 'Unsubscribed from the newsletter (%{source})',
         UserDetailsEdited: 'Details edited: %{fields}',
@@ -215,6 +217,12 @@ export const en = {
         bootstrap: 'start-up',
       },
       erased: 'personal data erased',
+      adminVia: {
+        flag: 'admin flag set by an admin',
+        bootstrap: 'bootstrap admin at start-up',
+        seed: 'demo data',
+        address: 'fixed admin address transferred',
+      },
     },
     sync: {
       title: 'Mailchimp sync',

@@ -182,6 +182,7 @@ export const es: Messages = {
         EmailReserved: 'Correo electrónico reservado',
         EmailReleased: 'Correo electrónico liberado',
         MemberIdReserved: 'Id de miembro reservado',
+        AdminBootstrapped: 'Admin inicial creado (una sola vez para esta base de datos)',
         StepCompleted: 'Paso de formación completado',
         StepReopened: 'Paso de formación marcado de nuevo como pendiente',
         ReferralLinkSaved: 'Enlace de referido guardado',
@@ -199,6 +200,7 @@ export const es: Messages = {
       },
       detail: {
         UserRegistered: 'Cuenta creada (%{source})',
+        AdminGranted: 'Nombrado administrador (%{via})',
         NewsletterSubscribed: 'Suscrito al boletín (%{source})',
         NewsletterUnsubscribed: 'Dado de baja del boletín (%{source})',
         UserDetailsEdited: 'Datos editados: %{fields}',
@@ -221,6 +223,12 @@ export const es: Messages = {
         bootstrap: 'arranque',
       },
       erased: 'datos personales borrados',
+      adminVia: {
+        flag: 'marca de admin puesta por un admin',
+        bootstrap: 'admin inicial al arrancar',
+        seed: 'datos de demostración',
+        address: 'dirección fija de admin transferida',
+      },
     },
     sync: {
       title: 'Sincronización con Mailchimp',

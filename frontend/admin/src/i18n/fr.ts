@@ -183,6 +183,7 @@ export const fr: Messages = {
         EmailReserved: 'Adresse e-mail réservée',
         EmailReleased: 'Adresse e-mail libérée',
         MemberIdReserved: 'Identifiant membre réservé',
+        AdminBootstrapped: 'Admin initial créé (une seule fois pour cette base de données)',
         StepCompleted: 'Étape de formation terminée',
         StepReopened: 'Étape de formation à nouveau marquée non faite',
         ReferralLinkSaved: 'Lien de parrainage enregistré',
@@ -200,6 +201,7 @@ export const fr: Messages = {
       },
       detail: {
         UserRegistered: 'Compte créé (%{source})',
+        AdminGranted: 'Nommé administrateur (%{via})',
         NewsletterSubscribed: 'Inscrit à la newsletter (%{source})',
         NewsletterUnsubscribed: 'Désinscrit de la newsletter (%{source})',
         UserDetailsEdited: 'Informations modifiées : %{fields}',
@@ -223,6 +225,12 @@ export const fr: Messages = {
         bootstrap: 'démarrage',
       },
       erased: 'données personnelles effacées',
+      adminVia: {
+        flag: 'indicateur admin activé par un admin',
+        bootstrap: 'admin initial au démarrage',
+        seed: 'données de démonstration',
+        address: 'adresse admin fixe transférée',
+      },
     },
     sync: {
       title: 'Synchronisation Mailchimp',

@@ -37,6 +37,9 @@ export function eventSummary(t: Translate, e: Pick<AuditEntry, 'eventType' | 'su
             .join(', '),
         };
       break;
+    case 'AdminGranted':
+      if (d.via) params = { via: t(`app.events.adminVia.${String(d.via)}`, { _: String(d.via) }) };
+      break;
     case 'PreferredLanguageChanged':
       if (d.language) params = { language: String(d.language) };
       break;

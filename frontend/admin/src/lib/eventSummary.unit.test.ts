@@ -34,6 +34,9 @@ describe('audit lines in each language', () => {
         changes: { firstName: 'A', email: 'x' },
       }),
     ).toBe('Details edited: First name, Email');
+    expect(eventSummary(t, { eventType: 'AdminGranted', summary: '', changes: { via: 'address' } })).toBe(
+      'Made admin (fixed admin address transferred)',
+    );
     expect(eventSummary(t, { eventType: 'Unknown', summary: 'Server text', changes: null })).toBe(
       'Server text',
     );
