@@ -7,6 +7,7 @@ import { onboardingStream } from '../../domain/onboarding/decider';
 import { tutorialStream } from '../../domain/tutorial/decider';
 import { userDecider, userStream, type UserCommand } from '../../domain/user/decider';
 import { emailStream, memberIdStream, reservationDecider } from '../../domain/user/reservation';
+import { refuseCommonPassword } from '../../domain/user/commonPasswords';
 import { StreamDeleted } from '../../eventStore/port';
 import { emailHash } from '../auth/accounts';
 import {
@@ -185,6 +186,7 @@ export async function updateUser(
 
 export async function resetPassword(deps: Deps, id: string, newPassword: string, meta: CommandMetadata) {
   await mustFind(deps, id);
+  refuseCommonPassword(newPassword, 'newPassword');
   const passwordHash = await deps.passwords.hash(newPassword);
   const result = await handleCommand(
     deps.store,

@@ -13,6 +13,8 @@ import {
 } from '../../domain/user/decider';
 import { DomainError, conflict, forbidden, invalid, tooMany, unauthenticated } from '../../domain/errors';
 import { EMAIL_TAKEN } from '../../domain/user/reservation';
+import { refuseCommonPassword } from '../../domain/user/commonPasswords';
+import { bcryptCost } from '../../infra/passwords';
 import { defineFeature } from '../../http/feature';
 import type { SessionData } from '../../http/sessions';
 import { createAccount, emailHash } from './accounts';
@@ -66,12 +68,19 @@ export function createAuthFeature(deps: AppDeps) {
     return userRecordFromState(id, result.state, row, deps.now());
   };
 
-  // Unknown e-mails are compared against a hash made at the configured cost, so they take as
-  // long as a real account at any BCRYPT_COST (the fixed cost-12 dummy of the hasher would not).
+  // Unknown e-mails, and accounts without a stored bcrypt hash (seeded, imported), are compared
+  // against a hash made at the configured cost, so they take as long as a real account at any
+  // BCRYPT_COST (the fixed cost-12 dummy of the hasher would not) (QUALITY 1, 35).
   let dummyHash: Promise<string> | null = null;
   const dummyVerify = async (password: string) => {
     dummyHash ??= passwords.hash(randomUUID());
     await passwords.verify(password, await dummyHash);
+  };
+  /** true when the password matches the user's stored hash; a missing hash costs a dummy compare */
+  const verifyPassword = async (password: string, user: UserRecord | null) => {
+    if (user && bcryptCost(user.passwordHash) > 0) return passwords.verify(password, user.passwordHash);
+    await dummyVerify(password);
+    return false;
   };
 
   const view = (user: UserRecord) => userView(db, user, config.ADMIN_EMAIL);
@@ -111,9 +120,7 @@ export function createAuthFeature(deps: AppDeps) {
           throw throttled(accountWait);
         }
         const user = await findUserByEmail(db, email);
-        let passwordOk = false;
-        if (user) passwordOk = await passwords.verify(password, user.passwordHash);
-        else await dummyVerify(password);
+        const passwordOk = await verifyPassword(password, user);
 
         if (!user || !passwordOk || user.isLocked) {
           const { failures, waitSeconds } = await throttle.recordFailure(email);
@@ -210,6 +217,7 @@ export function createAuthFeature(deps: AppDeps) {
         const sponsor = UUID.test(body.sponsorId) ? await findUserById(db, body.sponsorId) : null;
         if (!sponsor || sponsor.isLocked)
           throw invalid('sponsor_not_found', sponsorMessage, { sponsorId: sponsorMessage });
+        refuseCommonPassword(body.password, 'password');
         const passwordHash = await passwords.hash(body.password);
         let created;
         try {
@@ -248,6 +256,7 @@ export function createAuthFeature(deps: AppDeps) {
         const user = rc.user!;
         if (!user.mustChangePassword)
           throw conflict('password_change_not_required', 'Your password does not need to be reset.');
+        refuseCommonPassword(body.newPassword, 'newPassword');
         if (await passwords.verify(body.newPassword, user.passwordHash)) {
           const message = 'Your new password must be different from the temporary password.';
           throw invalid('same_password', message, { newPassword: message });
@@ -268,7 +277,7 @@ export function createAuthFeature(deps: AppDeps) {
         const user = rc.user!;
         const wait = await throttle.secondsToWait(user.email);
         if (wait > 0) throw throttled(wait);
-        if (!(await passwords.verify(body.currentPassword, user.passwordHash))) {
+        if (!(await verifyPassword(body.currentPassword, user))) {
           const { waitSeconds } = await throttle.recordFailure(user.email);
           if (waitSeconds > 0)
             rc.logger.warn(
@@ -282,6 +291,7 @@ export function createAuthFeature(deps: AppDeps) {
           const message = 'The new password must be different from the current one.';
           throw invalid('same_password', message, { newPassword: message });
         }
+        refuseCommonPassword(body.newPassword, 'newPassword');
         const passwordHash = await passwords.hash(body.newPassword);
         const changed = await userCommand(
           user.id,

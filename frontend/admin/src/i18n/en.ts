@@ -139,6 +139,8 @@ export const en = {
       copy: 'Copy',
     },
     messages: {
+      commonPassword:
+        'This password is one of the most commonly used ones. Please choose a less common password.',
       fetchUsersFailed: 'Failed to fetch users',
       updateFailed: 'Failed to update user',
       resetPasswordFailed: 'Failed to reset password',

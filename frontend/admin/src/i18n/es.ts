@@ -143,6 +143,7 @@ export const es: Messages = {
       copy: 'Copiar',
     },
     messages: {
+      commonPassword: 'Esta contraseña es una de las más usadas. Elige una contraseña menos común.',
       fetchUsersFailed: 'No se pudieron cargar los usuarios',
       updateFailed: 'No se pudo actualizar el usuario',
       resetPasswordFailed: 'No se pudo restablecer la contraseña',

@@ -144,6 +144,7 @@ export const fr: Messages = {
       copy: 'Copier',
     },
     messages: {
+      commonPassword: 'Ce mot de passe fait partie des plus utilisés. Veuillez en choisir un moins courant.',
       fetchUsersFailed: 'Impossible de charger les utilisateurs',
       updateFailed: "Impossible de mettre à jour l'utilisateur",
       resetPasswordFailed: 'Impossible de réinitialiser le mot de passe',
