@@ -15,6 +15,7 @@ export type UserEvent =
   | EventOf<typeof E.UserUnlocked>
   | EventOf<typeof E.AdminGranted>
   | EventOf<typeof E.AdminRevoked>
+  | EventOf<typeof E.AdminSignInLockout>
   | EventOf<typeof E.NewsletterSubscribed>
   | EventOf<typeof E.NewsletterUnsubscribed>
   | EventOf<typeof E.PreferredLanguageChanged>;
@@ -52,6 +53,7 @@ export type UserCommand =
   | { type: 'EditDetails'; changes: EventOf<typeof E.UserDetailsEdited>['data'] }
   | { type: 'SetLocked'; locked: boolean }
   | { type: 'SetAdmin'; admin: boolean }
+  | { type: 'RecordAdminLockout'; failures: number; waitSeconds: number; ip: string }
   | { type: 'SetNewsletter'; subscribed: boolean; source: NewsletterSource }
   | { type: 'SetLanguage'; language: 'en' | 'es' | 'fr' };
 
@@ -160,6 +162,10 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
     case 'SetAdmin':
       if (command.admin === state.isAdmin) return [];
       return [{ type: command.admin ? 'AdminGranted' : 'AdminRevoked', data: {} }];
+    case 'RecordAdminLockout': {
+      const { failures, waitSeconds, ip } = command;
+      return [{ type: 'AdminSignInLockout', data: { failures, waitSeconds, ip } }];
+    }
     case 'SetNewsletter':
       if (command.subscribed === state.newsletter) return [];
       return [

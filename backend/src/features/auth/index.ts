@@ -3,7 +3,13 @@ import type Koa from 'koa';
 import { authRoutes } from '@portal/contracts/auth/routes';
 import type { AppDeps } from '../../app/deps';
 import { type CommandMetadata, type CommandResult, handleCommand } from '../../app/commandHandler';
-import { type UserRecord, findUserByEmail, findUserById, userRecordFromState } from '../../app/users';
+import {
+  type UserRecord,
+  findUserByEmail,
+  findUserById,
+  isAdminUser,
+  userRecordFromState,
+} from '../../app/users';
 import {
   type UserCommand,
   type UserEvent,
@@ -94,6 +100,28 @@ export function createAuthFeature(deps: AppDeps) {
     session.authenticatedAt = Date.now();
   };
 
+  /**
+   * An admin account's lockout is recorded on its stream, so every admin sees it in the audit
+   * log (once per series and address: the first wait only). A failure to record it is logged
+   * and never changes the sign-in's answer.
+   */
+  const notifyAdminLockout = async (
+    userId: string,
+    lockout: { failures: number; waitSeconds: number; ip: string },
+    correlationId: string,
+  ) => {
+    try {
+      const recorded = await userCommand(
+        userId,
+        { type: 'RecordAdminLockout', ...lockout },
+        { actorId: null, correlationId },
+      );
+      await settle(recorded);
+    } catch (err) {
+      deps.logger.error({ err, userId }, 'admin lockout could not be recorded');
+    }
+  };
+
   const throttled = (seconds: number) => tooMany(LOGIN_THROTTLED.error, LOGIN_THROTTLED.message, seconds);
 
   return defineFeature(
@@ -111,11 +139,11 @@ export function createAuthFeature(deps: AppDeps) {
           rc.logger.warn({ ip: rc.ip }, 'sign-in refused: too many failures from this address');
           throw throttled(ipWait);
         }
-        const accountWait = await throttle.secondsToWait(email);
+        const accountWait = await throttle.secondsToWait(email, rc.ip);
         if (accountWait > 0) {
           rc.logger.warn(
-            { account: emailHash(email).slice(0, 16) },
-            'sign-in refused: account temporarily locked',
+            { account: emailHash(email).slice(0, 16), ip: rc.ip },
+            'sign-in refused: account temporarily locked for this address',
           );
           throw throttled(accountWait);
         }
@@ -123,20 +151,23 @@ export function createAuthFeature(deps: AppDeps) {
         const passwordOk = await verifyPassword(password, user);
 
         if (!user || !passwordOk || user.isLocked) {
-          const { failures, waitSeconds } = await throttle.recordFailure(email);
+          const { failures, waitSeconds } = await throttle.recordFailure(email, rc.ip);
           await spend(ipLimits.loginFailures, rc.ip);
           const reason = !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'locked';
           const account = emailHash(email).slice(0, 16);
           rc.logger.info({ account, userId: user?.id, reason, failures }, 'sign-in failed');
-          if (waitSeconds > 0)
+          if (waitSeconds > 0) {
             rc.logger.warn(
-              { account, userId: user?.id, failures, waitSeconds },
+              { account, userId: user?.id, ip: rc.ip, failures, waitSeconds },
               'account temporarily locked after failed sign-ins',
             );
+            if (user && isAdminUser(user, config.ADMIN_EMAIL) && throttle.startsLockout(failures))
+              await notifyAdminLockout(user.id, { failures, waitSeconds, ip: rc.ip }, rc.requestId);
+          }
           throw new DomainError('unauthenticated', LOGIN_FAILED.error, LOGIN_FAILED.message);
         }
 
-        await throttle.reset(email);
+        await throttle.reset(email, rc.ip);
         // the user acts for themself from here on; a retried sign-in is a new sign-in
         const metadata: CommandMetadata = { actorId: user.id, correlationId: rc.requestId };
         if (passwords.needsRehash(user.passwordHash)) {
@@ -275,10 +306,10 @@ export function createAuthFeature(deps: AppDeps) {
 
       async changePassword({ body }, rc) {
         const user = rc.user!;
-        const wait = await throttle.secondsToWait(user.email);
+        const wait = await throttle.secondsToWait(user.email, rc.ip);
         if (wait > 0) throw throttled(wait);
         if (!(await verifyPassword(body.currentPassword, user))) {
-          const { waitSeconds } = await throttle.recordFailure(user.email);
+          const { waitSeconds } = await throttle.recordFailure(user.email, rc.ip);
           if (waitSeconds > 0)
             rc.logger.warn(
               { userId: user.id, waitSeconds },

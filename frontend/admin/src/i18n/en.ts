@@ -172,6 +172,7 @@ export const en = {
         UserUnlocked: 'Account unlocked',
         AdminGranted: 'Made admin',
         AdminRevoked: 'Admin rights removed',
+        AdminSignInLockout: 'Admin sign-ins paused after failed attempts',
         NewsletterSubscribed: 'Subscribed to the newsletter',
         NewsletterUnsubscribed: 'Unsubscribed from the newsletter',
         PreferredLanguageChanged: 'Language changed',
@@ -195,6 +196,7 @@ export const en = {
         SyncRunFinished: 'Mailchimp sync finished',
       },
       detail: {
+        AdminSignInLockout: 'Admin sign-ins from %{ip} paused after %{failures} failed attempts',
         UserRegistered: 'Account created (%{source})',
         NewsletterSubscribed: 'Subscribed to the newsletter (%{source})',
         NewsletterUnsubscribed: 'Unsubscribed from the newsletter (%{source})',

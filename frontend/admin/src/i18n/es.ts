@@ -176,6 +176,7 @@ export const es: Messages = {
         UserUnlocked: 'Cuenta desbloqueada',
         AdminGranted: 'Nombrado administrador',
         AdminRevoked: 'Permisos de administrador retirados',
+        AdminSignInLockout: 'Inicios de sesión de administrador pausados tras intentos fallidos',
         NewsletterSubscribed: 'Suscrito al boletín',
         NewsletterUnsubscribed: 'Dado de baja del boletín',
         PreferredLanguageChanged: 'Idioma cambiado',
@@ -199,6 +200,8 @@ export const es: Messages = {
         SyncRunFinished: 'Sincronización con Mailchimp terminada',
       },
       detail: {
+        AdminSignInLockout:
+          'Inicios de sesión de administrador desde %{ip} pausados tras %{failures} intentos fallidos',
         UserRegistered: 'Cuenta creada (%{source})',
         NewsletterSubscribed: 'Suscrito al boletín (%{source})',
         NewsletterUnsubscribed: 'Dado de baja del boletín (%{source})',

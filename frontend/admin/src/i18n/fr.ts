@@ -177,6 +177,7 @@ export const fr: Messages = {
         UserUnlocked: 'Compte débloqué',
         AdminGranted: 'Nommé administrateur',
         AdminRevoked: "Droits d'administrateur retirés",
+        AdminSignInLockout: 'Connexions administrateur suspendues après des échecs',
         NewsletterSubscribed: 'Inscrit à la newsletter',
         NewsletterUnsubscribed: 'Désinscrit de la newsletter',
         PreferredLanguageChanged: 'Langue changée',
@@ -200,6 +201,8 @@ export const fr: Messages = {
         SyncRunFinished: 'Synchronisation Mailchimp terminée',
       },
       detail: {
+        AdminSignInLockout:
+          'Connexions administrateur depuis %{ip} suspendues après %{failures} tentatives échouées',
         UserRegistered: 'Compte créé (%{source})',
         NewsletterSubscribed: 'Inscrit à la newsletter (%{source})',
         NewsletterUnsubscribed: 'Désinscrit de la newsletter (%{source})',

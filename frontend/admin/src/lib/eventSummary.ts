@@ -37,6 +37,9 @@ export function eventSummary(t: Translate, e: Pick<AuditEntry, 'eventType' | 'su
             .join(', '),
         };
       break;
+    case 'AdminSignInLockout':
+      if (d.ip && d.failures) params = { ip: d.ip, failures: d.failures };
+      break;
     case 'PreferredLanguageChanged':
       if (d.language) params = { language: String(d.language) };
       break;
