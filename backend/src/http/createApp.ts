@@ -15,6 +15,7 @@ import { serveBundles } from './bundles';
 import { jsonBody } from './body';
 import { refuseUnstorableText } from './inputText';
 import { claimIdempotencyKey } from './idempotency';
+import { createWriteLimits } from './writeLimits';
 
 const isRaw = (value: unknown): value is RawResponse =>
   typeof value === 'object' && value !== null && (value as RawResponse).raw === true;
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
   const { config, logger, metrics, requestStats } = deps;
   const app = new Koa({ proxy: config.TRUSTED_PROXY_HOPS > 0, maxIpsCount: config.TRUSTED_PROXY_HOPS });
   const router = new Router();
+  const spendWrite = createWriteLimits(deps.redis, config);
 
   // Request id, per-request logger, metrics and the access log.
   app.use(async (ctx, next) => {
@@ -120,6 +122,7 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
         );
         throw denial;
       }
+      await spendWrite(ctx, user?.id);
       const input = validateInput(ctx, route);
       if (!handler)
         throw new HttpError(501, 'not_implemented', `${route.method} ${route.path} is not implemented yet`);

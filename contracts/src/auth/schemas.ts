@@ -29,6 +29,7 @@ const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
 export const newPassword = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+  .max(PASSWORD_MAX_BYTES, 'Password must be at most 72 bytes')
   .refine((s) => utf8Bytes(s) <= PASSWORD_MAX_BYTES, { message: 'Password must be at most 72 bytes' });
 
 /**
@@ -39,6 +40,7 @@ export const newPassword = z
 export const givenPassword = z
   .string()
   .min(1, 'Required')
+  .max(PASSWORD_MAX_BYTES, 'Password must be at most 72 bytes')
   .refine((s) => utf8Bytes(s) <= PASSWORD_MAX_BYTES, { message: 'Password must be at most 72 bytes' });
 
 const isoDateTime = z.iso.datetime({ offset: true });
