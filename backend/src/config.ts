@@ -53,6 +53,14 @@ export const configSchema = z
     READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     /** false: this process never leads a projection, it only follows the leaders' progress */
     RUN_PROJECTIONS: bool.default(true),
+    /** state-changing requests a signed-in user may send per minute (issue 13) */
+    WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** bytes of request bodies a signed-in user may send in state-changing requests per day */
+    WRITE_BYTES_PER_DAY: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(10 * 1024 * 1024),
     BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(12),
     /** bcrypt worker threads; by default one core is left for the event loop and the database */
     BCRYPT_THREADS: z.coerce

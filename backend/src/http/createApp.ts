@@ -1,7 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import Koa from 'koa';
 import Router from '@koa/router';
-import { bodyParser } from '@koa/bodyparser';
 import compress from 'koa-compress';
 import { type RouteDef, allRoutes } from '@portal/contracts';
 import type { AppDeps } from '../app/deps';
@@ -13,6 +12,10 @@ import { csrfProtection, noStoreApi, securityHeaders } from './security';
 import { type SessionData, sessionMiddleware } from './sessions';
 import { requireJsonBody, validateInput } from './validate';
 import { serveBundles } from './bundles';
+import { jsonBody } from './body';
+import { refuseUnstorableText } from './inputText';
+import { claimIdempotencyKey } from './idempotency';
+import { createWriteLimits } from './writeLimits';
 
 const isRaw = (value: unknown): value is RawResponse =>
   typeof value === 'object' && value !== null && (value as RawResponse).raw === true;
@@ -48,6 +51,7 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
   const { config, logger, metrics, requestStats } = deps;
   const app = new Koa({ proxy: config.TRUSTED_PROXY_HOPS > 0, maxIpsCount: config.TRUSTED_PROXY_HOPS });
   const router = new Router();
+  const spendWrite = createWriteLimits(deps.redis, config);
 
   // Request id, per-request logger, metrics and the access log.
   app.use(async (ctx, next) => {
@@ -93,16 +97,8 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
       await next();
     });
   });
-  app.use(
-    bodyParser({
-      enableTypes: ['json'],
-      jsonLimit: '256kb',
-      encoding: 'utf-8',
-      onError: () => {
-        throw new HttpError(400, 'invalid_json', 'Request body is not valid JSON');
-      },
-    }),
-  );
+  app.use(jsonBody);
+  app.use((ctx, next) => (ctx.path.startsWith('/api/') ? refuseUnstorableText(ctx, next) : next()));
 
   const handlers = new Map<string, Feature['handlers'][string]>();
   for (const feature of features) {
@@ -127,6 +123,7 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
         );
         throw denial;
       }
+      await spendWrite(ctx, user?.id);
       const input = validateInput(ctx, route);
       if (!handler)
         throw new HttpError(501, 'not_implemented', `${route.method} ${route.path} is not implemented yet`);
@@ -144,7 +141,14 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
           idempotencyKey: ctx.get('idempotency-key') || undefined,
         }),
       };
-      const result = await handler(input, rc);
+      const release = await claimIdempotencyKey(ctx, deps.redis, config.REDIS_PREFIX, user?.id ?? ctx.ip);
+      let result;
+      try {
+        result = await handler(input, rc);
+      } catch (error) {
+        await release?.().catch(() => undefined);
+        throw error;
+      }
       respond(ctx, route, result);
     });
   }

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { RouteDef } from '@portal/contracts';
 import { HttpError, zodFields } from './errors';
+import { hasUnstorable, refuse } from './inputText';
 
 export interface ValidInput {
   params: unknown;
@@ -62,5 +63,7 @@ export function validateInput(ctx: Context, route: RouteDef): ValidInput {
       .join('; ');
     throw new HttpError(400, 'invalid_input', message, fields);
   }
+  // values decoded from JSON inside a query (`filter={"q":"\u0000"}`) are checked here
+  if (hasUnstorable(query)) throw refuse('query');
   return { params, query, body };
 }

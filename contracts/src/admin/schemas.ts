@@ -170,10 +170,18 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
+/**
+ * A date (`2026-05-01`) or an ISO date-time with offset, years 1000-9999 (what PostgreSQL and
+ * JavaScript both hold); impossible days (`2026-02-30`) are refused.
+ */
 const dateBound = z
   .string()
   .max(40)
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'must be a date');
+  .refine(
+    (s) => z.iso.date().safeParse(s).success || z.iso.datetime({ offset: true }).safeParse(s).success,
+    'must be a date (YYYY-MM-DD) or an ISO date-time',
+  )
+  .refine((s) => Number(s.slice(0, 4)) >= 1000, 'must be a year from 1000 to 9999');
 
 export const auditFilter = z.strictObject({
   eventType: stringOrList.optional(),

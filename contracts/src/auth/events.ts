@@ -108,6 +108,16 @@ export const AdminRevoked = defineEvent({
   summary: () => 'Admin rights removed',
 });
 
+/**
+ * An admin account's sign-ins from one client address were paused after repeated failures
+ * (the first wait of a series): the admins' notice in the audit log (issue 13).
+ */
+export const AdminSignInLockout = defineEvent({
+  type: 'AdminSignInLockout',
+  schema: z.object({ failures: z.number().int(), waitSeconds: z.number().int(), ip: z.string() }),
+  summary: (d) => `Admin sign-ins from ${d.ip} paused after ${d.failures} failed attempts`,
+});
+
 export const NewsletterSubscribed = defineEvent({
   type: 'NewsletterSubscribed',
   schema: z.object({ source: newsletterSource }),
@@ -185,6 +195,7 @@ export const authEvents = [
   UserUnlocked,
   AdminGranted,
   AdminRevoked,
+  AdminSignInLockout,
   NewsletterSubscribed,
   NewsletterUnsubscribed,
   PreferredLanguageChanged,

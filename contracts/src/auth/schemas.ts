@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from './endpoints';
 
-/** A person's name: trimmed, 1..100 characters. */
-export const personName = z.string().trim().min(1, 'Required').max(100, 'At most 100 characters');
+/** Zero-width characters, bidirectional controls and other format characters (Unicode Cf). */
+const INVISIBLE = /[\p{Cf}\s]/gu;
+
+/** true when the text shows something: not only spaces, zero-width or bidi-control characters */
+export const hasVisibleText = (s: string) => s.replace(INVISIBLE, '').length > 0;
+
+/** A person's name: trimmed, 1..100 characters, at least one visible character. */
+export const personName = z
+  .string()
+  .trim()
+  .min(1, 'Required')
+  .max(100, 'At most 100 characters')
+  .refine(hasVisibleText, 'Please enter a name with visible letters');
 
 /** An e-mail address: trimmed, lower-cased, e-mail format, at most 254 characters. */
 export const emailAddress = z
@@ -18,6 +29,7 @@ const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
 export const newPassword = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+  .max(PASSWORD_MAX_BYTES, 'Password must be at most 72 bytes')
   .refine((s) => utf8Bytes(s) <= PASSWORD_MAX_BYTES, { message: 'Password must be at most 72 bytes' });
 
 /**
@@ -28,6 +40,7 @@ export const newPassword = z
 export const givenPassword = z
   .string()
   .min(1, 'Required')
+  .max(PASSWORD_MAX_BYTES, 'Password must be at most 72 bytes')
   .refine((s) => utf8Bytes(s) <= PASSWORD_MAX_BYTES, { message: 'Password must be at most 72 bytes' });
 
 const isoDateTime = z.iso.datetime({ offset: true });

@@ -15,6 +15,7 @@ export type UserEvent =
   | EventOf<typeof E.UserUnlocked>
   | EventOf<typeof E.AdminGranted>
   | EventOf<typeof E.AdminRevoked>
+  | EventOf<typeof E.AdminSignInLockout>
   | EventOf<typeof E.NewsletterSubscribed>
   | EventOf<typeof E.NewsletterUnsubscribed>
   | EventOf<typeof E.PreferredLanguageChanged>
@@ -55,6 +56,7 @@ export type UserCommand =
   | { type: 'SetAdmin'; admin: boolean }
   /** the fixed admin address moves to this account (an audited transfer; see adminAddress.ts) */
   | { type: 'TakeAdminAddress'; email: string; fromUserId: string | null }
+  | { type: 'RecordAdminLockout'; failures: number; waitSeconds: number; ip: string }
   | { type: 'SetNewsletter'; subscribed: boolean; source: NewsletterSource }
   | { type: 'SetLanguage'; language: 'en' | 'es' | 'fr' }
   /** a new personal calendar feed address; the old one stops */
@@ -181,6 +183,10 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
         { type: 'UserDetailsEdited', data: { email: command.email } },
         { type: 'AdminGranted', data: { via: 'address', fromUserId: command.fromUserId } },
       ];
+    case 'RecordAdminLockout': {
+      const { failures, waitSeconds, ip } = command;
+      return [{ type: 'AdminSignInLockout', data: { failures, waitSeconds, ip } }];
+    }
     case 'SetNewsletter':
       if (command.subscribed === state.newsletter) return [];
       return [

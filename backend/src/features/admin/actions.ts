@@ -14,6 +14,7 @@ import {
   ADMIN_ADDRESS_RESERVED_MESSAGE,
   isAdminAddress,
 } from '../../domain/user/adminAddress';
+import { refuseCommonPassword } from '../../domain/user/commonPasswords';
 import { StreamDeleted } from '../../eventStore/port';
 import { emailHash } from '../auth/accounts';
 import {
@@ -204,6 +205,7 @@ export async function updateUser(
 
 export async function resetPassword(deps: Deps, id: string, newPassword: string, meta: CommandMetadata) {
   await mustFind(deps, id);
+  refuseCommonPassword(newPassword, 'newPassword');
   const passwordHash = await deps.passwords.hash(newPassword);
   const result = await handleCommand(
     deps.store,

@@ -392,7 +392,7 @@ describe('audit log', () => {
       types.body.every((e: { eventType: string }) => ['UserLocked', 'UserUnlocked'].includes(e.eventType)),
     ).toBe(true);
     const future = await admin.client.get(`/api/admin/audit?${q({ filter: { from: '2999-01-01' } })}`);
-    expect(future.headers.get('content-range')).toBe('audit 0-0/0');
+    expect(future.headers.get('content-range')).toBe('audit */0');
     const today = new Date().toISOString().slice(0, 10);
     const until = await admin.client.get(`/api/admin/audit?${q({ filter: { to: today }, range: [0, 0] })}`);
     expect(Number(until.headers.get('content-range')!.split('/')[1])).toBeGreaterThan(10);

@@ -32,10 +32,11 @@ import {
 
 /** ra-data-simple-rest: the page as a JSON array, the total in `Content-Range`. */
 function listAnswer<T>(resource: string, rows: T[], offset: number, total: number, exact = true) {
-  const end = rows.length ? offset + rows.length - 1 : offset;
+  // an empty page (past the end) names no rows: `users */12` (RFC 9110 unsatisfied range form)
+  const range = rows.length ? `${offset}-${offset + rows.length - 1}` : '*';
   return raw(rows as unknown as object, {
     headers: {
-      'Content-Range': `${resource} ${offset}-${end}/${total}`,
+      'Content-Range': `${resource} ${range}/${total}`,
       ...(exact ? {} : { 'X-Total-Estimated': 'true' }),
     },
   });

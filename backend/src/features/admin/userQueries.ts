@@ -194,7 +194,8 @@ export async function listUsers(
   ]);
   return {
     rows: rows.map((r) => toAdminUser(r, adminEmail)),
-    total: Math.max(count.total, query.offset + rows.length),
+    // a non-empty page proves at least offset + rows matches; an empty one proves nothing
+    total: rows.length ? Math.max(count.total, query.offset + rows.length) : count.total,
     exact: count.exact,
   };
 }

@@ -3,7 +3,13 @@ import type Koa from 'koa';
 import { authRoutes } from '@portal/contracts/auth/routes';
 import type { AppDeps } from '../../app/deps';
 import { type CommandMetadata, type CommandResult, handleCommand } from '../../app/commandHandler';
-import { type UserRecord, findUserByEmail, findUserById, userRecordFromState } from '../../app/users';
+import {
+  type UserRecord,
+  findUserByEmail,
+  findUserById,
+  isAdminUser,
+  userRecordFromState,
+} from '../../app/users';
 import {
   type UserCommand,
   type UserEvent,
@@ -15,6 +21,8 @@ import { DomainError, conflict, forbidden, invalid, tooMany, unauthenticated } f
 import { EMAIL_TAKEN, emailStream } from '../../domain/user/reservation';
 import { adminBootstrapDecider, adminBootstrapStream } from '../../domain/user/adminBootstrap';
 import { readStreamOrEmpty } from '../../eventStore/port';
+import { refuseCommonPassword } from '../../domain/user/commonPasswords';
+import { bcryptCost } from '../../infra/passwords';
 import { defineFeature } from '../../http/feature';
 import type { SessionData } from '../../http/sessions';
 import { acceptedSponsor, listSponsors } from './sponsors';
@@ -69,12 +77,19 @@ export function createAuthFeature(deps: AppDeps) {
     return userRecordFromState(id, result.state, row, deps.now());
   };
 
-  // Unknown e-mails are compared against a hash made at the configured cost, so they take as
-  // long as a real account at any BCRYPT_COST (the fixed cost-12 dummy of the hasher would not).
+  // Unknown e-mails, and accounts without a stored bcrypt hash (seeded, imported), are compared
+  // against a hash made at the configured cost, so they take as long as a real account at any
+  // BCRYPT_COST (the fixed cost-12 dummy of the hasher would not) (QUALITY 1, 35).
   let dummyHash: Promise<string> | null = null;
   const dummyVerify = async (password: string) => {
     dummyHash ??= passwords.hash(randomUUID());
     await passwords.verify(password, await dummyHash);
+  };
+  /** true when the password matches the user's stored hash; a missing hash costs a dummy compare */
+  const verifyPassword = async (password: string, user: UserRecord | null) => {
+    if (user && bcryptCost(user.passwordHash) > 0) return passwords.verify(password, user.passwordHash);
+    await dummyVerify(password);
+    return false;
   };
 
   const view = (user: UserRecord) => userView(db, user, config.ADMIN_EMAIL);
@@ -86,6 +101,28 @@ export function createAuthFeature(deps: AppDeps) {
     const session = ctx.session as unknown as SessionData;
     session.userId = userId;
     session.authenticatedAt = Date.now();
+  };
+
+  /**
+   * An admin account's lockout is recorded on its stream, so every admin sees it in the audit
+   * log (once per series and address: the first wait only). A failure to record it is logged
+   * and never changes the sign-in's answer.
+   */
+  const notifyAdminLockout = async (
+    userId: string,
+    lockout: { failures: number; waitSeconds: number; ip: string },
+    correlationId: string,
+  ) => {
+    try {
+      const recorded = await userCommand(
+        userId,
+        { type: 'RecordAdminLockout', ...lockout },
+        { actorId: null, correlationId },
+      );
+      await settle(recorded);
+    } catch (err) {
+      deps.logger.error({ err, userId }, 'admin lockout could not be recorded');
+    }
   };
 
   const throttled = (seconds: number) => tooMany(LOGIN_THROTTLED.error, LOGIN_THROTTLED.message, seconds);
@@ -105,34 +142,35 @@ export function createAuthFeature(deps: AppDeps) {
           rc.logger.warn({ ip: rc.ip }, 'sign-in refused: too many failures from this address');
           throw throttled(ipWait);
         }
-        const accountWait = await throttle.secondsToWait(email);
+        const accountWait = await throttle.secondsToWait(email, rc.ip);
         if (accountWait > 0) {
           rc.logger.warn(
-            { account: emailHash(email).slice(0, 16) },
-            'sign-in refused: account temporarily locked',
+            { account: emailHash(email).slice(0, 16), ip: rc.ip },
+            'sign-in refused: account temporarily locked for this address',
           );
           throw throttled(accountWait);
         }
         const user = await findUserByEmail(db, email);
-        let passwordOk = false;
-        if (user) passwordOk = await passwords.verify(password, user.passwordHash);
-        else await dummyVerify(password);
+        const passwordOk = await verifyPassword(password, user);
 
         if (!user || !passwordOk || user.isLocked) {
-          const { failures, waitSeconds } = await throttle.recordFailure(email);
+          const { failures, waitSeconds } = await throttle.recordFailure(email, rc.ip);
           await spend(ipLimits.loginFailures, rc.ip);
           const reason = !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'locked';
           const account = emailHash(email).slice(0, 16);
           rc.logger.info({ account, userId: user?.id, reason, failures }, 'sign-in failed');
-          if (waitSeconds > 0)
+          if (waitSeconds > 0) {
             rc.logger.warn(
-              { account, userId: user?.id, failures, waitSeconds },
+              { account, userId: user?.id, ip: rc.ip, failures, waitSeconds },
               'account temporarily locked after failed sign-ins',
             );
+            if (user && isAdminUser(user, config.ADMIN_EMAIL) && throttle.startsLockout(failures))
+              await notifyAdminLockout(user.id, { failures, waitSeconds, ip: rc.ip }, rc.requestId);
+          }
           throw new DomainError('unauthenticated', LOGIN_FAILED.error, LOGIN_FAILED.message);
         }
 
-        await throttle.reset(email);
+        await throttle.reset(email, rc.ip);
         // the user acts for themself from here on; a retried sign-in is a new sign-in
         const metadata: CommandMetadata = { actorId: user.id, correlationId: rc.requestId };
         if (passwords.needsRehash(user.passwordHash)) {
@@ -201,6 +239,7 @@ export function createAuthFeature(deps: AppDeps) {
           ? await acceptedSponsor(db, config.ADMIN_EMAIL, body.sponsorId)
           : null;
         if (!sponsorId) throw invalid('sponsor_not_found', sponsorMessage, { sponsorId: sponsorMessage });
+        refuseCommonPassword(body.password, 'password');
         const passwordHash = await passwords.hash(body.password);
         let created;
         try {
@@ -239,6 +278,7 @@ export function createAuthFeature(deps: AppDeps) {
         const user = rc.user!;
         if (!user.mustChangePassword)
           throw conflict('password_change_not_required', 'Your password does not need to be reset.');
+        refuseCommonPassword(body.newPassword, 'newPassword');
         if (await passwords.verify(body.newPassword, user.passwordHash)) {
           const message = 'Your new password must be different from the temporary password.';
           throw invalid('same_password', message, { newPassword: message });
@@ -257,10 +297,10 @@ export function createAuthFeature(deps: AppDeps) {
 
       async changePassword({ body }, rc) {
         const user = rc.user!;
-        const wait = await throttle.secondsToWait(user.email);
+        const wait = await throttle.secondsToWait(user.email, rc.ip);
         if (wait > 0) throw throttled(wait);
-        if (!(await passwords.verify(body.currentPassword, user.passwordHash))) {
-          const { waitSeconds } = await throttle.recordFailure(user.email);
+        if (!(await verifyPassword(body.currentPassword, user))) {
+          const { waitSeconds } = await throttle.recordFailure(user.email, rc.ip);
           if (waitSeconds > 0)
             rc.logger.warn(
               { userId: user.id, waitSeconds },
@@ -273,6 +313,7 @@ export function createAuthFeature(deps: AppDeps) {
           const message = 'The new password must be different from the current one.';
           throw invalid('same_password', message, { newPassword: message });
         }
+        refuseCommonPassword(body.newPassword, 'newPassword');
         const passwordHash = await passwords.hash(body.newPassword);
         const changed = await userCommand(
           user.id,

@@ -4,8 +4,10 @@ import { type BruteForcePolicy, KEYCLOAK_DEFAULTS, waitAfterFailures } from '../
 import { emailHash } from './accounts';
 
 /**
- * Per-account failure counter in Redis, keyed by the hash of the lower-cased e-mail (so case
- * variants share one counter, and unknown addresses are throttled exactly like real ones).
+ * Failure counter per account AND source in Redis, keyed by the hash of the lower-cased e-mail
+ * (so case variants share one counter, and unknown addresses are throttled exactly like real
+ * ones) and the client address. Failures from one address never lock the account for another:
+ * the owner signing in from elsewhere is not locked out by someone guessing (issue 13).
  */
 export class LoginThrottle {
   constructor(
@@ -15,18 +17,19 @@ export class LoginThrottle {
     readonly policy: BruteForcePolicy = KEYCLOAK_DEFAULTS,
   ) {}
 
-  private key = (email: string) => `${this.prefix}login-failures:${emailHash(email)}`;
+  private key = (email: string, source: string) =>
+    `${this.prefix}login-failures:${emailHash(email)}:${source}`;
 
-  /** Seconds left before this account may try again (0: it may). */
-  async secondsToWait(email: string): Promise<number> {
-    const until = Number(await this.redis.hget(this.key(email), 'until'));
+  /** Seconds left before this account may try again from this source (0: it may). */
+  async secondsToWait(email: string, source: string): Promise<number> {
+    const until = Number(await this.redis.hget(this.key(email, source), 'until'));
     const left = until ? Math.ceil((until - this.now()) / 1000) : 0;
     return Math.max(0, left);
   }
 
   /** Counts a failure; answers the number of consecutive failures and the wait it imposes. */
-  async recordFailure(email: string): Promise<{ failures: number; waitSeconds: number }> {
-    const key = this.key(email);
+  async recordFailure(email: string, source: string): Promise<{ failures: number; waitSeconds: number }> {
+    const key = this.key(email, source);
     const [[, count]] = (await this.redis
       .multi()
       .hincrby(key, 'count', 1)
@@ -38,8 +41,14 @@ export class LoginThrottle {
     return { failures, waitSeconds };
   }
 
-  async reset(email: string) {
-    await this.redis.del(this.key(email));
+  /** true when this failure started a lockout (the first wait of a series) */
+  startsLockout(failures: number) {
+    return failures === this.policy.maxLoginFailures;
+  }
+
+  /** A successful sign-in from this source forgets this source's failures only. */
+  async reset(email: string, source: string) {
+    await this.redis.del(this.key(email, source));
   }
 }
 

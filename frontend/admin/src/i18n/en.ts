@@ -139,6 +139,8 @@ export const en = {
       copy: 'Copy',
     },
     messages: {
+      commonPassword:
+        'This password is one of the most commonly used ones. Please choose a less common password.',
       fetchUsersFailed: 'Failed to fetch users',
       updateFailed: 'Failed to update user',
       resetPasswordFailed: 'Failed to reset password',
@@ -170,6 +172,7 @@ export const en = {
         UserUnlocked: 'Account unlocked',
         AdminGranted: 'Made admin',
         AdminRevoked: 'Admin rights removed',
+        AdminSignInLockout: 'Admin sign-ins paused after failed attempts',
         NewsletterSubscribed: 'Subscribed to the newsletter',
         NewsletterUnsubscribed: 'Unsubscribed from the newsletter',
         PreferredLanguageChanged: 'Language changed',
@@ -194,6 +197,7 @@ export const en = {
         SyncRunFinished: 'Mailchimp sync finished',
       },
       detail: {
+        AdminSignInLockout: 'Admin sign-ins from %{ip} paused after %{failures} failed attempts',
         UserRegistered: 'Account created (%{source})',
         AdminGranted: 'Made admin (%{via})',
         NewsletterSubscribed: 'Subscribed to the newsletter (%{source})',

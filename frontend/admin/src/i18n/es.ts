@@ -143,6 +143,7 @@ export const es: Messages = {
       copy: 'Copiar',
     },
     messages: {
+      commonPassword: 'Esta contraseña es una de las más usadas. Elige una contraseña menos común.',
       fetchUsersFailed: 'No se pudieron cargar los usuarios',
       updateFailed: 'No se pudo actualizar el usuario',
       resetPasswordFailed: 'No se pudo restablecer la contraseña',
@@ -175,6 +176,7 @@ export const es: Messages = {
         UserUnlocked: 'Cuenta desbloqueada',
         AdminGranted: 'Nombrado administrador',
         AdminRevoked: 'Permisos de administrador retirados',
+        AdminSignInLockout: 'Inicios de sesión de administrador pausados tras intentos fallidos',
         NewsletterSubscribed: 'Suscrito al boletín',
         NewsletterUnsubscribed: 'Dado de baja del boletín',
         PreferredLanguageChanged: 'Idioma cambiado',
@@ -199,6 +201,8 @@ export const es: Messages = {
         SyncRunFinished: 'Sincronización con Mailchimp terminada',
       },
       detail: {
+        AdminSignInLockout:
+          'Inicios de sesión de administrador desde %{ip} pausados tras %{failures} intentos fallidos',
         UserRegistered: 'Cuenta creada (%{source})',
         AdminGranted: 'Nombrado administrador (%{via})',
         NewsletterSubscribed: 'Suscrito al boletín (%{source})',

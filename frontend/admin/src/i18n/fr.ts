@@ -144,6 +144,7 @@ export const fr: Messages = {
       copy: 'Copier',
     },
     messages: {
+      commonPassword: 'Ce mot de passe fait partie des plus utilisés. Veuillez en choisir un moins courant.',
       fetchUsersFailed: 'Impossible de charger les utilisateurs',
       updateFailed: "Impossible de mettre à jour l'utilisateur",
       resetPasswordFailed: 'Impossible de réinitialiser le mot de passe',
@@ -176,6 +177,7 @@ export const fr: Messages = {
         UserUnlocked: 'Compte débloqué',
         AdminGranted: 'Nommé administrateur',
         AdminRevoked: "Droits d'administrateur retirés",
+        AdminSignInLockout: 'Connexions administrateur suspendues après des échecs',
         NewsletterSubscribed: 'Inscrit à la newsletter',
         NewsletterUnsubscribed: 'Désinscrit de la newsletter',
         PreferredLanguageChanged: 'Langue changée',
@@ -200,6 +202,8 @@ export const fr: Messages = {
         SyncRunFinished: 'Synchronisation Mailchimp terminée',
       },
       detail: {
+        AdminSignInLockout:
+          'Connexions administrateur depuis %{ip} suspendues après %{failures} tentatives échouées',
         UserRegistered: 'Compte créé (%{source})',
         AdminGranted: 'Nommé administrateur (%{via})',
         NewsletterSubscribed: 'Inscrit à la newsletter (%{source})',

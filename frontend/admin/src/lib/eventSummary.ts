@@ -40,6 +40,9 @@ export function eventSummary(t: Translate, e: Pick<AuditEntry, 'eventType' | 'su
     case 'AdminGranted':
       if (d.via) params = { via: t(`app.events.adminVia.${String(d.via)}`, { _: String(d.via) }) };
       break;
+    case 'AdminSignInLockout':
+      if (d.ip && d.failures) params = { ip: d.ip, failures: d.failures };
+      break;
     case 'PreferredLanguageChanged':
       if (d.language) params = { language: String(d.language) };
       break;

@@ -57,7 +57,9 @@ export function ResetPasswordDialog({
       refresh();
       close();
     } catch (error) {
-      notify(`${t('app.messages.resetPasswordFailed')}: ${(error as Error).message}`, { type: 'error' });
+      const code = (error as { body?: { error?: string } }).body?.error;
+      const reason = code === 'common_password' ? t('app.messages.commonPassword') : (error as Error).message;
+      notify(`${t('app.messages.resetPasswordFailed')}: ${reason}`, { type: 'error' });
     } finally {
       setBusy(false);
     }
