@@ -40,6 +40,8 @@ export interface PostgresEventStoreOptions {
   /** tests only: runs inside the append transaction just before COMMIT (may delay or throw) */
   beforeCommit?: (streamId: string) => Promise<void>;
   onQuery?: (durationMs: number) => void;
+  /** after each append that recorded new events (not an idempotent retry) */
+  onAppended?: (events: NewEvent[]) => void;
 }
 
 const CHANNEL = 'es_events';
@@ -249,7 +251,10 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     const current = row.current_revision === null ? 'no_stream' : BigInt(row.current_revision);
     if (row.outcome === 'deleted') throw new StreamDeleted(streamId);
     if (row.outcome === 'conflict') throw new WrongExpectedRevision(streamId, expected, current);
-    if (row.outcome === 'ok') announce();
+    if (row.outcome === 'ok') {
+      announce();
+      options.onAppended?.(events);
+    }
     return {
       nextRevision: BigInt(row.next_revision),
       position: formatPosition(row.last_tx_id, row.last_seq),

@@ -13,6 +13,7 @@ import { csrfProtection, securityHeaders } from './security';
 import { type SessionData, sessionMiddleware } from './sessions';
 import { requireJsonBody, validateInput } from './validate';
 import { serveBundles } from './bundles';
+import { scrapeMetrics } from '../app/scrapeMetrics';
 
 const isRaw = (value: unknown): value is RawResponse =>
   typeof value === 'object' && value !== null && (value as RawResponse).raw === true;
@@ -33,10 +34,8 @@ export function metricsMiddleware(deps: AppDeps, requireToken: boolean): Koa.Mid
       ctx.body = { error: 'unauthenticated', message: 'Metrics need a bearer token' };
       return;
     }
-    deps.metrics.activeSessions.set(await deps.sessions.count().catch(() => 0));
-    await deps.projections.updateMetrics().catch(() => undefined);
     ctx.type = deps.metrics.registry.contentType;
-    ctx.body = await deps.metrics.registry.metrics();
+    ctx.body = await scrapeMetrics(deps, 'api');
   };
 }
 
@@ -48,8 +47,13 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
   const { config, logger, metrics, requestStats } = deps;
   const app = new Koa({ proxy: config.TRUSTED_PROXY_HOPS > 0, maxIpsCount: config.TRUSTED_PROXY_HOPS });
   const router = new Router();
+  /** The contract route a request's path belongs to, whatever its method or body. */
+  const routeOf = (ctx: Koa.Context): string => {
+    const layer = router.match(ctx.path, ctx.method).path.find((l) => l.methods.length > 0);
+    return layer ? String(layer.path) : ctx.path.startsWith('/api/') ? 'unmatched' : 'static';
+  };
 
-  // Request id, per-request logger, metrics and the access log.
+  // Request id, per-request logger, metrics (not of /metrics itself) and the access log.
   app.use(async (ctx, next) => {
     const started = performance.now();
     const incoming = ctx.get('x-request-id');
@@ -61,10 +65,11 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
       await next();
     } finally {
       const ms = performance.now() - started;
-      const route =
-        (ctx.state.routePath as string | undefined) ??
-        (ctx.path.startsWith('/api/') ? 'unmatched' : 'static');
-      metrics.httpDuration.observe({ method: ctx.method, route, status: String(ctx.status) }, ms / 1000);
+      if (ctx.path !== '/metrics') {
+        const labels = { method: ctx.method, route: routeOf(ctx), status: String(ctx.status) };
+        metrics.httpDuration.observe(labels, ms / 1000);
+        metrics.httpRequests.inc(labels);
+      }
       if (ctx.path.startsWith('/api/')) {
         requestStats.recordRequest(ms, ctx.status, ctx.state.user?.id, ctx.state.hashesPassword === true);
         ctx.state.logger.info(
@@ -112,7 +117,6 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
   for (const [id, route] of Object.entries(allRoutes)) {
     const handler = handlers.get(id);
     router.register(route.path, [route.method], async (ctx) => {
-      ctx.state.routePath = route.path;
       ctx.state.hashesPassword = route.hashesPassword === true;
       const session = ctx.session as unknown as SessionData & { isNew?: boolean };
       const user = await loadSessionUser(ctx, deps, session);
