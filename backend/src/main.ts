@@ -5,6 +5,7 @@ import { buildRuntime } from './app/bootstrap';
 import { createApp, metricsMiddleware } from './http/createApp';
 import { migrateLatest } from './infra/migrate';
 import { listenOrExit } from './infra/listen';
+import { logProcessFailures } from './infra/logger';
 import Koa from 'koa';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -13,7 +14,7 @@ const runtime = buildRuntime(config);
 const { deps, features } = runtime;
 const { logger } = deps;
 
-process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
+logProcessFailures(logger);
 
 await runtime.ready();
 await migrateLatest(deps.db);

@@ -8,12 +8,14 @@ import { registerSchedules } from './schedulers';
 import { startWorkers } from './runWorkers';
 import { scrapeMetrics } from '@portal/backend/app/scrapeMetrics';
 import { listenOrExit } from '@portal/backend/infra/listen';
+import { logProcessFailures } from '@portal/backend/infra/logger';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const config = loadConfig();
 const runtime = buildRuntime(config, { service: 'worker' });
 const { deps } = runtime;
 const { logger } = deps;
+logProcessFailures(logger);
 
 await runtime.ready();
 await migrateLatest(deps.db);

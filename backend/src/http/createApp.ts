@@ -13,6 +13,7 @@ import { csrfProtection, securityHeaders } from './security';
 import { type SessionData, sessionMiddleware } from './sessions';
 import { requireJsonBody, validateInput } from './validate';
 import { serveBundles } from './bundles';
+import { isClientGone, requestScope } from '../infra/logger';
 import { scrapeMetrics } from '../app/scrapeMetrics';
 
 const isRaw = (value: unknown): value is RawResponse =>
@@ -59,10 +60,10 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
     const incoming = ctx.get('x-request-id');
     const requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
-    ctx.state.logger = logger.child({ requestId });
+    ctx.state.logger = logger;
     ctx.set('X-Request-Id', requestId);
     try {
-      await next();
+      await requestScope.run({ requestId }, next);
     } finally {
       const ms = performance.now() - started;
       if (ctx.path !== '/metrics') {
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
         requestStats.recordRequest(ms, ctx.status, ctx.state.user?.id, ctx.state.hashesPassword === true);
         ctx.state.logger.info(
           {
+            requestId,
             method: ctx.method,
             path: ctx.path,
             status: ctx.status,
@@ -84,6 +86,17 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
         );
       }
     }
+  });
+  // Koa reports what happens after the answer left the middleware (a stream the client closed,
+  // a failed write) here; without a listener it prints multi-line stack traces on stderr.
+  app.on('error', (err: unknown, ctx?: Koa.Context) => {
+    const requestId = ctx?.state.requestId as string | undefined;
+    if (isClientGone(err))
+      logger.debug(
+        { requestId, code: (err as NodeJS.ErrnoException).code },
+        'client closed the connection early',
+      );
+    else logger.error({ requestId, err }, 'response failed');
   });
   app.use(errorMiddleware);
   app.use(securityHeaders(config));
