@@ -665,6 +665,9 @@ export function createEventStoreDbStoreWithClient(
     deleteStream: (streamId, options) => remove('deleteStream', streamId, options),
     tombstoneStream: (streamId, options) => remove('tombstoneStream', streamId, options),
     headPosition,
+    // EventStoreDB shows readers every committed event: the next one is the oldest.
+    oldestEventTimeAfter: async (after: string | null) =>
+      (await readAll({ after, maxCount: 1 }))[0]?.createdAt ?? null,
     ping,
     close,
   };

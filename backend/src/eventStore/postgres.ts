@@ -367,6 +367,17 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     return rows[0].blocked;
   }
 
+  /** Every committed event counts, also those the safe horizon still hides from readers. */
+  async function oldestEventTimeAfter(after: string | null): Promise<Date | null> {
+    const from = after ? parsePosition(after) : { txId: '0', seq: '0' };
+    const { rows } = await query<{ at: Date | null }>(
+      pool,
+      'select min(created_at) as at from es_events where (tx_id, global_seq) > ($1::text::xid8, $2::bigint)',
+      [from.txId, from.seq],
+    );
+    return rows[0]?.at ?? null;
+  }
+
   async function headPositionWith(client: pg.Pool | pg.PoolClient): Promise<string | null> {
     const { rows } = await query<{ tx_id: string; global_seq: string }>(
       client,
@@ -538,6 +549,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     deleteStream: (streamId, opts) => removeStream(streamId, 'soft', opts),
     tombstoneStream: (streamId, opts) => removeStream(streamId, 'tombstone', opts),
     headPosition: () => headPositionWith(pool),
+    oldestEventTimeAfter,
     useInlineProjections(value) {
       inline = value.projections.length ? value : null;
     },
