@@ -12,13 +12,14 @@ COMPOSE := docker compose -f "$(MAKEFILE_DIR)docker-compose.yml"
 NPX := npx --no --
 
 .DEFAULT_GOAL := help
-.PHONY: help deps env services chromium start dev test bench soak up down lint typecheck format
+.PHONY: help deps env services chromium prometheus prometheus-local start dev test bench soak up down lint typecheck format
 
 help:
 	@echo "make start      install deps, start PostgreSQL/Redis, migrate, seed, build, run API + worker on PORT ($(PORT))"
 	@echo "make dev        same services, then API and worker in watch mode and both Vite dev servers"
 	@echo "make test       typecheck, lint, format check, all vitest projects (unit, int, e2e)"
 	@echo "make bench      performance ratios (see QUALITY.md)"
+	@echo "make prometheus-local  a real Prometheus with the alert rules against the running API and worker"
 	@echo "make soak       10 minutes of mixed load: memory and event-loop delay per minute"
 	@echo "make up / down  the docker compose stack"
 	@echo "make lint | typecheck | format"
@@ -36,6 +37,13 @@ services:
 chromium:
 	bash "$(MAKEFILE_DIR)ops/ensure-chromium.sh"
 
+prometheus:
+	bash "$(MAKEFILE_DIR)ops/ensure-prometheus.sh"
+
+# Prometheus on 127.0.0.1:9090 scraping the API (PORT) and the worker (9465); see docs/OPERATIONS.md.
+prometheus-local: prometheus
+	bash "$(MAKEFILE_DIR)ops/prometheus-local.sh"
+
 # Not NODE_ENV=production: local cookies must work over plain http. SERVE_BUNDLES=1 makes the
 # API serve the built partner and admin bundles on the same origin.
 start: deps env services
@@ -47,7 +55,7 @@ dev: deps env services
 	cd "$(MAKEFILE_DIR)" && $(NPX) concurrently -k -n api,worker,partner,admin \
 	  "npm run dev:api" "npm run dev:worker" "npm run dev -w @portal/partner" "npm run dev -w @portal/admin"
 
-test: deps services chromium
+test: deps services chromium prometheus
 	cd "$(MAKEFILE_DIR)" && npm run typecheck
 	cd "$(MAKEFILE_DIR)" && npm run lint
 	cd "$(MAKEFILE_DIR)" && npm run format:check

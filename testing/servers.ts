@@ -139,10 +139,12 @@ export async function spawnApi(env: Record<string, string>) {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), 'backend/src/main.ts'], {
     env: { PATH: process.env.PATH, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   proc.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  proc.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
   await waitFor(
@@ -150,7 +152,7 @@ export async function spawnApi(env: Record<string, string>) {
     60_000,
     `API to start (${stderr.slice(-500)})`,
   );
-  return { url, proc, exited, stderr: () => stderr };
+  return { url, proc, exited, stderr: () => stderr, stdout: () => stdout };
 }
 
 /** The real worker as a child process (worker/src/main.ts); ready once its /metrics answers. */

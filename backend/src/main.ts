@@ -4,6 +4,8 @@ import { loadConfig } from './config';
 import { buildRuntime } from './app/bootstrap';
 import { createApp, metricsMiddleware } from './http/createApp';
 import { migrateLatest } from './infra/migrate';
+import { listenOrExit } from './infra/listen';
+import { logProcessFailures } from './infra/logger';
 import Koa from 'koa';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -12,7 +14,7 @@ const runtime = buildRuntime(config);
 const { deps, features } = runtime;
 const { logger } = deps;
 
-process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
+logProcessFailures(logger);
 
 await runtime.ready();
 await migrateLatest(deps.db);
@@ -23,13 +25,19 @@ deps.requestStats.start();
 const app = createApp(deps, features);
 const server = http.createServer(app.callback());
 server.keepAliveTimeout = 65_000;
-server.listen(config.PORT, config.HOST, () => logger.info({ address: server.address() }, 'API listening'));
+await listenOrExit(server, { port: config.PORT, host: config.HOST, setting: 'PORT' }, logger);
+logger.info({ address: server.address() }, 'API listening');
 
 let metricsServer: http.Server | null = null;
 if (config.METRICS_PORT) {
   const metricsApp = new Koa();
   metricsApp.use(metricsMiddleware(deps, false));
-  metricsServer = http.createServer(metricsApp.callback()).listen(config.METRICS_PORT, '127.0.0.1');
+  metricsServer = http.createServer(metricsApp.callback());
+  await listenOrExit(
+    metricsServer,
+    { port: config.METRICS_PORT, host: '127.0.0.1', setting: 'METRICS_PORT' },
+    logger,
+  );
 }
 
 let stopping = false;

@@ -35,7 +35,12 @@ export function buildRuntime(config: Config, options: { logger?: Logger; service
     metrics,
     onQuery: (ms) => requestStats.recordQuery(ms),
   });
-  const store = createEventStore(config, { onQuery: (ms) => requestStats.recordQuery(ms) });
+  const store = createEventStore(config, {
+    onQuery: (ms) => requestStats.recordQuery(ms),
+    onAppended: (events) => {
+      for (const event of events) metrics.eventsAppended.inc({ type: event.type });
+    },
+  });
   const queueConnection = createQueueRedis(config.REDIS_URL);
   queueConnection.on('error', (err) => logger.debug({ err }, 'queue redis connection error'));
   const queues = Object.fromEntries(

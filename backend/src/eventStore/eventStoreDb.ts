@@ -290,15 +290,21 @@ export type EsdbClient = Pick<
   | 'dispose'
 >;
 
-export function createEventStoreDbStore(connectionString: string): EventStore {
-  return createEventStoreDbStoreWithClient(EventStoreDBClient.connectionString(connectionString));
+export function createEventStoreDbStore(
+  connectionString: string,
+  hooks: { onAppended?: (events: NewEvent[]) => void } = {},
+): EventStore {
+  return createEventStoreDbStoreWithClient(EventStoreDBClient.connectionString(connectionString), hooks);
 }
 
 const PING_DEADLINE_MS = 5_000;
 const SUBSCRIPTION_HIGH_WATER = 1_000;
 const SUBSCRIPTION_LOW_WATER = 100;
 
-export function createEventStoreDbStoreWithClient(client: EsdbClient): EventStore {
+export function createEventStoreDbStoreWithClient(
+  client: EsdbClient,
+  hooks: { onAppended?: (events: NewEvent[]) => void } = {},
+): EventStore {
   const openSubscriptions = new Set<Subscription>();
 
   async function collect<T>(read: AsyncIterable<T>, context: { streamId?: string } = {}): Promise<T[]> {
@@ -370,6 +376,8 @@ export function createEventStoreDbStoreWithClient(client: EsdbClient): EventStor
       throw new WrongExpectedRevision(streamId, expected, fromEsdbRevision(result.nextExpectedRevision));
     }
     const nextRevision = result.nextExpectedRevision;
+    // An idempotent retry answers without a position: nothing new was recorded.
+    if (result.position) hooks.onAppended?.(events);
     // The port answers the position of the last appended event as readers will see it. The
     // append response is not that: an idempotent retry carries no position, and for a
     // multi-event append the server answers its commit/transaction pair, which need not equal
@@ -657,6 +665,9 @@ export function createEventStoreDbStoreWithClient(client: EsdbClient): EventStor
     deleteStream: (streamId, options) => remove('deleteStream', streamId, options),
     tombstoneStream: (streamId, options) => remove('tombstoneStream', streamId, options),
     headPosition,
+    // EventStoreDB shows readers every committed event: the next one is the oldest.
+    oldestEventTimeAfter: async (after: string | null) =>
+      (await readAll({ after, maxCount: 1 }))[0]?.createdAt ?? null,
     ping,
     close,
   };

@@ -84,6 +84,12 @@ export interface EventStore {
   tombstoneStream(streamId: string, options?: { expectedRevision?: ExpectedRevision }): Promise<void>;
   /** position of the newest event visible to readers, null when empty */
   headPosition(): Promise<string | null>;
+  /**
+   * When the oldest committed event after `after` was appended (null: none), including events
+   * readers cannot see yet (on PostgreSQL, those behind a transaction still running): the
+   * measure of how far a reader at `after` is behind.
+   */
+  oldestEventTimeAfter(after: string | null): Promise<Date | null>;
   /** PostgreSQL only: apply these read models in each append's own transaction. */
   useInlineProjections?(inline: InlineProjections): void;
   /** cheap liveness check for /api/health */

@@ -120,7 +120,11 @@ describe('safe horizon', () => {
         { id: randomUUID(), type: 'B', data: {}, metadata: {} },
       ]);
       expect((await store.headPosition())! < second.position).toBe(true);
+      // ... but they count as not yet read: the lag of a reader at the head is not hidden.
+      const hidden = await store.oldestEventTimeAfter(await store.headPosition());
+      expect(hidden).toBeInstanceOf(Date);
       await here.query('rollback');
+      expect(await store.oldestEventTimeAfter(await store.headPosition())).toBeNull();
       expect((await store.headPosition())! >= second.position).toBe(true);
     } finally {
       await elsewhere.query('rollback').catch(() => undefined);

@@ -40,6 +40,8 @@ export interface PostgresEventStoreOptions {
   /** tests only: runs inside the append transaction just before COMMIT (may delay or throw) */
   beforeCommit?: (streamId: string) => Promise<void>;
   onQuery?: (durationMs: number) => void;
+  /** after each append that recorded new events (not an idempotent retry) */
+  onAppended?: (events: NewEvent[]) => void;
 }
 
 const CHANNEL = 'es_events';
@@ -249,7 +251,10 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     const current = row.current_revision === null ? 'no_stream' : BigInt(row.current_revision);
     if (row.outcome === 'deleted') throw new StreamDeleted(streamId);
     if (row.outcome === 'conflict') throw new WrongExpectedRevision(streamId, expected, current);
-    if (row.outcome === 'ok') announce();
+    if (row.outcome === 'ok') {
+      announce();
+      options.onAppended?.(events);
+    }
     return {
       nextRevision: BigInt(row.next_revision),
       position: formatPosition(row.last_tx_id, row.last_seq),
@@ -360,6 +365,17 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       [from.txId, from.seq],
     );
     return rows[0].blocked;
+  }
+
+  /** Every committed event counts, also those the safe horizon still hides from readers. */
+  async function oldestEventTimeAfter(after: string | null): Promise<Date | null> {
+    const from = after ? parsePosition(after) : { txId: '0', seq: '0' };
+    const { rows } = await query<{ at: Date | null }>(
+      pool,
+      'select min(created_at) as at from es_events where (tx_id, global_seq) > ($1::text::xid8, $2::bigint)',
+      [from.txId, from.seq],
+    );
+    return rows[0]?.at ?? null;
   }
 
   async function headPositionWith(client: pg.Pool | pg.PoolClient): Promise<string | null> {
@@ -533,6 +549,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     deleteStream: (streamId, opts) => removeStream(streamId, 'soft', opts),
     tombstoneStream: (streamId, opts) => removeStream(streamId, 'tombstone', opts),
     headPosition: () => headPositionWith(pool),
+    oldestEventTimeAfter,
     useInlineProjections(value) {
       inline = value.projections.length ? value : null;
     },

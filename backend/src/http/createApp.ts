@@ -16,6 +16,8 @@ import { jsonBody } from './body';
 import { refuseUnstorableText } from './inputText';
 import { claimIdempotencyKey } from './idempotency';
 import { createWriteLimits } from './writeLimits';
+import { isClientGone, requestScope } from '../infra/logger';
+import { scrapeMetrics } from '../app/scrapeMetrics';
 
 const isRaw = (value: unknown): value is RawResponse =>
   typeof value === 'object' && value !== null && (value as RawResponse).raw === true;
@@ -36,10 +38,8 @@ export function metricsMiddleware(deps: AppDeps, requireToken: boolean): Koa.Mid
       ctx.body = { error: 'unauthenticated', message: 'Metrics need a bearer token' };
       return;
     }
-    deps.metrics.activeSessions.set(await deps.sessions.count().catch(() => 0));
-    await deps.projections.updateMetrics().catch(() => undefined);
     ctx.type = deps.metrics.registry.contentType;
-    ctx.body = await deps.metrics.registry.metrics();
+    ctx.body = await scrapeMetrics(deps, 'api');
   };
 }
 
@@ -52,27 +52,34 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
   const app = new Koa({ proxy: config.TRUSTED_PROXY_HOPS > 0, maxIpsCount: config.TRUSTED_PROXY_HOPS });
   const router = new Router();
   const spendWrite = createWriteLimits(deps.redis, config);
+  /** The contract route a request's path belongs to, whatever its method or body. */
+  const routeOf = (ctx: Koa.Context): string => {
+    const layer = router.match(ctx.path, ctx.method).path.find((l) => l.methods.length > 0);
+    return layer ? String(layer.path) : ctx.path.startsWith('/api/') ? 'unmatched' : 'static';
+  };
 
-  // Request id, per-request logger, metrics and the access log.
+  // Request id, per-request logger, metrics (not of /metrics itself) and the access log.
   app.use(async (ctx, next) => {
     const started = performance.now();
     const incoming = ctx.get('x-request-id');
     const requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
-    ctx.state.logger = logger.child({ requestId });
+    ctx.state.logger = logger;
     ctx.set('X-Request-Id', requestId);
     try {
-      await next();
+      await requestScope.run({ requestId }, next);
     } finally {
       const ms = performance.now() - started;
-      const route =
-        (ctx.state.routePath as string | undefined) ??
-        (ctx.path.startsWith('/api/') ? 'unmatched' : 'static');
-      metrics.httpDuration.observe({ method: ctx.method, route, status: String(ctx.status) }, ms / 1000);
+      if (ctx.path !== '/metrics') {
+        const labels = { method: ctx.method, route: routeOf(ctx), status: String(ctx.status) };
+        metrics.httpDuration.observe(labels, ms / 1000);
+        metrics.httpRequests.inc(labels);
+      }
       if (ctx.path.startsWith('/api/')) {
         requestStats.recordRequest(ms, ctx.status, ctx.state.user?.id, ctx.state.hashesPassword === true);
         ctx.state.logger.info(
           {
+            requestId,
             method: ctx.method,
             path: ctx.path,
             status: ctx.status,
@@ -83,6 +90,17 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
         );
       }
     }
+  });
+  // Koa reports what happens after the answer left the middleware (a stream the client closed,
+  // a failed write) here; without a listener it prints multi-line stack traces on stderr.
+  app.on('error', (err: unknown, ctx?: Koa.Context) => {
+    const requestId = ctx?.state.requestId as string | undefined;
+    if (isClientGone(err))
+      logger.debug(
+        { requestId, code: (err as NodeJS.ErrnoException).code },
+        'client closed the connection early',
+      );
+    else logger.error({ requestId, err }, 'response failed');
   });
   app.use(errorMiddleware);
   app.use(securityHeaders(config));
@@ -109,7 +127,6 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
   for (const [id, route] of Object.entries(allRoutes)) {
     const handler = handlers.get(id);
     router.register(route.path, [route.method], async (ctx) => {
-      ctx.state.routePath = route.path;
       ctx.state.hashesPassword = route.hashesPassword === true;
       const session = ctx.session as unknown as SessionData & { isNew?: boolean };
       const user = await loadSessionUser(ctx, deps, session);

@@ -1,18 +1,35 @@
 import client from 'prom-client';
+import { allEvents, allRoutes } from '@portal/contracts';
 
-/** Prometheus metrics of one process. Every process builds its own registry. */
+/** Answers counted from 0 for every route, so the first one shows in `increase()`. */
+export const ZEROED_STATUSES = ['429', '500', '503'] as const;
+
+/**
+ * Prometheus metrics of one process. Every process builds its own registry; the HTTP and
+ * session families are exported by the API only (`service: 'api'`).
+ */
 export function createMetrics(service: string) {
   const registry = new client.Registry();
   registry.setDefaultLabels({ service });
   client.collectDefaultMetrics({ register: registry });
+  const apiOnly = service === 'worker' ? [] : [registry];
 
   const httpDuration = new client.Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration by route',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
+    registers: apiOnly,
   });
+  const httpRequests = new client.Counter({
+    name: 'http_requests_total',
+    help: 'HTTP answers by route and status (429, 500 and 503 start at 0 for every route)',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: apiOnly,
+  });
+  for (const route of Object.values(allRoutes))
+    for (const status of ZEROED_STATUSES)
+      httpRequests.inc({ method: route.method, route: route.path, status }, 0);
   const dbQueryDuration = new client.Histogram({
     name: 'db_query_duration_seconds',
     help: 'PostgreSQL query duration',
@@ -26,6 +43,7 @@ export function createMetrics(service: string) {
     labelNames: ['type'] as const,
     registers: [registry],
   });
+  for (const event of allEvents) eventsAppended.inc({ type: event.type }, 0);
   const projectionLag = new client.Gauge({
     name: 'projection_lag_seconds',
     help: 'Age of the oldest event a projection has not applied yet, 0 when caught up',
@@ -48,7 +66,7 @@ export function createMetrics(service: string) {
   const readYourWritesTimeouts = new client.Counter({
     name: 'read_your_writes_timeouts_total',
     help: 'Commands answered before the asynchronous read models caught up (waited READ_YOUR_WRITES_TIMEOUT_MS)',
-    registers: [registry],
+    registers: apiOnly,
   });
   const projectionEvents = new client.Counter({
     name: 'projection_events_applied_total',
@@ -71,11 +89,12 @@ export function createMetrics(service: string) {
   const activeSessions = new client.Gauge({
     name: 'sessions_active',
     help: 'Sessions stored in Redis',
-    registers: [registry],
+    registers: apiOnly,
   });
   return {
     registry,
     httpDuration,
+    httpRequests,
     dbQueryDuration,
     eventsAppended,
     projectionLag,

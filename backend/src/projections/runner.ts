@@ -151,10 +151,14 @@ export class ProjectionHost {
     return [...inline, ...running];
   }
 
-  /** Seconds since the oldest event after `position` was appended (0 when there is none). */
+  /**
+   * Seconds since the oldest committed event after `position` was appended (0 when there is
+   * none), counting events a long transaction still hides from readers: a projection stalled
+   * behind one (a locked table, say) is behind, not caught up.
+   */
   private async lagOf(position: string | null): Promise<number> {
-    const [next] = await this.deps.store.readAll({ after: position, maxCount: 1 });
-    return next ? Math.max(0, (Date.now() - next.createdAt.getTime()) / 1000) : 0;
+    const oldest = await this.deps.store.oldestEventTimeAfter(position);
+    return oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0;
   }
 
   private boardKey = (process: string) => `${this.deps.statusBoard!.prefix}projection-status:${process}`;
