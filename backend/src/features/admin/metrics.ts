@@ -320,8 +320,9 @@ export async function healthChecks(deps: AppDeps): Promise<Health[]> {
       return CONTENT_SOURCES.map((key) => ({ key, status: 'critical', detail, latencyMs: null }));
     }
   };
-  const [platform, content] = await Promise.all([platformChecks(), contentChecks()]);
-  return [...platform, ...content];
+  // the content checks after the platform's, so their queries do not show as pool pressure
+  const platform = await platformChecks();
+  return [...platform, ...(await contentChecks())];
 
   function platformChecks() {
     return Promise.all([

@@ -27,16 +27,12 @@ beforeAll(async () => {
   app = await startTestApp({ BCRYPT_COST: '5', TRUSTED_PROXY_HOPS: '1', LOG_LEVEL: 'silent' });
   // Keep the real loggers; also note every warning message (lockouts must be logged).
   const logger = app.deps.logger;
-  const child = logger.child.bind(logger);
-  vi.spyOn(logger, 'child').mockImplementation((bindings, options) => {
-    const c = child(bindings, options);
-    const warn = c.warn.bind(c);
-    c.warn = ((obj: unknown, msg?: string) => {
-      warnings.push(typeof obj === 'string' ? obj : String(msg));
-      return warn(obj as never, msg as never);
-    }) as typeof c.warn;
-    return c;
-  });
+  // (requests log through the root logger; their request id comes from the request scope)
+  const warn = logger.warn.bind(logger);
+  logger.warn = ((obj: unknown, msg?: string) => {
+    warnings.push(typeof obj === 'string' ? obj : String(msg));
+    return warn(obj as never, msg as never);
+  }) as typeof logger.warn;
 });
 afterAll(() => app?.close());
 beforeEach(async () => {

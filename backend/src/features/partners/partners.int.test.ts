@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestClient } from '../../../../testing/app';
 import { rebuildProjection } from '../../projections/rebuild';
 import { partnerDirectoryProjection } from './projection';
@@ -49,17 +49,13 @@ async function signIn(email: string) {
 
 beforeAll(async () => {
   app = await startTestApp();
-  // Capture warnings of request loggers (children of the root logger).
-  const child = app.deps.logger.child.bind(app.deps.logger);
-  vi.spyOn(app.deps.logger, 'child').mockImplementation((bindings, options) => {
-    const logger = child(bindings, options);
-    const warn = logger.warn.bind(logger);
-    logger.warn = ((obj: unknown, msg?: unknown) => {
-      warnings.push({ obj, msg });
-      return warn(obj as never, msg as never);
-    }) as typeof logger.warn;
-    return logger;
-  });
+  // Capture warnings of request logs (the root logger; the request id comes from the request scope).
+  const logger = app.deps.logger;
+  const warn = logger.warn.bind(logger);
+  logger.warn = ((obj: unknown, msg?: unknown) => {
+    warnings.push({ obj, msg });
+    return warn(obj as never, msg as never);
+  }) as typeof logger.warn;
   const passwordHash = await app.deps.passwords.hash(PASSWORD);
   await add('ana', { sponsorId: null, passwordHash, lastLoginAt: daysAgo(0) });
   await add('zoe', { sponsorId: null, passwordHash }); // another sponsor
