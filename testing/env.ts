@@ -46,7 +46,10 @@ export function testEnv(databaseName: string, extra: Record<string, string> = {}
   };
 }
 
-/** Secrets of its own for an instance started with NODE_ENV=production (examples are refused). */
+/**
+ * What an instance started with NODE_ENV=production needs beyond the test settings: secrets of
+ * its own (examples are refused) and the TLS proxy in front (one trusted hop).
+ */
 export function productionSecrets(): Record<string, string> {
   const random = () => randomBytes(32).toString('base64url');
   return {
@@ -54,5 +57,6 @@ export function productionSecrets(): Record<string, string> {
     METRICS_TOKEN: random(),
     ADMIN_PASSWORD: random(),
     REGISTRATION_PASSCODE: random().slice(0, 12),
+    TRUSTED_PROXY_HOPS: '1',
   };
 }

@@ -108,6 +108,15 @@ export const configSchema = z
           });
       }
     }
+    // Secure cookies need HTTPS, which a TLS proxy in front provides (the API speaks plain HTTP):
+    // without a trusted proxy every answer that sets a cookie would fail.
+    if ((c.COOKIE_SECURE ?? c.NODE_ENV === 'production') && c.TRUSTED_PROXY_HOPS === 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUSTED_PROXY_HOPS'],
+        message:
+          'Secure cookies (NODE_ENV=production) need HTTPS: serve the API behind your TLS proxy and set TRUSTED_PROXY_HOPS to the number of proxies in front (usually 1), or set COOKIE_SECURE=false for a plain-HTTP trial (docs/OPERATIONS.md)',
+      });
     const mailchimp = [c.MAILCHIMP_API_KEY, c.MAILCHIMP_SERVER_PREFIX, c.MAILCHIMP_AUDIENCE_ID];
     if (mailchimp.some(Boolean) && !mailchimp.every(Boolean)) {
       for (const key of ['MAILCHIMP_API_KEY', 'MAILCHIMP_SERVER_PREFIX', 'MAILCHIMP_AUDIENCE_ID'] as const) {

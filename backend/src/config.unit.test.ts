@@ -20,8 +20,25 @@ describe('configuration', () => {
       SESSION_KEYS: randomBytes(32).toString('hex'),
       METRICS_TOKEN: randomBytes(16).toString('hex'),
     };
-    expect(parseConfig({ ...valid, ...own, NODE_ENV: 'production' }).cookieSecure).toBe(true);
+    expect(
+      parseConfig({ ...valid, ...own, NODE_ENV: 'production', TRUSTED_PROXY_HOPS: '1' }).cookieSecure,
+    ).toBe(true);
     expect(config.HOST).toBe('127.0.0.1');
+  });
+
+  it('refuses secure cookies without a TLS proxy in front, with a message saying what to set', () => {
+    const own = {
+      SESSION_KEYS: randomBytes(32).toString('hex'),
+      METRICS_TOKEN: randomBytes(16).toString('hex'),
+    };
+    expect(() => parseConfig({ ...valid, ...own, NODE_ENV: 'production' })).toThrow(
+      /TRUSTED_PROXY_HOPS: Secure cookies \(NODE_ENV=production\) need HTTPS/,
+    );
+    expect(() => parseConfig({ ...valid, COOKIE_SECURE: 'true' })).toThrow(/TRUSTED_PROXY_HOPS/);
+    // a plain-HTTP trial says so explicitly
+    expect(
+      parseConfig({ ...valid, ...own, NODE_ENV: 'production', COOKIE_SECURE: 'false' }).cookieSecure,
+    ).toBe(false);
   });
 
   it('names every bad variable at once', () => {

@@ -44,6 +44,9 @@ export function zodFields(error: ZodError, prefix?: string): Record<string, stri
   return fields;
 }
 
+/** What the `cookies` package throws when a Secure cookie would go out over plain HTTP. */
+const SECURE_COOKIE_OVER_HTTP = 'Cannot send secure cookie over unencrypted connection';
+
 /**
  * The one error middleware: maps every error to `{ error, message }` with the right status.
  * Unexpected errors are logged with their stack and answered 500 without details.
@@ -108,6 +111,15 @@ export async function errorMiddleware(ctx: Context, next: Next) {
         error: status === 413 ? 'payload_too_large' : 'invalid_body',
         message: status === 400 ? 'Request body is not valid JSON' : e.message,
       };
+    } else if (error instanceof Error && error.message === SECURE_COOKIE_OVER_HTTP) {
+      // Secure cookies, but this request did not come through the TLS proxy (or the proxy does
+      // not send X-Forwarded-Proto): say so instead of failing with a 500.
+      status = 400;
+      body = { error: 'https_required', message: 'This portal must be reached over HTTPS.' };
+      ctx.state.logger?.warn(
+        { forwardedProto: ctx.get('x-forwarded-proto') || null },
+        'request over plain HTTP while cookies are Secure: check the TLS proxy and TRUSTED_PROXY_HOPS',
+      );
     } else {
       ctx.state.logger?.error({ err: error }, 'unhandled error');
       body = { error: 'internal', message: 'Something went wrong. Please try again.' };
