@@ -16,6 +16,8 @@ interface LoginValues {
   password: string;
 }
 
+const ERROR_ID = 'login-error';
+
 /** 'Training Login': its own chunk, loaded when the dialog is first wanted. */
 export default function LoginDialog() {
   const { t } = useTranslation('auth');
@@ -24,11 +26,16 @@ export default function LoginDialog() {
   const [form] = Form.useForm<LoginValues>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // after a failed attempt the (cleared) password field takes the focus, once the form is enabled again
+  const [refocus, setRefocus] = useState(0);
 
   // the error is cleared whenever the dialog opens
   useEffect(() => {
     if (open) setError(null);
   }, [open]);
+  useEffect(() => {
+    if (refocus) form.getFieldInstance('password')?.focus?.();
+  }, [refocus, form]);
 
   const submit = async ({ email, password }: LoginValues) => {
     setBusy(true);
@@ -47,6 +54,7 @@ export default function LoginDialog() {
       setError(message ?? t('login.failedDefault'));
       toast.error(t('login.failedTitle'), message ?? t('login.failedDefault'));
       form.setFieldValue('password', '');
+      setRefocus((n) => n + 1);
     } finally {
       setAuthenticating(false);
       setBusy(false);
@@ -90,7 +98,13 @@ export default function LoginDialog() {
           name="email"
           label={t('login.email')}
           validateStatus={error ? 'error' : undefined}
-          help={error ? <span role="alert">{error}</span> : undefined}
+          help={
+            error ? (
+              <span role="alert" id={ERROR_ID}>
+                {error}
+              </span>
+            ) : undefined
+          }
           rules={[
             { required: true, whitespace: true, message: t('login.emailRequired') },
             { type: 'email', message: t('login.emailInvalid'), transform: (v: string) => v?.trim() },
@@ -112,6 +126,8 @@ export default function LoginDialog() {
         >
           <Input.Password
             autoComplete="current-password"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? ERROR_ID : undefined}
             prefix={<LockOutlined />}
             placeholder={t('login.passwordPlaceholder')}
             size="large"
