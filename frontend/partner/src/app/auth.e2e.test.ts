@@ -23,12 +23,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function newPage(locale = 'en-US'): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: app.url,
-    locale,
-    viewport: { width: 1280, height: 860 },
-  });
+const PHONE = { width: 390, height: 844 };
+
+async function newPage(locale = 'en-US', viewport = { width: 1280, height: 860 }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: app.url, locale, viewport });
   contexts.push(context);
   return context.newPage();
 }
@@ -43,24 +41,34 @@ async function signInThroughDialog(page: Page, email: string, password: string) 
   await dialog.getByRole('button', { name: 'SIGN IN' }).click();
 }
 
+/** Through the passcode to a filled registration form (Nadia Newcomer, sponsor Sam). */
+async function fillRegistration(page: Page, email: string) {
+  await page.goto('/register');
+  await page.getByRole('heading', { name: 'Registration Passcode' }).waitFor();
+  await page.getByLabel('Passcode', { exact: true }).fill('TESTPASS');
+  await page.getByRole('button', { name: 'Verify Passcode' }).click();
+  await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+
+  await page.getByLabel('First name').fill('Nadia');
+  await page.getByLabel('Last name').fill('Newcomer');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('nadia-secret');
+  const sponsorInput = page.getByRole('combobox', { name: 'Sponsor' });
+  await sponsorInput.click();
+  await sponsorInput.fill('Sam');
+  // antd's Select: the visible entries are its option items (the role=option list is for screen readers)
+  await page.locator('.ant-select-item-option', { hasText: 'Sam Sponsor' }).click();
+}
+
+const overlaps = (
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 describe('sign-in flow in Chromium', () => {
   it('registers with the passcode and a sponsor, lands on /foundation, signs out and signs in again', async () => {
     const page = await newPage();
-    await page.goto('/register');
-    await page.getByRole('heading', { name: 'Registration Passcode' }).waitFor();
-    await page.getByLabel('Passcode', { exact: true }).fill('TESTPASS');
-    await page.getByRole('button', { name: 'Verify Passcode' }).click();
-    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
-
-    await page.getByLabel('First name').fill('Nadia');
-    await page.getByLabel('Last name').fill('Newcomer');
-    await page.getByLabel('Email').fill('nadia@example.test');
-    await page.getByLabel('Password', { exact: true }).fill('nadia-secret');
-    const sponsorInput = page.getByRole('combobox', { name: 'Sponsor' });
-    await sponsorInput.click();
-    await sponsorInput.fill('Sam');
-    // antd's Select: the visible entries are its option items (the role=option list is for screen readers)
-    await page.locator('.ant-select-item-option', { hasText: 'Sam Sponsor' }).click();
+    await fillRegistration(page, 'nadia@example.test');
     if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/register-filled.png` });
     await page.getByRole('button', { name: 'Create Account' }).click();
 
@@ -82,6 +90,25 @@ describe('sign-in flow in Chromium', () => {
     await signInThroughDialog(page, 'nadia@example.test', 'nadia-secret');
     await page.getByText('You have successfully signed in.').waitFor();
     await page.waitForURL(/\/foundation$/);
+  });
+
+  it('a taken e-mail at registration is shown on the e-mail field, and the toast keeps clear of it (phone)', async () => {
+    const taken = await createUser(app, { sponsorId: sponsor.id });
+    const page = await newPage('en-US', PHONE);
+    await fillRegistration(page, taken.email);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    const message = 'An account with this email already exists. Please sign in instead.';
+    const toastBox = page.locator('.ant-notification-notice', { hasText: 'Registration failed' });
+    await toastBox.waitFor();
+    const email = page.getByLabel('Email');
+    const field = page.locator('.ant-form-item', { has: email });
+    await field.locator('.ant-form-item-explain-error', { hasText: message }).waitFor();
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => email.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(overlaps((await toastBox.boundingBox())!, (await email.boundingBox())!)).toBe(false);
+    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/register-taken-phone.png` });
+    expect(new URL(page.url()).pathname).toBe('/register');
   });
 
   it('a wrong password shows the inline error and the toast, and clears the password', async () => {
