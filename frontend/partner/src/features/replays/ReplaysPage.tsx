@@ -12,7 +12,7 @@ import {
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { academyEndpoints } from '@portal/contracts/academy/endpoints';
 import type { AcademyRoutes } from '@portal/contracts/academy/routes';
@@ -25,11 +25,11 @@ import {
   filterReplays,
   replayCategory,
 } from '@portal/contracts/academy/replays';
+import { LoadFailedCard } from '../../components/LoadFailedCard';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusCard } from '../../components/StatusCard';
 import { request } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { toast } from '../../lib/toast';
 import './replays.css';
 
 /** Skeleton cards while the playlist loads (spec section 9). */
@@ -99,10 +99,6 @@ export function ReplaysPage() {
   const [date, setDate] = useState<ReplayDateFilter>('all');
   const [playing, setPlaying] = useState<ReplayVideo | null>(null);
 
-  useEffect(() => {
-    if (query.isError) toast.error(t('loadErrorTitle'), t('loadErrorText'));
-  }, [query.isError, t]);
-
   const videos = useMemo(
     () => filterReplays(query.data?.videos ?? [], { search, category, date }, new Date()),
     [query.data, search, category, date],
@@ -113,6 +109,18 @@ export function ReplaysPage() {
       <StatusCard icon={<LockOutlined />} tone="warn" title={t('restrictedTitle')}>
         <p>{t('restrictedText')}</p>
       </StatusCard>
+    );
+  }
+  // the spec's load error, with a way to try again (not the empty state of a filter)
+  if (query.isError) {
+    return (
+      <LoadFailedCard
+        title={t('loadErrorTitle')}
+        text={t('loadErrorText')}
+        retryLabel={t('retry')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   }
 

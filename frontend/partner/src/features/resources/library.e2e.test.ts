@@ -34,6 +34,26 @@ afterAll(async () => {
 });
 
 describe('replays', () => {
+  it('a failed load shows the error with a way to try again, not the empty state of a filter', async () => {
+    const { db } = e2e.app.deps;
+    // a real server-side failure: the replays read model is out of reach for a moment
+    await db.raw('alter table replay_videos rename to replay_videos_away');
+    let page: Page;
+    try {
+      page = await open('/replays');
+      await page.getByText('Failed to load videos. Please try again later.').waitFor();
+      expect(await page.getByRole('heading', { name: 'Error' }).count()).toBe(1);
+      expect(await page.getByText('No videos found').count()).toBe(0);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/replays-load-failed.png` });
+    } finally {
+      await db.raw('alter table replay_videos_away rename to replay_videos');
+    }
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('.replay-card').first().waitFor();
+    expect(await page.getByText('Failed to load videos. Please try again later.').count()).toBe(0);
+    await page.close();
+  });
+
   it('filters by search, category and date, clears the category from the empty state, and plays a video', async () => {
     const page = await open('/replays');
     const found = page.locator('.replays-count');
