@@ -33,6 +33,8 @@ export default function ToastHost() {
         title: t.title,
         description: t.description,
         placement: PLACEMENTS[placement],
+        // a toast with a button (Undo) waits while the pointer is on it
+        pauseOnHover: !!t.action,
         role: t.kind === 'error' ? 'alert' : 'status',
         actions: t.action && (
           <Button
