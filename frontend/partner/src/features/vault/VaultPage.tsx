@@ -15,7 +15,7 @@ import {
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   TESTIMONIAL_CATEGORIES,
@@ -59,6 +59,19 @@ function Thumb({ urls }: { urls: string[] }) {
   return <img src={urls[index]} alt="" loading="lazy" onError={() => setIndex((i) => i + 1)} />;
 }
 
+/** "Inflammation/Douleur" may wrap after its slash when the card is narrow. */
+const breakAfterSlashes = (label: string) =>
+  label.split('/').map((part, i, all) => (
+    <Fragment key={i}>
+      {part}
+      {i < all.length - 1 && (
+        <>
+          /<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
+
 function Badges({ categories }: { categories: TestimonialCategory[] }) {
   const { t } = useTranslation('vault');
   const shown = categories.slice(0, MAX_BADGES);
@@ -67,7 +80,7 @@ function Badges({ categories }: { categories: TestimonialCategory[] }) {
     <div className="vault-badges">
       {shown.map((c) => (
         <span key={c} className="vault-badge">
-          {t(`categories.${c}.name`)}
+          {breakAfterSlashes(t(`categories.${c}.name`))}
         </span>
       ))}
       {more > 0 && <span className="vault-badge vault-badge-more">{t('more', { count: more })}</span>}
