@@ -173,6 +173,44 @@ describe('sign-in flow in Chromium', () => {
     expect(await page.getByText('Password Reset Required').count()).toBe(0);
   });
 
+  it('the forced change: the "different from your temporary password" hint gets its tick, and its error says the same', async () => {
+    const user = await createUser(app, { firstName: 'Tess', sponsorId: sponsor.id });
+    await issueTemporaryPassword(app, user.id, 'Temporary-77');
+    const page = await newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await signInThroughDialog(page, user.email, 'Temporary-77');
+    await page.getByRole('heading', { name: 'Set a New Password' }).waitFor();
+    const hint = page.locator('.hint', { hasText: 'be different from your temporary password' });
+    const fill = async (password: string) => {
+      await page.getByLabel('New password', { exact: true }).fill(password);
+      await page.getByLabel('Confirm new password').fill(password);
+    };
+
+    await fill('Temporary-77');
+    expect(await hint.getAttribute('class')).not.toContain('hint-ok');
+    await fill('Tess-own-pass');
+    await expect.poll(() => hint.getAttribute('class')).toContain('hint-ok');
+    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/forced-hints.png` });
+
+    // after a reload the app no longer knows the temporary password: the server refuses it,
+    // in the hint's words, and from then on the hint knows
+    await page.reload();
+    await page.getByRole('heading', { name: 'Set a New Password' }).waitFor();
+    await fill('Temporary-77');
+    expect(await hint.getAttribute('class')).not.toContain('hint-ok');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page
+      .locator('.ant-notification-notice', {
+        hasText: 'Your new password must be different from your temporary password.',
+      })
+      .waitFor();
+    expect(await hint.getAttribute('class')).not.toContain('hint-ok');
+    await fill('Tess-own-pass');
+    await expect.poll(() => hint.getAttribute('class')).toContain('hint-ok');
+    expect((await (await page.request.get('/api/me')).json()).mustChangePassword).toBe(true);
+  });
+
   it('the language choice survives a reload', async () => {
     const page = await newPage();
     await page.goto('/');
