@@ -47,6 +47,12 @@ async function fillRegistration(page: Page, email: string) {
   await page.getByRole('heading', { name: 'Registration Passcode' }).waitFor();
   await page.getByLabel('Passcode', { exact: true }).fill('TESTPASS');
   await page.getByRole('button', { name: 'Verify Passcode' }).click();
+  // the success toast says its title once: the body goes on from it
+  const granted = page.locator('.ant-notification-notice', { hasText: 'Access granted!' });
+  await granted.waitFor();
+  expect(await granted.locator('.ant-notification-notice-description').textContent()).toBe(
+    'You can now create your account.',
+  );
   await page.getByRole('heading', { name: 'Create your account' }).waitFor();
 
   await page.getByLabel('First name').fill('Nadia');

@@ -218,7 +218,6 @@ export function ReplaysPage() {
                 src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(playing.id)}?autoplay=1&rel=0`}
                 title={playing.title}
                 allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-                allowFullScreen
               />
             </div>
             <p className="replay-modal-description">{playing.description}</p>

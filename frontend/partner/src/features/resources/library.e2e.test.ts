@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { startE2eApp, type E2eApp } from '../../../../../testing/browser';
 import { createUser, type CreatedUser } from '../../../../../testing/users';
 import { seedAcademyContent } from '../../../../../backend/src/demo/academy';
@@ -16,6 +16,12 @@ async function open(path: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(path);
   return page;
+}
+
+/** Fullscreen is granted by `allow` alone: with `allowfullscreen` too, Chromium warns that one wins. */
+async function expectFullscreenByAllowOnly(iframe: Locator) {
+  expect(await iframe.getAttribute('allow')).toContain('fullscreen');
+  expect(await iframe.getAttribute('allowfullscreen')).toBeNull();
 }
 
 beforeAll(async () => {
@@ -90,6 +96,7 @@ describe('replays', () => {
     expect(await dialog.locator('iframe').getAttribute('src')).toMatch(
       /^https:\/\/www\.youtube-nocookie\.com\/embed\/sample01\?autoplay=1/,
     );
+    await expectFullscreenByAllowOnly(dialog.locator('iframe'));
     expect(await dialog.innerText()).toContain('A step-by-step training for new partners');
     await page.keyboard.press('Escape');
     await poll(() => dialog.count()).toBe(0);
@@ -129,6 +136,7 @@ describe('vault', () => {
     expect(await dialog.locator('iframe').getAttribute('src')).toMatch(
       /youtube-nocookie\.com\/embed\/|drive\.google\.com\/file\/d\/.+\/preview/,
     );
+    await expectFullscreenByAllowOnly(dialog.locator('iframe'));
     await dialog.getByRole('button', { name: 'Copy Link' }).click();
     await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());

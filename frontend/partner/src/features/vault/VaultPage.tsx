@@ -181,7 +181,6 @@ function PlayerDialog({ item, onClose }: { item: Testimonial | null; onClose: ()
               src={item.embedUrl}
               title={item.name}
               allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-              allowFullScreen
             />
           </div>
           <Badges categories={item.categories as TestimonialCategory[]} />
