@@ -64,3 +64,25 @@ describe('translations', () => {
     });
   }
 });
+
+// Spanish speaks to the partner as "tú" everywhere; these are the "usted" forms an editor
+// found mixed in (formal imperatives and pronouns addressed to the reader).
+const USTED = [
+  /\busted(es)?\b/i,
+  /\b(le|les) (espera|mostramos|convenga|gustaría ayudar)\b/i,
+  /\b(Inténtelo|Compruebe|Pruebe|Inicie|Póngase|Suscríbase|Únase|Continúe|Elija|Vea|Siga|Repase|Termine|Explore|Busque|Complete|Introduzca|Ingrese|Seleccione|Escriba|Vuelva)\b/,
+  /\b(copie|añádalo|comparta|pierda)\b/,
+  /\b(Su|Sus) (progreso|fundamentos|conexión|zona|aplicación|formación|navegador)\b/,
+  /\b(Ha completado|Puede repetir|Se perdió)\b/,
+];
+
+describe('Spanish', () => {
+  it('addresses the partner as tú in every text', () => {
+    const found: string[] = [];
+    for (const ns of namespacesOf('es'))
+      for (const [key, value] of load('es', ns))
+        if (typeof value === 'string' && USTED.some((r) => r.test(value)))
+          found.push(`${ns}:${key}: ${value}`);
+    expect(found).toEqual([]);
+  });
+});
