@@ -66,14 +66,39 @@ describe('translations', () => {
 });
 
 // Spanish speaks to the partner as "tú" everywhere; these are the "usted" forms an editor
-// found mixed in (formal imperatives and pronouns addressed to the reader).
+// found mixed in (formal imperatives and pronouns addressed to the reader). Whole words, accents
+// included (\b knows only ASCII letters).
+const words = (...list: string[]) => new RegExp(`(?<!\\p{L})(${list.join('|')})(?!\\p{L})`, 'u');
 const USTED = [
-  /\busted(es)?\b/i,
-  /\b(le|les) (espera|mostramos|convenga|gustaría ayudar)\b/i,
-  /\b(Inténtelo|Compruebe|Pruebe|Inicie|Póngase|Suscríbase|Únase|Continúe|Elija|Vea|Siga|Repase|Termine|Explore|Busque|Complete|Introduzca|Ingrese|Seleccione|Escriba|Vuelva)\b/,
-  /\b(copie|añádalo|comparta|pierda)\b/,
-  /\b(Su|Sus) (progreso|fundamentos|conexión|zona|aplicación|formación|navegador)\b/,
-  /\b(Ha completado|Puede repetir|Se perdió)\b/,
+  words('usted', 'ustedes', 'Usted'),
+  words('le espera', 'le mostramos', 'le convenga'),
+  words(
+    'Inténtelo',
+    'inténtelo',
+    'Compruebe',
+    'Pruebe',
+    'Inicie',
+    'Póngase',
+    'Suscríbase',
+    'Únase',
+    'Continúe',
+    'Elija',
+    'Vea',
+    'Siga',
+    'Repase',
+    'Termine',
+    'Explore',
+    'Busque',
+    'Complete',
+    'Introduzca',
+    'Ingrese',
+    'Seleccione',
+    'Escriba',
+    'Vuelva',
+  ),
+  words('copie', 'añádalo', 'comparta', 'pierda'),
+  words('Su progreso', 'su conexión', 'su zona horaria', 'su aplicación', 'su navegador'),
+  words('Ha completado', 'Puede repetir', 'Se perdió'),
 ];
 
 describe('Spanish', () => {
