@@ -242,6 +242,7 @@ describe('foundation wizard in Chromium', () => {
     await customers.getByRole('button', { name: 'Delete Bob' }).click();
     const notice = page.locator('.ant-notification-notice', { hasText: 'Entry deleted' });
     await notice.getByText('Bob was deleted from your list.').waitFor();
+    await notice.hover(); // the toast waits while the pointer is on it
     expect(await names()).toEqual(['Cy', 'Ann']);
     if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/step3-undo.png` });
     await notice.getByRole('button', { name: 'Undo' }).click();
