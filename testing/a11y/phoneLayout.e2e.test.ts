@@ -58,11 +58,12 @@ describe('phone layout', () => {
         ['/replays', '.replay-card'],
         ['/partners', '.partner-card'],
         ['/resources', 'input[placeholder]'],
+        ['/onboarding?step=3', '.ob-add input'],
       ]) {
         await settled(signedIn, path, ready);
         found.push(...(await cutPlaceholders(signedIn)).map((p) => `${path}: ${p}`));
         if (SHOTS)
-          await signedIn.screenshot({ path: `${SHOTS}/phone${path.replace('/', '-')}-${language}.png` });
+          await signedIn.screenshot({ path: `${SHOTS}/phone${path.replace(/\W+/g, '-')}-${language}.png` });
       }
       await settled(signedIn, '/vault', '.vault-badge');
       found.push(

@@ -209,8 +209,15 @@ function ProspectList({
             }
           }}
         />
-        <Button type="primary" icon={<PlusOutlined />} onClick={add} disabled={!draft.trim()}>
-          {t('step3.add')}
+        {/* on a phone the button keeps only its icon, so the field's placeholder fits */}
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={add}
+          disabled={!draft.trim()}
+          aria-label={t('step3.add')}
+        >
+          <span className="ob-add-label">{t('step3.add')}</span>
         </Button>
       </div>
       {count === 0 ? (
