@@ -1,6 +1,6 @@
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
+import Input, { type InputRef } from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useNavigate } from '@tanstack/react-router';
@@ -52,7 +52,10 @@ export default function LoginDialog() {
     } catch (e) {
       const message = serverMessageOf(e);
       setError(message ?? t('login.failedDefault'));
-      toast.error(t('login.failedTitle'), message ?? t('login.failedDefault'));
+      // the toast keeps clear of the e-mail field that shows the error (on a phone, of the dialog)
+      toast.error(t('login.failedTitle'), message ?? t('login.failedDefault'), {
+        near: (form.getFieldInstance('email') as InputRef | undefined)?.input,
+      });
       form.setFieldValue('password', '');
       setRefocus((n) => n + 1);
     } finally {

@@ -138,6 +138,22 @@ describe('sign-in flow in Chromium', () => {
     await dialog.getByRole('alert').waitFor({ state: 'detached' });
   });
 
+  it('on a phone, the failed sign-in toast keeps clear of the login dialog', async () => {
+    const user = await createUser(app, { sponsorId: sponsor.id });
+    // French: its two-line toast title reached down over the dialog
+    const page = await newPage('fr-FR', PHONE);
+    await page.goto('/?showLogin=true');
+    const dialog = page.locator('.ant-modal-container');
+    await dialog.locator('input[type=email]').fill(user.email);
+    await dialog.locator('input[type=password]').fill('not-my-password');
+    await dialog.locator('button[type=submit]').click();
+    await dialog.getByRole('alert').waitFor();
+    const toastBox = page.locator('.ant-notification-notice', { hasText: 'Échec de la connexion' });
+    await toastBox.waitFor();
+    const [toastAt, dialogAt] = await Promise.all([toastBox.boundingBox(), dialog.boundingBox()]);
+    expect(overlaps(toastAt!, dialogAt!)).toBe(false);
+  });
+
   it('a guarded page while signed out shows Authentication Required, then the login', async () => {
     const page = await newPage();
     await page.goto('/settings');
