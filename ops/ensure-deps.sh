@@ -10,14 +10,28 @@ command -v npm >/dev/null 2>&1 || {
   exit 1
 }
 
+# The install runs on this machine's npm and Node, before the pinned Node 24 is in place: an
+# older Node makes npm warn about every package's engine range (EBADENGINE) and about user
+# settings it does not know. That output goes to a log; the terminal gets one line, or the
+# end of the log when npm fails.
+LOG=.cache/npm-install.log
+quiet_npm() {
+  mkdir -p "$(dirname "$LOG")"
+  echo "deps: npm $1 with $(node --version 2>/dev/null || echo 'this machine'\''s Node'); the scripts then run on the pinned Node 24 (output: $LOG)"
+  if ! npm "$@" --no-audit --no-fund >"$LOG" 2>&1; then
+    tail -n 40 "$LOG" >&2
+    echo "ops/ensure-deps.sh: npm $1 failed; the whole output is in $LOG" >&2
+    exit 1
+  fi
+}
+
 if [[ ! -f package-lock.json ]]; then
   if [[ ! -d node_modules ]]; then
-    echo "deps: no package-lock.json, running npm install"
-    npm install --no-audit --no-fund
+    echo "deps: no package-lock.json"
+    quiet_npm install
   fi
 elif [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
-  echo "deps: running npm ci"
-  npm ci --no-audit --no-fund
+  quiet_npm ci
 else
   echo "deps: node_modules up to date"
 fi

@@ -161,6 +161,41 @@ describe('keyboard only', () => {
     expect(await onEmail()).toBe(true);
     await page.keyboard.type(user.email);
     await page.keyboard.press('Tab');
+    const onPassword = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('autocomplete') === 'current-password');
+    expect(await onPassword()).toBe(true);
+
+    // A wrong password: the error is announced and the focus waits in the (cleared) password field,
+    // which the error describes.
+    await page.keyboard.type('not-the-password');
+    await page.keyboard.press('Enter');
+    const alert = dialog.getByRole('alert');
+    await alert.waitFor();
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('autocomplete') === 'current-password',
+      undefined,
+      { timeout: 5_000 },
+    );
+    const described = await page.evaluate(() => {
+      const ids = document.activeElement?.getAttribute('aria-describedby') ?? '';
+      return ids
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+    });
+    expect(described).toContain((await alert.textContent())!.trim());
+
+    // Tab goes round inside the dialog: no stop on the page behind it.
+    const stops: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      stops.push(await page.evaluate(() => document.activeElement?.tagName ?? ''));
+      expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+      if (await onPassword()) break;
+    }
+    expect(stops).not.toContain('BODY');
+    expect(await onPassword()).toBe(true);
+
     await page.keyboard.type(user.password);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/foundation/);

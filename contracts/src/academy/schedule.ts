@@ -186,9 +186,16 @@ export function googleCalendarUrl(rule: CallRule, start: Date, text: CalendarEve
   return `https://calendar.google.com/calendar/render?${q.toString()}`;
 }
 
+/** "2026-03-10 20:00 (America/New_York)": the call's time where it is held. */
+export function newYorkTimeLine(instant: number): string {
+  const w = wallTime(instant);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)} (${CALL_TIME_ZONE})`;
+}
+
 /**
- * "Add to Yahoo Calendar": Yahoo's template takes no zone name, so the times are given in
- * UTC (the same instant as New York's wall time) and the details name the New York time.
+ * "Add to Yahoo Calendar": Yahoo's template has no zone field (a time without Z is read in the
+ * user's own zone), so the times are the exact instant in UTC and the description carries the
+ * New York wall time with the zone name, America/New_York.
  */
 export function yahooCalendarUrl(start: Date, text: CalendarEventText): string {
   const s = start.getTime();
@@ -197,7 +204,7 @@ export function yahooCalendarUrl(start: Date, text: CalendarEventText): string {
     title: text.title,
     st: utcStamp(s),
     et: utcStamp(s + CALL_DURATION_MINUTES * MINUTE),
-    desc: text.details,
+    desc: `${newYorkTimeLine(s)}\n\n${text.details}`,
   });
   if (text.location) q.set('in_loc', text.location);
   return `https://calendar.yahoo.com/?${q.toString()}`;

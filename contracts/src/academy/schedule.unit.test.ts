@@ -93,10 +93,15 @@ describe('calendar links', () => {
     expect(url.searchParams.get('text')).toBe('Partner Training');
     expect(recurrenceRule(thirdMonday9pm)).toBe('RRULE:FREQ=MONTHLY;BYDAY=3MO');
   });
-  it('Yahoo: one-hour event at the same instant', () => {
+  it('Yahoo: one-hour event at the same instant, with its America/New_York time', () => {
     const url = new URL(yahooCalendarUrl(start, text));
     expect(url.searchParams.get('st')).toBe('20260311T000000Z');
     expect(url.searchParams.get('et')).toBe('20260311T010000Z');
-    expect(url.searchParams.get('desc')).toContain('zoom');
+    expect(url.searchParams.get('desc')).toBe(
+      '2026-03-10 20:00 (America/New_York)\n\nJoin: https://zoom.example/j/1',
+    );
+    // in summer time too (EDT)
+    const summer = new URL(yahooCalendarUrl(new Date('2026-07-15T00:00:00Z'), text));
+    expect(summer.searchParams.get('desc')).toMatch(/^2026-07-14 20:00 \(America\/New_York\)\n/);
   });
 });

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/Providers';
 import { router } from './app/router';
+import { keepTabInDialogs } from './lib/dialogTabLoop';
 import './lib/i18n';
 import { queryClient } from './lib/queryClient';
 import { meQuery } from './lib/session';
@@ -10,6 +11,7 @@ import './styles.css';
 
 // the session check starts at once, in parallel with the first route's code
 void queryClient.prefetchQuery(meQuery);
+keepTabInDialogs();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

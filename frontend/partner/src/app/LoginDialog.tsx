@@ -1,6 +1,6 @@
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
+import Input, { type InputRef } from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useNavigate } from '@tanstack/react-router';
@@ -16,6 +16,8 @@ interface LoginValues {
   password: string;
 }
 
+const ERROR_ID = 'login-error';
+
 /** 'Training Login': its own chunk, loaded when the dialog is first wanted. */
 export default function LoginDialog() {
   const { t } = useTranslation('auth');
@@ -24,11 +26,16 @@ export default function LoginDialog() {
   const [form] = Form.useForm<LoginValues>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // after a failed attempt the (cleared) password field takes the focus, once the form is enabled again
+  const [refocus, setRefocus] = useState(0);
 
   // the error is cleared whenever the dialog opens
   useEffect(() => {
     if (open) setError(null);
   }, [open]);
+  useEffect(() => {
+    if (refocus) form.getFieldInstance('password')?.focus?.();
+  }, [refocus, form]);
 
   const submit = async ({ email, password }: LoginValues) => {
     setBusy(true);
@@ -45,8 +52,12 @@ export default function LoginDialog() {
     } catch (e) {
       const message = serverMessageOf(e);
       setError(message ?? t('login.failedDefault'));
-      toast.error(t('login.failedTitle'), message ?? t('login.failedDefault'));
+      // the toast keeps clear of the e-mail field that shows the error (on a phone, of the dialog)
+      toast.error(t('login.failedTitle'), message ?? t('login.failedDefault'), {
+        near: (form.getFieldInstance('email') as InputRef | undefined)?.input,
+      });
       form.setFieldValue('password', '');
+      setRefocus((n) => n + 1);
     } finally {
       setAuthenticating(false);
       setBusy(false);
@@ -90,7 +101,13 @@ export default function LoginDialog() {
           name="email"
           label={t('login.email')}
           validateStatus={error ? 'error' : undefined}
-          help={error ? <span role="alert">{error}</span> : undefined}
+          help={
+            error ? (
+              <span role="alert" id={ERROR_ID}>
+                {error}
+              </span>
+            ) : undefined
+          }
           rules={[
             { required: true, whitespace: true, message: t('login.emailRequired') },
             { type: 'email', message: t('login.emailInvalid'), transform: (v: string) => v?.trim() },
@@ -112,6 +129,8 @@ export default function LoginDialog() {
         >
           <Input.Password
             autoComplete="current-password"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? ERROR_ID : undefined}
             prefix={<LockOutlined />}
             placeholder={t('login.passwordPlaceholder')}
             size="large"

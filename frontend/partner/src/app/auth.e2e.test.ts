@@ -23,12 +23,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function newPage(locale = 'en-US'): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: app.url,
-    locale,
-    viewport: { width: 1280, height: 860 },
-  });
+const PHONE = { width: 390, height: 844 };
+
+async function newPage(locale = 'en-US', viewport = { width: 1280, height: 860 }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: app.url, locale, viewport });
   contexts.push(context);
   return context.newPage();
 }
@@ -43,24 +41,40 @@ async function signInThroughDialog(page: Page, email: string, password: string) 
   await dialog.getByRole('button', { name: 'SIGN IN' }).click();
 }
 
+/** Through the passcode to a filled registration form (Nadia Newcomer, sponsor Sam). */
+async function fillRegistration(page: Page, email: string) {
+  await page.goto('/register');
+  await page.getByRole('heading', { name: 'Registration Passcode' }).waitFor();
+  await page.getByLabel('Passcode', { exact: true }).fill('TESTPASS');
+  await page.getByRole('button', { name: 'Verify Passcode' }).click();
+  // the success toast says its title once: the body goes on from it
+  const granted = page.locator('.ant-notification-notice', { hasText: 'Access granted!' });
+  await granted.waitFor();
+  expect(await granted.locator('.ant-notification-notice-description').textContent()).toBe(
+    'You can now create your account.',
+  );
+  await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+
+  await page.getByLabel('First name').fill('Nadia');
+  await page.getByLabel('Last name').fill('Newcomer');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('nadia-secret');
+  const sponsorInput = page.getByRole('combobox', { name: 'Sponsor' });
+  await sponsorInput.click();
+  await sponsorInput.fill('Sam');
+  // antd's Select: the visible entries are its option items (the role=option list is for screen readers)
+  await page.locator('.ant-select-item-option', { hasText: 'Sam Sponsor' }).click();
+}
+
+const overlaps = (
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 describe('sign-in flow in Chromium', () => {
   it('registers with the passcode and a sponsor, lands on /foundation, signs out and signs in again', async () => {
     const page = await newPage();
-    await page.goto('/register');
-    await page.getByRole('heading', { name: 'Registration Passcode' }).waitFor();
-    await page.getByLabel('Passcode', { exact: true }).fill('TESTPASS');
-    await page.getByRole('button', { name: 'Verify Passcode' }).click();
-    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
-
-    await page.getByLabel('First name').fill('Nadia');
-    await page.getByLabel('Last name').fill('Newcomer');
-    await page.getByLabel('Email').fill('nadia@example.test');
-    await page.getByLabel('Password', { exact: true }).fill('nadia-secret');
-    const sponsorInput = page.getByRole('combobox', { name: 'Sponsor' });
-    await sponsorInput.click();
-    await sponsorInput.fill('Sam');
-    // antd's Select: the visible entries are its option items (the role=option list is for screen readers)
-    await page.locator('.ant-select-item-option', { hasText: 'Sam Sponsor' }).click();
+    await fillRegistration(page, 'nadia@example.test');
     if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/register-filled.png` });
     await page.getByRole('button', { name: 'Create Account' }).click();
 
@@ -84,6 +98,27 @@ describe('sign-in flow in Chromium', () => {
     await page.waitForURL(/\/foundation$/);
   });
 
+  it('a taken e-mail at registration is shown on the e-mail field, and the toast keeps clear of it (phone)', async () => {
+    const taken = await createUser(app, { sponsorId: sponsor.id });
+    const page = await newPage('en-US', PHONE);
+    await fillRegistration(page, taken.email);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    const message = 'An account with this email already exists. Please sign in instead.';
+    const toastBox = page.locator('.ant-notification-notice', { hasText: 'Registration failed' });
+    const email = page.getByLabel('Email');
+    const field = page.locator('.ant-form-item', { has: email });
+    await field.locator('.ant-form-item-explain-error', { hasText: message }).waitFor();
+    await toastBox.waitFor();
+    // measured at once: the toast lasts 2 s
+    const [toastAt, emailAt] = await Promise.all([toastBox.boundingBox(), email.boundingBox()]);
+    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/register-taken-phone.png` });
+    expect(overlaps(toastAt!, emailAt!)).toBe(false);
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => email.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/register');
+  });
+
   it('a wrong password shows the inline error and the toast, and clears the password', async () => {
     const user = await createUser(app, { sponsorId: sponsor.id });
     const page = await newPage();
@@ -101,6 +136,22 @@ describe('sign-in flow in Chromium', () => {
     // editing a field clears the error
     await dialog.getByLabel('Password', { exact: true }).fill('x');
     await dialog.getByRole('alert').waitFor({ state: 'detached' });
+  });
+
+  it('on a phone, the failed sign-in toast keeps clear of the login dialog', async () => {
+    const user = await createUser(app, { sponsorId: sponsor.id });
+    // French: its two-line toast title reached down over the dialog
+    const page = await newPage('fr-FR', PHONE);
+    await page.goto('/?showLogin=true');
+    const dialog = page.locator('.ant-modal-container');
+    await dialog.locator('input[type=email]').fill(user.email);
+    await dialog.locator('input[type=password]').fill('not-my-password');
+    await dialog.locator('button[type=submit]').click();
+    await dialog.getByRole('alert').waitFor();
+    const toastBox = page.locator('.ant-notification-notice', { hasText: 'Échec de la connexion' });
+    await toastBox.waitFor();
+    const [toastAt, dialogAt] = await Promise.all([toastBox.boundingBox(), dialog.boundingBox()]);
+    expect(overlaps(toastAt!, dialogAt!)).toBe(false);
   });
 
   it('a guarded page while signed out shows Authentication Required, then the login', async () => {
@@ -144,6 +195,44 @@ describe('sign-in flow in Chromium', () => {
     await page.goto('/foundation');
     await page.waitForURL(/\/foundation$/);
     expect(await page.getByText('Password Reset Required').count()).toBe(0);
+  });
+
+  it('the forced change: the "different from your temporary password" hint gets its tick, and its error says the same', async () => {
+    const user = await createUser(app, { firstName: 'Tess', sponsorId: sponsor.id });
+    await issueTemporaryPassword(app, user.id, 'Temporary-77');
+    const page = await newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await signInThroughDialog(page, user.email, 'Temporary-77');
+    await page.getByRole('heading', { name: 'Set a New Password' }).waitFor();
+    const hint = page.locator('.hint', { hasText: 'be different from your temporary password' });
+    const fill = async (password: string) => {
+      await page.getByLabel('New password', { exact: true }).fill(password);
+      await page.getByLabel('Confirm new password').fill(password);
+    };
+
+    await fill('Temporary-77');
+    expect(await hint.getAttribute('class')).not.toContain('hint-ok');
+    await fill('Tess-own-pass');
+    await expect.poll(() => hint.getAttribute('class')).toContain('hint-ok');
+    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/forced-hints.png` });
+
+    // after a reload the app no longer knows the temporary password: the server refuses it,
+    // in the hint's words, and from then on the hint knows
+    await page.reload();
+    await page.getByRole('heading', { name: 'Set a New Password' }).waitFor();
+    await fill('Temporary-77');
+    expect(await hint.getAttribute('class')).not.toContain('hint-ok');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page
+      .locator('.ant-notification-notice', {
+        hasText: 'Your new password must be different from your temporary password.',
+      })
+      .waitFor();
+    expect(await hint.getAttribute('class')).not.toContain('hint-ok');
+    await fill('Tess-own-pass');
+    await expect.poll(() => hint.getAttribute('class')).toContain('hint-ok');
+    expect((await (await page.request.get('/api/me')).json()).mustChangePassword).toBe(true);
   });
 
   it('the language choice survives a reload', async () => {

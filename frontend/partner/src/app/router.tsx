@@ -208,6 +208,9 @@ export function createAppRouter() {
     scrollRestoration: false,
   });
 
+  // the app scrolls to the top itself: the browser must not put back an old position after a
+  // history move (it did so after the step change had scrolled up)
+  if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
   router.subscribe('onResolved', (e) => {
     // the loading overlay is cleared on every route change; every navigation scrolls to the top
     if (e.pathChanged) hideLoading();

@@ -4,6 +4,10 @@ import { request } from '../lib/api';
 import { homeFor, progressQuery } from '../lib/progress';
 import { queryClient } from '../lib/queryClient';
 import { setCurrentUser, type User } from '../lib/session';
+import {
+  forgetTemporaryPassword,
+  rememberTemporaryPassword,
+} from '../features/resetPassword/temporaryPassword';
 
 /** Delay before moving on after a successful sign-in (spec section 9). */
 export const POST_LOGIN_DELAY_MS = 100;
@@ -18,6 +22,9 @@ export async function signIn(email: string, password: string): Promise<User> {
   });
   // a new session: nothing cached for the previous visitor may survive
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authEndpoints.me.path });
+  // the forced password change may then tell whether the new one differs from it
+  if (user.mustChangePassword) rememberTemporaryPassword(password);
+  else forgetTemporaryPassword();
   setCurrentUser(user);
   return user;
 }

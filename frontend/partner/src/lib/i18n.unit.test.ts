@@ -64,3 +64,50 @@ describe('translations', () => {
     });
   }
 });
+
+// Spanish speaks to the partner as "tú" everywhere; these are the "usted" forms an editor
+// found mixed in (formal imperatives and pronouns addressed to the reader). Whole words, accents
+// included (\b knows only ASCII letters).
+const words = (...list: string[]) => new RegExp(`(?<!\\p{L})(${list.join('|')})(?!\\p{L})`, 'u');
+const USTED = [
+  words('usted', 'ustedes', 'Usted'),
+  words('le espera', 'le mostramos', 'le convenga'),
+  words(
+    'Inténtelo',
+    'inténtelo',
+    'Compruebe',
+    'Pruebe',
+    'Inicie',
+    'Póngase',
+    'Suscríbase',
+    'Únase',
+    'Continúe',
+    'Elija',
+    'Vea',
+    'Siga',
+    'Repase',
+    'Termine',
+    'Explore',
+    'Busque',
+    'Complete',
+    'Introduzca',
+    'Ingrese',
+    'Seleccione',
+    'Escriba',
+    'Vuelva',
+  ),
+  words('copie', 'añádalo', 'comparta', 'pierda'),
+  words('Su progreso', 'su conexión', 'su zona horaria', 'su aplicación', 'su navegador'),
+  words('Ha completado', 'Puede repetir', 'Se perdió'),
+];
+
+describe('Spanish', () => {
+  it('addresses the partner as tú in every text', () => {
+    const found: string[] = [];
+    for (const ns of namespacesOf('es'))
+      for (const [key, value] of load('es', ns))
+        if (typeof value === 'string' && USTED.some((r) => r.test(value)))
+          found.push(`${ns}:${key}: ${value}`);
+    expect(found).toEqual([]);
+  });
+});

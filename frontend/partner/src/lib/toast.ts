@@ -1,7 +1,13 @@
 import { createStore } from './store';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
-export interface Toast {
+export interface ToastOptions {
+  /** the control the toast talks about: the toast is placed where it does not cover it */
+  near?: Element | null;
+  /** a button in the toast (e.g. Undo); pressing it closes the toast */
+  action?: { label: string; run: () => void };
+}
+export interface Toast extends ToastOptions {
   kind: ToastKind;
   title: string;
   description?: string;
@@ -36,9 +42,26 @@ function push(t: Toast) {
   }
 }
 
+const showAs =
+  (kind: ToastKind) =>
+  (title: string, description?: string, options: ToastOptions = {}) =>
+    push({ kind, title, description, ...options });
+
 export const toast = {
-  success: (title: string, description?: string) => push({ kind: 'success', title, description }),
-  error: (title: string, description?: string) => push({ kind: 'error', title, description }),
-  info: (title: string, description?: string) => push({ kind: 'info', title, description }),
-  warning: (title: string, description?: string) => push({ kind: 'warning', title, description }),
+  success: showAs('success'),
+  error: showAs('error'),
+  info: showAs('info'),
+  warning: showAs('warning'),
 };
+
+export type ToastPlacement = 'top' | 'bottom';
+
+/**
+ * Where a toast goes: at the top, unless the control it talks about sits in the upper half of
+ * the screen; then at the bottom, so it never covers that control.
+ */
+export function placementFor(near: Element | null | undefined, viewportHeight: number): ToastPlacement {
+  if (!near) return 'top';
+  const r = near.getBoundingClientRect();
+  return (r.top + r.bottom) / 2 < viewportHeight / 2 ? 'bottom' : 'top';
+}

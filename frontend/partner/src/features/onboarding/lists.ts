@@ -20,7 +20,9 @@ export interface Lists {
 export type ListOp =
   | { kind: 'add'; list: ListName; entry: Entry }
   | { kind: 'edit'; list: ListName; id: string; name: string; note: string }
-  | { kind: 'delete'; list: ListName; id: string };
+  | { kind: 'delete'; list: ListName; id: string }
+  /** undo of a delete: the entry back at its place */
+  | { kind: 'restore'; list: ListName; entry: Entry; index: number };
 
 /** Applies one operation; one whose entry is gone (deleted elsewhere) changes nothing. */
 export function applyOp(lists: Lists, op: ListOp): Lists {
@@ -40,6 +42,11 @@ export function applyOp(lists: Lists, op: ListOp): Lists {
     }
     case 'delete':
       next = list.filter((e) => e.id !== op.id);
+      break;
+    case 'restore':
+      next = list.some((e) => e.id === op.entry.id)
+        ? list
+        : [...list.slice(0, op.index), op.entry, ...list.slice(op.index)];
       break;
   }
   return next === list ? lists : { ...lists, [op.list]: next };

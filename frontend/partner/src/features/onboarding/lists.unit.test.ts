@@ -34,6 +34,30 @@ describe('step 3 list operations', () => {
     expect(applyOps(base, [{ kind: 'delete', list: 'partnerList', id: 'p' }]).partnerList).toEqual([]);
   });
 
+  it('a deleted entry comes back at its place on undo, and only once', () => {
+    const base: Lists = {
+      customerList: [
+        { id: 'a', name: 'Ann' },
+        { id: 'b', name: 'Bob', note: 'gym' },
+        { id: 'c', name: 'Cy' },
+      ],
+      partnerList: [],
+    };
+    const bob = base.customerList[1];
+    const deleted = applyOps(base, [{ kind: 'delete', list: 'customerList', id: 'b' }]);
+    const restore: ListOp = { kind: 'restore', list: 'customerList', entry: bob, index: 1 };
+    expect(applyOps(deleted, [restore])).toEqual(base);
+    expect(applyOps(base, [restore])).toBe(base);
+    // entries added meanwhile go first; the restored one keeps its index, clamped to the list
+    expect(
+      applyOps(base, [
+        { kind: 'delete', list: 'customerList', id: 'c' },
+        { kind: 'delete', list: 'customerList', id: 'b' },
+        { ...restore, entry: base.customerList[2], index: 2 },
+      ]).customerList.map((e) => e.id),
+    ).toEqual(['a', 'c']);
+  });
+
   it('re-applied on fresh lists from another tab, local changes keep the other tab’s entries', () => {
     const mine: ListOp[] = [
       { kind: 'add', list: 'customerList', entry: { id: 'mine', name: 'Mine' } },

@@ -19,13 +19,15 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function signedInContext(firstName: string, locale = 'en-US'): Promise<BrowserContext> {
+const PHONE = { width: 390, height: 844 };
+
+async function signedInContext(
+  firstName: string,
+  locale = 'en-US',
+  viewport = { width: 1280, height: 900 },
+): Promise<BrowserContext> {
   const user = await createUser(app, { firstName, lastName: 'Partner', sponsorId, newsletter: false });
-  const context = await browser.newContext({
-    baseURL: app.url,
-    locale,
-    viewport: { width: 1280, height: 900 },
-  });
+  const context = await browser.newContext({ baseURL: app.url, locale, viewport });
   const res = await context.request.post('/api/login', {
     data: { email: user.email, password: user.password },
   });
@@ -205,6 +207,57 @@ describe('foundation wizard in Chromium', () => {
     await page.goto('/onboarding?step=3');
     await page.getByTestId('customerList').getByRole('button', { name: 'Copy' }).click();
     await page.getByText('No customers to copy').waitFor();
+    await context.close();
+  });
+
+  it('going back in the browser shows the previous step from the top of the page (phone)', async () => {
+    const context = await signedInContext('Bea', 'en-US', PHONE);
+    const page = await context.newPage();
+    await page.goto('/onboarding?step=2');
+    await page.getByRole('heading', { name: 'Get FG Link' }).waitFor();
+    // Next sits at the foot of the page: the browser remembers step 2 scrolled down
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(/step=3/);
+    await page.getByRole('heading', { name: 'Prepare 2 Lists' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.waitForURL(/step=2/);
+    await page.getByRole('heading', { name: 'Get FG Link' }).waitFor();
+    // two frames: whatever the browser restores after the history move has happened
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await context.close();
+  });
+
+  it('deleting a list entry offers Undo in the toast, which brings the entry back in its place', async () => {
+    const context = await signedInContext('Uma');
+    const page = await context.newPage();
+    await page.goto('/onboarding?step=3');
+    await addNames(page, 'customer', ['Ann', 'Bob', 'Cy'], 'enter');
+    await waitSaved(page);
+    const customers = page.getByTestId('customerList');
+    const names = () => customers.locator('.ob-entry-name').allTextContents();
+    expect(await names()).toEqual(['Cy', 'Bob', 'Ann']);
+
+    await customers.getByRole('button', { name: 'Delete Bob' }).click();
+    const notice = page.locator('.ant-notification-notice', { hasText: 'Entry deleted' });
+    await notice.getByText('Bob was deleted from your list.').waitFor();
+    await notice.hover(); // the toast waits while the pointer is on it
+    expect(await names()).toEqual(['Cy', 'Ann']);
+    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/step3-undo.png` });
+    await notice.getByRole('button', { name: 'Undo' }).click();
+    expect(await names()).toEqual(['Cy', 'Bob', 'Ann']);
+    await notice.waitFor({ state: 'detached' });
+    await waitSaved(page);
+    await expect
+      .poll(async () =>
+        (
+          (await (await page.request.get('/api/onboarding-progress')).json()).progress.customerList as {
+            name: string;
+          }[]
+        ).map((e) => e.name),
+      )
+      .toEqual(['Cy', 'Bob', 'Ann']);
     await context.close();
   });
 

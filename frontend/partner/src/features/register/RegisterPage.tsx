@@ -1,7 +1,7 @@
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
+import Input, { type InputRef } from 'antd/es/input';
 import { CheckCircleFilled, LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -85,11 +85,22 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
       void navigate({ to: '/foundation' });
     },
     onError: (e) => {
-      toast.error(t('form.failedTitle'), serverMessageOf(e) ?? t('form.failedDefault'));
+      const message = serverMessageOf(e) ?? t('form.failedDefault');
+      const emailTaken = e instanceof ApiError && e.code === 'email_taken';
+      const emailField = form.getFieldInstance('email') as InputRef | undefined;
+      // a taken address is also shown on the e-mail field, and the toast keeps clear of it
+      if (emailTaken) form.setFields([{ name: 'email', errors: [message] }]);
+      toast.error(t('form.failedTitle'), message, { near: emailTaken ? emailField?.input : undefined });
       // the server forgot the passcode (new session): ask for it again
       if (e instanceof ApiError && e.code === 'passcode_required') passcodeLost();
     },
   });
+
+  // once the form is enabled again, the focus goes to the e-mail field that holds the error
+  const emailTaken = mutation.error instanceof ApiError && mutation.error.code === 'email_taken';
+  useEffect(() => {
+    if (emailTaken) form.getFieldInstance('email')?.focus?.();
+  }, [emailTaken, form]);
 
   const submit = (v: RegisterValues) => {
     if (!v.sponsorId) {

@@ -12,7 +12,7 @@ import {
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { academyEndpoints } from '@portal/contracts/academy/endpoints';
 import type { AcademyRoutes } from '@portal/contracts/academy/routes';
@@ -26,11 +26,11 @@ import {
   replayCategory,
 } from '@portal/contracts/academy/replays';
 import { DemoBadge } from '../../components/DemoBadge';
+import { LoadFailedCard } from '../../components/LoadFailedCard';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusCard } from '../../components/StatusCard';
 import { request } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { toast } from '../../lib/toast';
 import './replays.css';
 
 /** Skeleton cards while the playlist loads (spec section 9). */
@@ -100,10 +100,6 @@ export function ReplaysPage() {
   const [date, setDate] = useState<ReplayDateFilter>('all');
   const [playing, setPlaying] = useState<ReplayVideo | null>(null);
 
-  useEffect(() => {
-    if (query.isError) toast.error(t('loadErrorTitle'), t('loadErrorText'));
-  }, [query.isError, t]);
-
   const videos = useMemo(
     () => filterReplays(query.data?.videos ?? [], { search, category, date }, new Date()),
     [query.data, search, category, date],
@@ -114,6 +110,18 @@ export function ReplaysPage() {
       <StatusCard icon={<LockOutlined />} tone="warn" title={t('restrictedTitle')}>
         <p>{t('restrictedText')}</p>
       </StatusCard>
+    );
+  }
+  // the spec's load error, with a way to try again (not the empty state of a filter)
+  if (query.isError) {
+    return (
+      <LoadFailedCard
+        title={t('loadErrorTitle')}
+        text={t('loadErrorText')}
+        retryLabel={t('retry')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   }
 
@@ -212,7 +220,6 @@ export function ReplaysPage() {
                 src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(playing.id)}?autoplay=1&rel=0`}
                 title={playing.title}
                 allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-                allowFullScreen
               />
             </div>
             <p className="replay-modal-description">{playing.description}</p>

@@ -10,6 +10,11 @@ import { ApiError, request, serverMessageOf } from '../../lib/api';
 import { setCurrentUser, signOut, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { canSubmitForcedPassword, checkForcedPassword, type ForcedPasswordProblem } from './validation';
+import {
+  differsFromTemporary,
+  forgetTemporaryPassword,
+  rememberTemporaryPassword,
+} from './temporaryPassword';
 import './resetPassword.css';
 
 const problemTexts: Record<ForcedPasswordProblem, [title: string, text: string]> = {
@@ -50,6 +55,10 @@ export function ForcedPasswordScreen({ onDone }: { onDone?: () => void }) {
       toast.error(t(problemTexts[problem][0]), t(problemTexts[problem][1]));
       return;
     }
+    if (differsFromTemporary(password) === false) {
+      toast.error(t('reset.failedTitle'), t('reset.sameAsTemporary'));
+      return;
+    }
     setBusy(true);
     try {
       const { user } = await request<AuthRoutes['resetRequiredPassword']>(
@@ -59,10 +68,15 @@ export function ForcedPasswordScreen({ onDone }: { onDone?: () => void }) {
         },
       );
       toast.success(t('reset.successTitle'), t('reset.successText'));
+      forgetTemporaryPassword();
       setCurrentUser(user);
       onDone?.();
     } catch (err) {
-      if (err instanceof ApiError)
+      if (err instanceof ApiError && err.code === 'same_password') {
+        // the server compared it with the temporary password: now it is known here too
+        rememberTemporaryPassword(password);
+        toast.error(t('reset.failedTitle'), t('reset.sameAsTemporary'));
+      } else if (err instanceof ApiError)
         toast.error(t('reset.failedTitle'), serverMessageOf(err) ?? t('reset.failedDefault'));
       else toast.error(t('reset.errorTitle'), t('reset.errorText'));
       setBusy(false);
@@ -114,7 +128,7 @@ export function ForcedPasswordScreen({ onDone }: { onDone?: () => void }) {
             <ul>
               <Hint ok={password.length >= PASSWORD_MIN_LENGTH}>{t('reset.hintLength')}</Hint>
               <Hint ok={!!password && password === confirm}>{t('reset.hintMatch')}</Hint>
-              <Hint ok={null}>{t('reset.hintDifferent')}</Hint>
+              <Hint ok={differsFromTemporary(password)}>{t('reset.hintDifferent')}</Hint>
               <Hint ok={!!password && password !== INSECURE_PASSWORD}>{t('reset.hintSecure')}</Hint>
             </ul>
           </div>

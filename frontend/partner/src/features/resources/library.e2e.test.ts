@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { startE2eApp, type E2eApp } from '../../../../../testing/browser';
 import { createUser, type CreatedUser } from '../../../../../testing/users';
 import { seedAcademyContent } from '../../../../../backend/src/demo/academy';
@@ -25,6 +25,12 @@ async function open(path: string): Promise<Page> {
   return page;
 }
 
+/** Fullscreen is granted by `allow` alone: with `allowfullscreen` too, Chromium warns that one wins. */
+async function expectFullscreenByAllowOnly(iframe: Locator) {
+  expect(await iframe.getAttribute('allow')).toContain('fullscreen');
+  expect(await iframe.getAttribute('allowfullscreen')).toBeNull();
+}
+
 beforeAll(async () => {
   e2e = await startE2eApp();
   await seedAcademyContent(e2e.app.deps.db);
@@ -41,6 +47,26 @@ afterAll(async () => {
 });
 
 describe('replays', () => {
+  it('a failed load shows the error with a way to try again, not the empty state of a filter', async () => {
+    const { db } = e2e.app.deps;
+    // a real server-side failure: the replays read model is out of reach for a moment
+    await db.raw('alter table replay_videos rename to replay_videos_away');
+    let page: Page;
+    try {
+      page = await open('/replays');
+      await page.getByText('Failed to load videos. Please try again later.').waitFor();
+      expect(await page.getByRole('heading', { name: 'Error' }).count()).toBe(1);
+      expect(await page.getByText('No videos found').count()).toBe(0);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/replays-load-failed.png` });
+    } finally {
+      await db.raw('alter table replay_videos_away rename to replay_videos');
+    }
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('.replay-card').first().waitFor();
+    expect(await page.getByText('Failed to load videos. Please try again later.').count()).toBe(0);
+    await page.close();
+  });
+
   it('filters by search, category and date, clears the category from the empty state, and plays a video', async () => {
     const page = await open('/replays');
     const found = page.locator('.replays-count');
@@ -77,6 +103,7 @@ describe('replays', () => {
     expect(await dialog.locator('iframe').getAttribute('src')).toMatch(
       /^https:\/\/www\.youtube-nocookie\.com\/embed\/aqz-KE-bpKQ\?autoplay=1/,
     );
+    await expectFullscreenByAllowOnly(dialog.locator('iframe'));
     expect(await dialog.innerText()).toContain('A step-by-step training for new partners');
     // a demo replay says what it really plays
     expect(await dialog.innerText()).toContain(
@@ -122,6 +149,7 @@ describe('vault', () => {
     expect(
       OPEN_FILM_LIST.some((f) => embed.startsWith(`https://www.youtube-nocookie.com/embed/${f.youtubeId}?`)),
     ).toBe(true);
+    await expectFullscreenByAllowOnly(dialog.locator('iframe'));
     await dialog.getByRole('button', { name: 'Copy Link' }).click();
     await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());

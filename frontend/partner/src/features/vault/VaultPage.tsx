@@ -15,7 +15,7 @@ import {
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   TESTIMONIAL_CATEGORIES,
@@ -60,6 +60,19 @@ function Thumb({ urls }: { urls: string[] }) {
   return <img src={urls[index]} alt="" loading="lazy" onError={() => setIndex((i) => i + 1)} />;
 }
 
+/** "Inflammation/Douleur" may wrap after its slash when the card is narrow. */
+const breakAfterSlashes = (label: string) =>
+  label.split('/').map((part, i, all) => (
+    <Fragment key={i}>
+      {part}
+      {i < all.length - 1 && (
+        <>
+          /<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
+
 function Badges({ categories }: { categories: TestimonialCategory[] }) {
   const { t } = useTranslation('vault');
   const shown = categories.slice(0, MAX_BADGES);
@@ -68,7 +81,7 @@ function Badges({ categories }: { categories: TestimonialCategory[] }) {
     <div className="vault-badges">
       {shown.map((c) => (
         <span key={c} className="vault-badge">
-          {t(`categories.${c}.name`)}
+          {breakAfterSlashes(t(`categories.${c}.name`))}
         </span>
       ))}
       {more > 0 && <span className="vault-badge vault-badge-more">{t('more', { count: more })}</span>}
@@ -169,7 +182,6 @@ function PlayerDialog({ item, onClose }: { item: Testimonial | null; onClose: ()
               src={item.embedUrl}
               title={item.name}
               allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-              allowFullScreen
             />
           </div>
           <Badges categories={item.categories as TestimonialCategory[]} />

@@ -18,7 +18,7 @@ import {
   LIST_MIN_ENTRIES,
   LIST_TARGET_ENTRIES,
 } from '@portal/contracts/onboarding/endpoints';
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -137,6 +137,7 @@ function ProspectList({
 }) {
   const { t } = useTranslation('onboarding');
   const [draft, setDraft] = useState('');
+  const section = useRef<HTMLElement>(null);
   const key = list === 'customerList' ? 'customers' : 'partners';
   const count = entries.length;
   const enough = count >= LIST_MIN_ENTRIES;
@@ -146,6 +147,16 @@ function ProspectList({
     if (!entry) return;
     onOp({ kind: 'add', list, entry });
     setDraft('');
+  };
+
+  // a delete saves like any change; the toast offers to undo it
+  const remove = (entry: Entry) => {
+    const index = entries.findIndex((e) => e.id === entry.id);
+    onOp({ kind: 'delete', list, id: entry.id });
+    toast.info(t('step3.deletedTitle'), t('step3.deletedText', { name: entry.name }), {
+      near: section.current,
+      action: { label: t('step3.undo'), run: () => onOp({ kind: 'restore', list, entry, index }) },
+    });
   };
 
   const copy = async () => {
@@ -162,7 +173,7 @@ function ProspectList({
   };
 
   return (
-    <section className="ob-list" aria-labelledby={`${list}-title`} data-testid={list}>
+    <section className="ob-list" aria-labelledby={`${list}-title`} data-testid={list} ref={section}>
       <header className="ob-list-head">
         <div>
           <h3 id={`${list}-title`}>{t(`step3.${key}.title`)}</h3>
@@ -198,8 +209,15 @@ function ProspectList({
             }
           }}
         />
-        <Button type="primary" icon={<PlusOutlined />} onClick={add} disabled={!draft.trim()}>
-          {t('step3.add')}
+        {/* on a phone the button keeps only its icon, so the field's placeholder fits */}
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={add}
+          disabled={!draft.trim()}
+          aria-label={t('step3.add')}
+        >
+          <span className="ob-add-label">{t('step3.add')}</span>
         </Button>
       </div>
       {count === 0 ? (
@@ -215,7 +233,7 @@ function ProspectList({
               key={entry.id}
               entry={entry}
               onChange={(name, note) => onOp({ kind: 'edit', list, id: entry.id, name, note })}
-              onDelete={() => onOp({ kind: 'delete', list, id: entry.id })}
+              onDelete={() => remove(entry)}
             />
           ))}
         </ul>

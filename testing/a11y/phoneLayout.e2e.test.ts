@@ -1,0 +1,76 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../../backend/src/demo/seed';
+import { DEMO_PARTNER_PASSWORD, demoUser } from '../../backend/src/demo/users';
+import { startE2eApp, type E2eApp } from '../browser';
+import { cutPlaceholders, overflowingIn } from '../layout';
+
+/**
+ * On a phone (390 x 844), in English, Spanish and French: no search placeholder is cut off and
+ * no vault badge sticks out of its card.
+ */
+const PHONE = { width: 390, height: 844 };
+const LANGUAGES = ['en', 'es', 'fr'] as const;
+const SHOTS = process.env.SHOTS;
+
+let e2e: E2eApp;
+beforeAll(async () => {
+  e2e = await startE2eApp();
+  await seedDemoData(e2e.app.deps);
+});
+afterAll(() => e2e?.close());
+
+async function phoneContext(language: string, signedIn: boolean): Promise<BrowserContext> {
+  const context = await e2e.newContext({ viewport: PHONE });
+  await context.addInitScript((lang) => window.localStorage.setItem('preferredLanguage', lang), language);
+  if (signedIn) {
+    const res = await context.request.post('/api/login', {
+      data: { email: demoUser('maria').email, password: DEMO_PARTNER_PASSWORD },
+    });
+    expect(res.status()).toBe(200);
+  }
+  return context;
+}
+
+async function settled(page: Page, path: string, ready: string) {
+  await page.goto(path);
+  await page.locator(ready).first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+describe('phone layout', () => {
+  for (const language of LANGUAGES) {
+    it(`search placeholders fit and vault badges stay in their cards (${language})`, async () => {
+      const found: string[] = [];
+      const visitor = await phoneContext(language, false);
+      const page = await visitor.newPage();
+      await page.goto('/register');
+      await page.getByRole('dialog').locator('input').fill('TESTPASS');
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.locator('.ant-select-placeholder, .ant-select-selection-placeholder').first().waitFor();
+      found.push(...(await cutPlaceholders(page)).map((p) => `/register: ${p}`));
+      await visitor.close();
+
+      const partner = await phoneContext(language, true);
+      const signedIn = await partner.newPage();
+      for (const [path, ready] of [
+        ['/replays', '.replay-card'],
+        ['/partners', '.partner-card'],
+        ['/resources', 'input[placeholder]'],
+        ['/onboarding?step=3', '.ob-add input'],
+      ]) {
+        await settled(signedIn, path, ready);
+        found.push(...(await cutPlaceholders(signedIn)).map((p) => `${path}: ${p}`));
+        if (SHOTS)
+          await signedIn.screenshot({ path: `${SHOTS}/phone${path.replace(/\W+/g, '-')}-${language}.png` });
+      }
+      await settled(signedIn, '/vault', '.vault-badge');
+      found.push(
+        ...(await overflowingIn(signedIn, '.vault-badge', '.vault-card')).map((b) => `/vault badge: ${b}`),
+      );
+      await partner.close();
+      expect(found).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,43 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Placeholders wider than their field (cut off), as "placeholder (text px > room px)": plain
+ * inputs and antd selects. Measured with the field's own font.
+ */
+export function cutPlaceholders(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    // (no named helpers in here: the test runner's transform would wrap them in a helper the page lacks)
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    const cut: string[] = [];
+    for (const input of document.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+      if (!input.placeholder || input.getClientRects().length === 0) continue;
+      const style = getComputedStyle(input);
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      canvas.font = style.font;
+      const text = canvas.measureText(input.placeholder).width;
+      if (text > room) cut.push(`${input.placeholder} (${Math.round(text)} px > ${Math.round(room)} px)`);
+    }
+    for (const span of document.querySelectorAll<HTMLElement>(
+      '.ant-select-placeholder, .ant-select-selection-placeholder',
+    )) {
+      if (span.getClientRects().length === 0) continue;
+      if (span.scrollWidth > span.clientWidth)
+        cut.push(`${span.textContent} (${span.scrollWidth} px > ${span.clientWidth} px)`);
+    }
+    return cut;
+  });
+}
+
+/** Elements matching `selector` that stick out of their closest `container` on the right. */
+export function overflowingIn(page: Page, selector: string, container: string): Promise<string[]> {
+  return page.evaluate(
+    ([sel, box]) =>
+      [...document.querySelectorAll(sel)]
+        .filter((el) => {
+          const outer = el.closest(box);
+          return outer && el.getBoundingClientRect().right > outer.getBoundingClientRect().right + 0.5;
+        })
+        .map((el) => el.textContent ?? ''),
+    [selector, container] as const,
+  );
+}
