@@ -45,8 +45,13 @@ describe('production mode behind a TLS proxy', () => {
     expect(cookie).toMatch(/;\s*secure/i);
     expect(cookie).toMatch(/;\s*httponly/i);
     expect(res.headers.get('strict-transport-security')).toContain('max-age=');
-    const me = await client.request('GET', '/api/me', undefined, proxy);
+    const me = await client.request('GET', '/api/me', undefined, {
+      ...proxy,
+      'x-request-id': 'proxy-id-000123',
+    });
     expect(me.status).toBe(200);
+    // through the trusted proxy, the proxy's request id is the correlation id
+    expect(me.headers.get('x-request-id')).toBe('proxy-id-000123');
     expect(me.body.email).toBe(email);
   });
 

@@ -37,6 +37,42 @@ describe('request rules', () => {
     expect(feed.headers.get('cache-control')).toBe('private, max-age=3600');
   });
 
+  it('a client-sent X-Request-Id is not the correlation id without the trusted proxy; sign-in failures log the client address', async () => {
+    const user = await createUser(app);
+    const chosen = 'attacker-chosen-id-0001';
+    const res = await user.client.request(
+      'PATCH',
+      '/api/academy-tutorial',
+      { skipTutorial: true, academyTourSeen: true },
+      { 'x-request-id': chosen },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).not.toBe(chosen);
+    const audit = await app.deps
+      .db('audit_log')
+      .where({ correlation_id: chosen })
+      .count<{ n: string }[]>({ n: '*' });
+    expect(Number(audit[0].n)).toBe(0);
+
+    const logged: unknown[] = [];
+    const logger = app.deps.logger;
+    const info = logger.info.bind(logger);
+    logger.info = ((obj: unknown, msg?: unknown) => {
+      if (msg === 'sign-in failed') logged.push(obj);
+      return info(obj as never, msg as never);
+    }) as typeof logger.info;
+    try {
+      expect(
+        (await app.client().post('/api/login', { email: user.email, password: 'not-the-one' })).status,
+      ).toBe(401);
+    } finally {
+      logger.info = info;
+    }
+    expect(logged).toEqual([
+      expect.objectContaining({ ip: expect.stringMatching(/127\.0\.0\.1/), reason: 'wrong_password' }),
+    ]);
+  });
+
   it('the sponsor list shows only what the picker needs and no admin; registration accepts exactly those sponsors', async () => {
     const partner = await createUser(app, { firstName: 'Paula', lastName: 'Partner' });
     const admin = await createUser(app, { admin: true, firstName: 'Ada', lastName: 'Admin' });

@@ -61,7 +61,8 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
   // Request id, per-request logger, metrics (not of /metrics itself) and the access log.
   app.use(async (ctx, next) => {
     const started = performance.now();
-    const incoming = ctx.get('x-request-id');
+    // a client's own id is the audit correlation id only when it comes through the trusted proxy
+    const incoming = config.TRUSTED_PROXY_HOPS > 0 ? ctx.get('x-request-id') : '';
     const requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
     ctx.state.logger = logger;

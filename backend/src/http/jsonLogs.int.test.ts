@@ -33,7 +33,8 @@ const abortedLoad = (url: string) =>
 
 describe('API logs', () => {
   it('are JSON lines with time and request id, also when clients hang up mid-answer', async () => {
-    const api = await spawnApi(testEnv(database.name, { LOG_LEVEL: 'debug' }));
+    // the test stands where the trusted proxy would: its request ids are kept
+    const api = await spawnApi(testEnv(database.name, { LOG_LEVEL: 'debug', TRUSTED_PROXY_HOPS: '1' }));
     try {
       for (let i = 0; i < 10; i++) await abortedLoad(`${api.url}/api/openapi.json`);
       const ok = await fetch(`${api.url}/api/health`, { headers: { 'x-request-id': 'plain-request-1' } });

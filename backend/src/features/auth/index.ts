@@ -158,7 +158,7 @@ export function createAuthFeature(deps: AppDeps) {
           await spend(ipLimits.loginFailures, rc.ip);
           const reason = !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'locked';
           const account = emailHash(email).slice(0, 16);
-          rc.logger.info({ account, userId: user?.id, reason, failures }, 'sign-in failed');
+          rc.logger.info({ account, userId: user?.id, ip: rc.ip, reason, failures }, 'sign-in failed');
           if (waitSeconds > 0) {
             rc.logger.warn(
               { account, userId: user?.id, ip: rc.ip, failures, waitSeconds },
