@@ -106,4 +106,19 @@ describe('request rules', () => {
     }
     expect((await register(partner.id)).status).toBe(200);
   });
+
+  it('on a fresh portal, before any partner exists, the admins stand in as sponsors so the first partners can join', async () => {
+    const fresh = await startTestApp();
+    try {
+      const admin = await createUser(fresh, { admin: true });
+      const client = await passcodeClient(fresh);
+      const before = (await client.get('/api/users/sponsors')).body.sponsors.map((s: { id: string }) => s.id);
+      expect(before).toContain(admin.id);
+      const partner = await createUser(fresh, { sponsorId: admin.id });
+      const after = (await client.get('/api/users/sponsors')).body.sponsors.map((s: { id: string }) => s.id);
+      expect(after).toEqual([partner.id]);
+    } finally {
+      await fresh.close();
+    }
+  });
 });

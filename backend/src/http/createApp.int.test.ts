@@ -116,7 +116,7 @@ describe('HTTP core', () => {
 
 describe('behind TLS (QUALITY 19)', () => {
   it('sends HSTS when cookies are Secure (served over HTTPS)', async () => {
-    const secure = await startTestApp({ COOKIE_SECURE: '1' });
+    const secure = await startTestApp({ COOKIE_SECURE: '1', TRUSTED_PROXY_HOPS: '1' });
     try {
       const res = await secure.client().get('/api/health');
       expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');

@@ -2,18 +2,22 @@ import type { Knex } from 'knex';
 
 /**
  * Who a new partner may choose as sponsor: unlocked partner accounts, never an admin (neither
- * the flag nor the configured admin address). One rule for the registration list and for the
- * registration itself, so registration accepts exactly the sponsors the list could show.
+ * the flag nor the configured admin address). On a fresh portal, before any partner exists,
+ * the unlocked admins stand in, so the first partners can join. One rule for the registration
+ * list and for the registration itself: registration accepts exactly the sponsors the list
+ * could show.
  */
-export function sponsorCandidates(db: Knex, adminEmail: string) {
-  return db('users')
-    .where({ is_locked: false, is_admin: false })
-    .whereNot({ email_lower: adminEmail.toLowerCase() });
+async function sponsorCandidates(db: Knex, adminEmail: string): Promise<() => Knex.QueryBuilder> {
+  const unlocked = () => db('users').where({ is_locked: false });
+  const partners = () =>
+    unlocked().where({ is_admin: false }).whereNot({ email_lower: adminEmail.toLowerCase() });
+  return (await partners().first('id')) ? partners : unlocked;
 }
 
 /** The list the registration picker shows: only what it needs (id, member id, name). */
 export async function listSponsors(db: Knex, adminEmail: string) {
-  const rows = await sponsorCandidates(db, adminEmail)
+  const candidates = await sponsorCandidates(db, adminEmail);
+  const rows: { id: string; uid: string; first_name: string; last_name: string }[] = await candidates()
     .select('id', 'uid', 'first_name', 'last_name')
     .orderBy([{ column: 'first_name' }, { column: 'last_name' }, { column: 'uid' }]);
   return rows.map((r) => ({ id: r.id, uid: r.uid, firstName: r.first_name, lastName: r.last_name }));
@@ -25,6 +29,7 @@ export async function acceptedSponsor(
   adminEmail: string,
   sponsorId: string,
 ): Promise<string | null> {
-  const row = await sponsorCandidates(db, adminEmail).where({ id: sponsorId }).first('id');
+  const candidates = await sponsorCandidates(db, adminEmail);
+  const row = await candidates().where({ id: sponsorId }).first('id');
   return row?.id ?? null;
 }

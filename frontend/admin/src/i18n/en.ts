@@ -176,6 +176,7 @@ export const en = {
         NewsletterSubscribed: 'Subscribed to the newsletter',
         NewsletterUnsubscribed: 'Unsubscribed from the newsletter',
         PreferredLanguageChanged: 'Language changed',
+        CalendarLinkRotated: 'Calendar link replaced',
         UserDeleted: 'Account deleted; personal data erased',
         EmailReserved: 'E-mail address reserved',
         EmailReleased: 'E-mail address released',

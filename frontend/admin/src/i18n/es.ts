@@ -180,6 +180,7 @@ export const es: Messages = {
         NewsletterSubscribed: 'Suscrito al boletín',
         NewsletterUnsubscribed: 'Dado de baja del boletín',
         PreferredLanguageChanged: 'Idioma cambiado',
+        CalendarLinkRotated: 'Enlace de calendario sustituido',
         UserDeleted: 'Cuenta eliminada; datos personales borrados',
         EmailReserved: 'Correo electrónico reservado',
         EmailReleased: 'Correo electrónico liberado',

@@ -181,6 +181,7 @@ export const fr: Messages = {
         NewsletterSubscribed: 'Inscrit à la newsletter',
         NewsletterUnsubscribed: 'Désinscrit de la newsletter',
         PreferredLanguageChanged: 'Langue changée',
+        CalendarLinkRotated: 'Lien de calendrier remplacé',
         UserDeleted: 'Compte supprimé ; données personnelles effacées',
         EmailReserved: 'Adresse e-mail réservée',
         EmailReleased: 'Adresse e-mail libérée',
