@@ -45,9 +45,16 @@ describe('phone layout', () => {
       const visitor = await phoneContext(language, false);
       const page = await visitor.newPage();
       await page.goto('/register');
-      await page.getByRole('dialog').locator('input').fill('TESTPASS');
-      await page.keyboard.press('Enter');
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      const passcode = page.getByRole('dialog').locator('input');
+      await passcode.fill('TESTPASS');
+      await expect.poll(() => passcode.inputValue()).toBe('TESTPASS');
+      // wait for the server's answer itself: on a busy machine the dialog closes only after it
+      const [verified] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/api/verify-passcode'), { timeout: 30_000 }),
+        passcode.press('Enter'),
+      ]);
+      expect(verified.status()).toBe(200);
+      await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 30_000 });
       await page.locator('.ant-select-placeholder, .ant-select-selection-placeholder').first().waitFor();
       found.push(...(await cutPlaceholders(page)).map((p) => `/register: ${p}`));
       await visitor.close();

@@ -63,7 +63,8 @@ describe("a user's history", () => {
       `${e2e.app.url}/admin/#/audit?filter=${encodeURIComponent(JSON.stringify({ eventType: 'UserDetailsEdited', ...filter }))}`;
     await page.goto(filtered({}));
     const rows = page.locator('tbody tr');
-    await expect.poll(() => rows.count()).toBe(1);
+    // (room for a busy machine: the console loads and renders the list)
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(1);
     expect(await rows.first().innerText()).toContain('Details edited: Last name');
 
     // the same filter by actor: the admin made it, the partner did not
@@ -74,7 +75,7 @@ describe("a user's history", () => {
       .first()
       .waitFor();
     await page.goto(filtered({ actorId: admin.id }));
-    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await expect.poll(() => page.locator('tbody tr').count(), { timeout: 30_000 }).toBe(1);
     // and by date: nothing recorded from tomorrow on
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     await page.goto(filtered({ from: tomorrow }));
