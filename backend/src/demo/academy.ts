@@ -1,6 +1,6 @@
 import type { TestimonialCategory } from '@portal/contracts/academy/endpoints';
 import type { Db } from '../infra/db';
-import { OPEN_FILM_LIST } from './openFilms';
+import { OPEN_FILM_LIST, filmLink } from './openFilms';
 
 /**
  * Demo Academy content: the three live calls and a vault testimonial for each open film of
@@ -165,7 +165,7 @@ export function sampleTestimonials() {
     position: i + 1,
     name: `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]}`,
     categories: CATEGORY_SETS[i % CATEGORY_SETS.length],
-    link: `https://www.youtube.com/watch?v=${film.youtubeId}`,
+    link: filmLink(film),
   }));
 }
 

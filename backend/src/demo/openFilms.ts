@@ -52,5 +52,8 @@ export const OPEN_FILM_LIST: readonly OpenFilm[] = Object.values(OPEN_FILMS);
 export const filmCredit = (film: OpenFilm) =>
   `Sample video: “${film.title}” (${film.year}), an open film by the Blender Foundation (CC BY).`;
 
+/** The film's watch address: the vault link of its demo testimonial. */
+export const filmLink = (film: OpenFilm) => `https://www.youtube.com/watch?v=${film.youtubeId}`;
+
 /** YouTube's own still of a video. */
 export const youtubeThumbnail = (youtubeId: string) => `https://i.ytimg.com/vi/${youtubeId}/hqdefault.jpg`;

@@ -1,7 +1,7 @@
 import { CONTENT_SOURCES, type ContentSource } from '@portal/contracts/academy/endpoints';
 import type { AppDeps } from '../../app/deps';
 import { SAMPLE_LIVE_CALLS } from '../../demo/academy';
-import { OPEN_FILM_LIST } from '../../demo/openFilms';
+import { OPEN_FILM_LIST, filmLink } from '../../demo/openFilms';
 import { createDriveSource } from './driveResources';
 import { PLAYLIST_STATE, playlistSource } from './playlist';
 
@@ -15,7 +15,7 @@ export interface ContentSourceHealth {
   detail: string;
 }
 
-const DEMO_VIDEO_LINKS = OPEN_FILM_LIST.map((f) => `https://www.youtube.com/watch?v=${f.youtubeId}`);
+const DEMO_VIDEO_LINKS = OPEN_FILM_LIST.map(filmLink);
 const DEMO_JOIN_LINKS = SAMPLE_LIVE_CALLS.map((c) => c.zoom_link);
 
 /**
