@@ -1,5 +1,6 @@
 import { queues } from '@portal/contracts';
-import { minuteOf, readMinute } from '@portal/backend/infra/requestStats';
+import { minuteOf } from '@portal/backend/infra/requestStats';
+import { readMinutes, summarizeMinutes } from '@portal/backend/infra/minuteStats';
 import type { JobDefinition } from './types';
 
 /**
@@ -13,7 +14,7 @@ export const metricsSnapshotJob: JobDefinition<{ minute?: number }> = {
   async process(job, deps) {
     const payload = queues.metrics.jobs.snapshot.parse(job.data ?? {});
     const minute = payload.minute ?? minuteOf(Date.now()) - 1;
-    const summary = await readMinute(deps.redis, deps.config.REDIS_PREFIX, minute);
+    const summary = summarizeMinutes(await readMinutes(deps.redis, deps.config.REDIS_PREFIX, minute, minute));
     const activeSessions = await deps.sessions.count();
     await deps
       .db('metrics_snapshots')
@@ -30,7 +31,7 @@ export const metricsSnapshotJob: JobDefinition<{ minute?: number }> = {
         db_slow_queries: summary.dbSlow,
         db_avg_ms: summary.dbAvgMs,
         active_sessions: activeSessions,
-        active_users: summary.activeUsers,
+        active_users: summary.peakUsers,
       })
       .onConflict('taken_at')
       .ignore();

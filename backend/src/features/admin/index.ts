@@ -20,7 +20,9 @@ import {
 } from './actions';
 import { auditEventTypes, listAudit } from './auditQueries';
 import { csvLine } from './csv';
-import { dashboard, performanceHistory, realtimeSample, systemMetrics } from './metrics';
+import { dashboard } from './metrics/dashboard';
+import { performanceHistory, realtimeSample } from './metrics/history';
+import { systemMetrics } from './metrics/system';
 import {
   type AdminUserRow,
   getAdminUser,

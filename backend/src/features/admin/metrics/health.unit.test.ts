@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LATENCY_BUCKETS_MS } from '../../infra/requestStats';
-import { type MinuteStats, apiHealth } from './metrics';
+import { LATENCY_BUCKETS_MS } from '../../../infra/requestStats';
+import type { MinuteStats } from '../../../infra/minuteStats';
+import { apiHealth } from './health';
 
 /** One minute of requests: [latency ms, count, password route?, server error?]. */
 function minute(requests: [number, number, boolean?, boolean?][]): MinuteStats {
