@@ -1,0 +1,92 @@
+/** Database tab: queries, pool and query types. */
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { useTranslate } from 'react-admin';
+import { type HistoryRange } from '@portal/contracts/admin/endpoints';
+import type { DashboardResponse, PerformanceHistory } from '@portal/contracts/admin/schemas';
+import { LEVEL_COLOR, LevelChip } from '../lib/format';
+import { Panel, useTick, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData } from './parts';
+
+export function Database({
+  data,
+  history,
+  range,
+}: {
+  data: DashboardResponse;
+  history: PerformanceHistory | null;
+  range: HistoryRange;
+}) {
+  const t = useTranslate();
+  const tick = useTick(range);
+  const d = data.database;
+  const row = (label: string, value: React.ReactNode) => (
+    <Stack
+      direction="row"
+      sx={{ justifyContent: 'space-between', py: 0.75, borderBottom: '1px solid', borderColor: 'divider' }}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div">
+        {value}
+      </Typography>
+    </Stack>
+  );
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+        <Panel title={t('app.performance.queryPerformance')}>
+          {row(t('app.performance.totalQueries'), d.totalQueries24h.toLocaleString())}
+          {row(t('app.performance.slowQueries'), d.slowQueries24h.toLocaleString())}
+          {row(t('app.performance.avgExecution'), `${d.avgExecutionTime} ms`)}
+          {row(
+            t('app.performance.pool'),
+            <Stack sx={{ alignItems: 'center' }} direction="row" spacing={1}>
+              <Typography variant="caption">{t('app.performance.poolDetail', d.pool)}</Typography>
+              <LevelChip level={d.pool.status} label={t(`app.performance.level.${d.pool.status}`)} />
+            </Stack>,
+          )}
+        </Panel>
+        <Panel title={t('app.performance.topQueryTypes')}>
+          {d.topQueryTypes.length === 0 ? (
+            <NoData />
+          ) : (
+            <ChartBox testId="chart-query-types">
+              <BarChart data={d.topQueryTypes} layout="vertical" margin={{ left: 16, right: 24 }}>
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis type="number" unit="%" fontSize={11} />
+                <YAxis type="category" dataKey="kind" fontSize={12} width={70} />
+                <Tooltip />
+                <Bar dataKey="percent" name="%" fill="#0d7d67" isAnimationActive={false} />
+              </BarChart>
+            </ChartBox>
+          )}
+        </Panel>
+      </Stack>
+      <Panel title={t('app.performance.dbChart')}>
+        {history ? (
+          <ChartBox testId="chart-db">
+            <BarChart data={history.points} margin={TIME_CHART_MARGIN}>
+              {timeAxes(tick)}
+              <Bar
+                dataKey="dbQueries"
+                name={t('app.performance.queries')}
+                fill="#1976d2"
+                isAnimationActive={false}
+              />
+              <Bar
+                dataKey="dbSlow"
+                name={t('app.performance.slow')}
+                fill={LEVEL_COLOR.critical}
+                isAnimationActive={false}
+              />
+            </BarChart>
+          </ChartBox>
+        ) : (
+          <NoData />
+        )}
+      </Panel>
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+/** The health panel: one line per check with its level, detail and latency. */
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'react-admin';
+import type { DashboardResponse } from '@portal/contracts/admin/schemas';
+import { LEVEL_COLOR, LevelChip } from '../lib/format';
+
+export function Health({ checks }: { checks: DashboardResponse['health'] }) {
+  const t = useTranslate();
+  return (
+    <Stack spacing={1.5} data-testid="health-panel">
+      {checks.map((c) => (
+        <Stack
+          key={c.key}
+          direction="row"
+          spacing={2}
+          sx={{ alignItems: 'center', borderBottom: '1px solid', borderColor: 'divider', pb: 1 }}
+        >
+          <Box
+            sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: LEVEL_COLOR[c.status], flex: 'none' }}
+          />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {t(`app.performance.checks.${c.key}`)}{' '}
+              {c.demo && (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={t('app.performance.demoAdapter')}
+                  sx={{ ml: 1 }}
+                />
+              )}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t(`app.performance.checkText.${c.key}.${c.status}`)}
+            </Typography>
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              title={c.detail}
+            >
+              {c.latencyMs === null
+                ? t('app.performance.facts.failed', { error: c.detail })
+                : c.demo
+                  ? t(`app.performance.facts.demo.${c.key}`)
+                  : t(`app.performance.facts.${c.key}`, c.facts ?? {})}
+              {c.latencyMs !== null ? ` · ${c.latencyMs} ms` : ''}
+            </Typography>
+            {c.key === 'api' && c.facts?.reason && (
+              <>
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  {t('app.performance.facts.apiPasswords', c.facts)}
+                </Typography>
+                <Typography variant="caption" sx={{ display: 'block' }} data-testid="api-health-reason">
+                  {t(`app.performance.reason.${c.facts.reason}`)}
+                </Typography>
+              </>
+            )}
+          </Box>
+          <LevelChip level={c.status} label={t(`app.performance.level.${c.status}`)} />
+        </Stack>
+      ))}
+    </Stack>
+  );
+}

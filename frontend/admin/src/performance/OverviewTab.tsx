@@ -1,0 +1,68 @@
+/** Overview tab: headline figures, the health panel and the history charts. */
+import Stack from '@mui/material/Stack';
+import { useTranslate } from 'react-admin';
+import { errorRateLevel, type HistoryRange, responseTimeLevel } from '@portal/contracts/admin/endpoints';
+import type { DashboardResponse, PerformanceHistory } from '@portal/contracts/admin/schemas';
+import { LEVEL_COLOR } from '../lib/format';
+import { Health } from './Health';
+import { ResponseChart, TrafficChart } from './charts';
+import { StatCard, Panel } from './parts';
+
+export function Overview({
+  data,
+  history,
+  range,
+}: {
+  data: DashboardResponse;
+  history: PerformanceHistory | null;
+  range: HistoryRange;
+}) {
+  const t = useTranslate();
+  const m = data.metrics;
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+        <StatCard
+          testId="card-response"
+          title={t('app.performance.avgResponse')}
+          value={`${m.responseTime.average} ms`}
+          color={LEVEL_COLOR[responseTimeLevel(m.responseTime.average)]}
+          sub={t('app.performance.p95p99', { p95: m.responseTime.p95, p99: m.responseTime.p99 })}
+        />
+        <StatCard
+          title={t('app.performance.activeUsers')}
+          value={String(m.activeUsers.current)}
+          sub={t('app.performance.activeUsersSub', {
+            peak: m.activeUsers.peak24h,
+            sessions: m.activeUsers.totalSessions,
+          })}
+        />
+        <StatCard
+          title={t('app.performance.dbQueries')}
+          value={m.databaseQueries.total.toLocaleString()}
+          sub={t('app.performance.dbQueriesSub', {
+            slow: m.databaseQueries.slow,
+            avg: m.databaseQueries.avgExecutionTime,
+          })}
+        />
+        <StatCard
+          title={t('app.performance.errorRate')}
+          value={`${m.errorRate.percentage}%`}
+          color={LEVEL_COLOR[errorRateLevel(m.errorRate.percentage)]}
+          sub={t('app.performance.errorRateSub', { count: m.errorRate.last24h })}
+        />
+      </Stack>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+        <Panel title={t('app.performance.health')}>
+          <Health checks={data.health} />
+        </Panel>
+        <Panel title={t('app.performance.responseChart')}>
+          <ResponseChart history={history} range={range} />
+        </Panel>
+      </Stack>
+      <Panel title={t('app.performance.trafficChart')}>
+        <TrafficChart history={history} range={range} />
+      </Panel>
+    </Stack>
+  );
+}

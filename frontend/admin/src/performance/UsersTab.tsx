@@ -1,0 +1,103 @@
+/** Users tab: online users, sessions, step completion and growth. */
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Area, AreaChart } from 'recharts';
+import { useTranslate } from 'react-admin';
+import { type HistoryRange } from '@portal/contracts/admin/endpoints';
+import type { DashboardResponse, PerformanceHistory } from '@portal/contracts/admin/schemas';
+import { Panel, useTick, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData } from './parts';
+
+export function Users({
+  data,
+  history,
+  range,
+}: {
+  data: DashboardResponse;
+  history: PerformanceHistory | null;
+  range: HistoryRange;
+}) {
+  const t = useTranslate();
+  const tick = useTick(range);
+  const u = data.users;
+  const figure = (label: string, value: string) => (
+    <Box sx={{ flex: '1 1 140px' }}>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h5">{value}</Typography>
+    </Box>
+  );
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+        <Panel title={t('app.performance.userActivity')}>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+            {figure(t('app.performance.online'), String(u.currentlyOnline))}
+            {figure(t('app.performance.peakToday'), String(u.peakToday))}
+            {figure(t('app.performance.totalSessions'), String(u.totalSessions))}
+            {figure(
+              t('app.performance.avgSession'),
+              u.avgSessionMinutes === null
+                ? '—'
+                : t('app.performance.minutes', { count: u.avgSessionMinutes }),
+            )}
+          </Stack>
+        </Panel>
+        <Panel title={t('app.performance.growth')}>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+            {figure(t('app.performance.newUsers'), String(u.growth.newUsersToday))}
+            {figure(t('app.performance.completedTraining'), String(u.growth.completedTrainingToday))}
+            {figure(t('app.performance.newsletterSignups'), String(u.growth.newsletterSignupsToday))}
+            {figure(t('app.performance.adminActions'), String(u.growth.adminActionsToday))}
+          </Stack>
+        </Panel>
+      </Stack>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+        <Panel title={t('app.performance.trainingProgress')} testId="training-progress">
+          <Stack spacing={1.5}>
+            {u.stepCompletion.map((s) => (
+              <Box key={s.step}>
+                <Stack sx={{ justifyContent: 'space-between' }} direction="row">
+                  <Typography variant="body2">{t('app.performance.step', { step: s.step })}</Typography>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {s.percent}%
+                  </Typography>
+                </Stack>
+                <LinearProgress
+                  variant="determinate"
+                  value={s.percent}
+                  aria-label={t('app.performance.step', { step: s.step })}
+                  sx={{ height: 8, borderRadius: 4 }}
+                />
+                <Typography variant="caption" color="text.secondary">
+                  {t('app.performance.ofUsers', { completed: s.completed, total: u.totalUsers })}
+                </Typography>
+              </Box>
+            ))}
+          </Stack>
+        </Panel>
+        <Panel title={t('app.performance.usersChart')}>
+          {history ? (
+            <ChartBox testId="chart-users">
+              <AreaChart data={history.points} margin={TIME_CHART_MARGIN}>
+                {timeAxes(tick, { width: 40, allowDecimals: false, legend: false })}
+                <Area
+                  type="stepAfter"
+                  dataKey="activeUsers"
+                  name={t('app.performance.currentUsers')}
+                  stroke="#7b1fa2"
+                  fill="#7b1fa233"
+                  isAnimationActive={false}
+                />
+              </AreaChart>
+            </ChartBox>
+          ) : (
+            <NoData />
+          )}
+        </Panel>
+      </Stack>
+    </Stack>
+  );
+}

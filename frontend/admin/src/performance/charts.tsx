@@ -1,0 +1,90 @@
+/** The response-time and traffic charts over the stored history (overview and database tabs). */
+import { Area, Bar, ComposedChart, Line, LineChart, ReferenceLine } from 'recharts';
+import { useTranslate } from 'react-admin';
+import {
+  type HistoryRange,
+  RESPONSE_TIME_GOOD_MS,
+  RESPONSE_TIME_WARNING_MS,
+} from '@portal/contracts/admin/endpoints';
+import type { PerformanceHistory } from '@portal/contracts/admin/schemas';
+import { LEVEL_COLOR } from '../lib/format';
+import { useTick, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData } from './parts';
+
+export function ResponseChart({
+  history,
+  range,
+}: {
+  history: PerformanceHistory | null;
+  range: HistoryRange;
+}) {
+  const t = useTranslate();
+  const tick = useTick(range);
+  if (!history) return <NoData />;
+  return (
+    <ChartBox testId="chart-response">
+      <LineChart data={history.points} margin={TIME_CHART_MARGIN}>
+        {timeAxes(tick)}
+        <ReferenceLine y={RESPONSE_TIME_GOOD_MS} stroke={LEVEL_COLOR.warning} strokeDasharray="4 4" />
+        <ReferenceLine y={RESPONSE_TIME_WARNING_MS} stroke={LEVEL_COLOR.critical} strokeDasharray="4 4" />
+        <Line
+          type="monotone"
+          dataKey="avgMs"
+          name={t('app.performance.average')}
+          stroke="#0d7d67"
+          dot={false}
+          strokeWidth={2}
+          isAnimationActive={false}
+        />
+        <Line
+          type="monotone"
+          dataKey="p95Ms"
+          name="P95"
+          stroke="#ed6c02"
+          dot={false}
+          isAnimationActive={false}
+        />
+        <Line
+          type="monotone"
+          dataKey="p99Ms"
+          name="P99"
+          stroke="#d32f2f"
+          dot={false}
+          isAnimationActive={false}
+        />
+      </LineChart>
+    </ChartBox>
+  );
+}
+
+export function TrafficChart({
+  history,
+  range,
+}: {
+  history: PerformanceHistory | null;
+  range: HistoryRange;
+}) {
+  const t = useTranslate();
+  const tick = useTick(range);
+  if (!history) return <NoData />;
+  return (
+    <ChartBox testId="chart-traffic">
+      <ComposedChart data={history.points} margin={TIME_CHART_MARGIN}>
+        {timeAxes(tick)}
+        <Area
+          type="monotone"
+          dataKey="requests"
+          name={t('app.performance.requests')}
+          stroke="#0d7d67"
+          fill="#0d7d6733"
+          isAnimationActive={false}
+        />
+        <Bar
+          dataKey="errors"
+          name={t('app.performance.errors')}
+          fill={LEVEL_COLOR.critical}
+          isAnimationActive={false}
+        />
+      </ComposedChart>
+    </ChartBox>
+  );
+}

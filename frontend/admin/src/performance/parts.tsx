@@ -1,0 +1,105 @@
+/** Shared pieces of the performance dashboard: stat cards, panels, chart frames and time axes. */
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useTranslate } from 'react-admin';
+import { type HistoryRange } from '@portal/contracts/admin/endpoints';
+import { useDateFormat } from '../lib/format';
+
+const CHART_HEIGHT = 240;
+
+export function StatCard({
+  title,
+  value,
+  sub,
+  color,
+  testId,
+}: {
+  title: string;
+  value: string;
+  sub: string;
+  color?: string;
+  testId?: string;
+}) {
+  return (
+    <Card sx={{ flex: '1 1 220px' }} data-testid={testId}>
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">
+          {title}
+        </Typography>
+        <Typography variant="h4" sx={{ color, fontWeight: 600, my: 0.5 }}>
+          {value}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {sub}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function Panel({
+  title,
+  children,
+  testId,
+}: {
+  title: string;
+  children: React.ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Card sx={{ flex: '1 1 420px', minWidth: 0 }} data-testid={testId}>
+      <CardContent>
+        <Typography variant="h6" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function useTick(range: HistoryRange) {
+  const { time, date } = useDateFormat();
+  return (t: string) => (range === '7d' ? `${date(t)} ${time(t).slice(0, 5)}` : time(t).slice(0, 5));
+}
+
+/** The frame of every chart: the chart's height, the panel's width. */
+export function ChartBox({ testId, children }: { testId: string; children: React.ReactElement }) {
+  return (
+    <Box sx={{ height: CHART_HEIGHT }} data-testid={testId}>
+      <ResponsiveContainer width="100%" height="100%">
+        {children}
+      </ResponsiveContainer>
+    </Box>
+  );
+}
+
+export const TIME_CHART_MARGIN = { top: 8, right: 16, left: 0, bottom: 0 };
+
+/**
+ * Grid, time axis, value axis, tooltip and (optionally) legend of a chart over the history. An
+ * array of elements rather than a component: recharts reads its axes from the chart's children.
+ */
+export function timeAxes(
+  tick: (t: string) => string,
+  { legend = true, ...yAxis }: { legend?: boolean; width?: number; allowDecimals?: boolean } = {},
+) {
+  return [
+    <CartesianGrid key="grid" strokeDasharray="3 3" />,
+    <XAxis key="x" dataKey="t" tickFormatter={tick} minTickGap={32} fontSize={11} />,
+    <YAxis key="y" fontSize={11} width={48} {...yAxis} />,
+    <Tooltip key="tooltip" labelFormatter={(l) => tick(String(l))} />,
+    ...(legend ? [<Legend key="legend" />] : []),
+  ];
+}
+export function NoData() {
+  const t = useTranslate();
+  return (
+    <Box sx={{ height: CHART_HEIGHT, display: 'grid', placeItems: 'center', color: 'text.secondary' }}>
+      <Typography variant="body2">{t('app.performance.noData')}</Typography>
+    </Box>
+  );
+}
