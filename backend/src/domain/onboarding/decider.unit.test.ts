@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors';
-import {
-  type ListEntry,
-  type OnboardingCommand,
-  type OnboardingEvent,
-  currentStepOf,
-  onboardingDecider,
-} from './decider';
+import { deciderSpec } from '../../../../testing/deciderSpec';
+import { type ListEntry, type OnboardingEvent, currentStepOf, onboardingDecider } from './decider';
 
-const given = (...events: OnboardingEvent[]) =>
-  events.reduce(onboardingDecider.evolve, onboardingDecider.initialState());
-const when = (state: ReturnType<typeof given>, command: OnboardingCommand) =>
-  onboardingDecider.decide(command, state);
-const thenThrows = (fn: () => unknown, code: string) => {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).code).toBe(code);
-    return error as DomainError;
-  }
-  throw new Error(`expected ${code}`);
-};
+const { given } = deciderSpec(onboardingDecider);
 
 const done = (step: number): OnboardingEvent => ({ type: 'StepCompleted', data: { step } });
 const names = (prefix: string, n: number): ListEntry[] =>
@@ -30,7 +11,11 @@ const lists = (c: number, p: number): OnboardingEvent => ({
   type: 'ProspectListsUpdated',
   data: { customerList: names('c', c), partnerList: names('p', p) },
 });
-const experience = { startDate: 'March 2025', positiveChanges: 'More energy', confidenceLevel: 'confident' };
+const experience = {
+  startDate: 'March 2025',
+  positiveChanges: 'More energy',
+  confidenceLevel: 'confident' as const,
+};
 const why = {
   joinReason: 'Freedom',
   monthlyGoal3: '500',
@@ -46,20 +31,24 @@ const why = {
 
 describe('onboarding decider', () => {
   it('step 1 follows the newsletter: completed when subscribed, reopened when not, nothing when unchanged', () => {
-    expect(when(given(), { type: 'SyncNewsletterStep', subscribed: true })).toEqual([done(1)]);
-    expect(when(given(done(1)), { type: 'SyncNewsletterStep', subscribed: true })).toEqual([]);
-    expect(when(given(done(1)), { type: 'SyncNewsletterStep', subscribed: false })).toEqual([
-      { type: 'StepReopened', data: { step: 1 } },
-    ]);
-    expect(when(given(), { type: 'SyncNewsletterStep', subscribed: false })).toEqual([]);
+    given()
+      .when({ type: 'SyncNewsletterStep', subscribed: true })
+      .then([done(1)]);
+    given(done(1)).when({ type: 'SyncNewsletterStep', subscribed: true }).thenNothing();
+    given(done(1))
+      .when({ type: 'SyncNewsletterStep', subscribed: false })
+      .then([{ type: 'StepReopened', data: { step: 1 } }]);
+    given().when({ type: 'SyncNewsletterStep', subscribed: false }).thenNothing();
   });
 
   it('step 2 stores the canonical link and completes once; a bad link is refused with the spec text', () => {
-    expect(when(given(), { type: 'SaveReferralLink', link: 'http://UFeelGreat.com/c/Abc123' })).toEqual([
-      { type: 'ReferralLinkSaved', data: { feelGreatLink: 'https://ufeelgreat.com/c/Abc123' } },
-      done(2),
-    ]);
-    expect(when(given(), { type: 'SaveReferralLink', link: 'Abc123' })[0]).toEqual({
+    given()
+      .when({ type: 'SaveReferralLink', link: 'http://UFeelGreat.com/c/Abc123' })
+      .then([
+        { type: 'ReferralLinkSaved', data: { feelGreatLink: 'https://ufeelgreat.com/c/Abc123' } },
+        done(2),
+      ]);
+    expect(given().when({ type: 'SaveReferralLink', link: 'Abc123' }).events()[0]).toEqual({
       type: 'ReferralLinkSaved',
       data: { feelGreatLink: 'https://ufeelgreat.com/c/Abc123' },
     });
@@ -67,206 +56,173 @@ describe('onboarding decider', () => {
       { type: 'ReferralLinkSaved', data: { feelGreatLink: 'https://ufeelgreat.com/c/Abc123' } },
       done(2),
     );
-    expect(when(saved, { type: 'SaveReferralLink', link: 'ufeelgreat.com/c/Abc123' })).toEqual([]);
-    expect(when(saved, { type: 'SaveReferralLink', link: 'ufeelgreat.com/c/New1' })).toEqual([
-      { type: 'ReferralLinkSaved', data: { feelGreatLink: 'https://ufeelgreat.com/c/New1' } },
-    ]);
-    const error = thenThrows(
-      () => when(given(), { type: 'SaveReferralLink', link: 'https://example.com/c/abc' }),
-      'invalid_link',
-    );
-    expect(error.message).toBe(
-      'Please enter a valid UFeelGreat link format (ufeelgreat.com/c/YOURLINKHERE).',
-    );
-    thenThrows(
-      () => when(given(), { type: 'SaveReferralLink', link: 'ufeelgreat.com/c/abc-def' }),
-      'invalid_link',
-    );
-    thenThrows(() => when(given(), { type: 'SaveReferralLink', link: '' }), 'invalid_link');
+    saved.when({ type: 'SaveReferralLink', link: 'ufeelgreat.com/c/Abc123' }).thenNothing();
+    saved
+      .when({ type: 'SaveReferralLink', link: 'ufeelgreat.com/c/New1' })
+      .then([{ type: 'ReferralLinkSaved', data: { feelGreatLink: 'https://ufeelgreat.com/c/New1' } }]);
+    given().when({ type: 'SaveReferralLink', link: 'https://example.com/c/abc' }).thenThrows('invalid_link', {
+      message: 'Please enter a valid UFeelGreat link format (ufeelgreat.com/c/YOURLINKHERE).',
+      kind: 'invalid',
+    });
+    given().when({ type: 'SaveReferralLink', link: 'ufeelgreat.com/c/abc-def' }).thenThrows('invalid_link');
+    given().when({ type: 'SaveReferralLink', link: '' }).thenThrows('invalid_link');
   });
 
   it('step 3 lists: trimmed, empty names refused, stale revision refused, unchanged lists record nothing', () => {
-    const state = given();
-    expect(
-      when(state, {
+    given()
+      .when({
         type: 'UpdateLists',
         customerList: [{ id: 'a', name: '  Ann  ', note: '  ' }],
         partnerList: [],
         basedOnRevision: -1,
-      }),
-    ).toEqual([
-      { type: 'ProspectListsUpdated', data: { customerList: [{ id: 'a', name: 'Ann' }], partnerList: [] } },
-    ]);
-    thenThrows(
-      () => when(state, { type: 'UpdateLists', customerList: [{ id: 'a', name: '   ' }], partnerList: [] }),
-      'empty_name',
-    );
-    thenThrows(
-      () =>
-        when(state, {
-          type: 'UpdateLists',
-          customerList: [
-            { id: 'a', name: 'A' },
-            { id: 'a', name: 'B' },
-          ],
-          partnerList: [],
-        }),
-      'duplicate_entry',
-    );
+      })
+      .then([
+        { type: 'ProspectListsUpdated', data: { customerList: [{ id: 'a', name: 'Ann' }], partnerList: [] } },
+      ]);
+    given()
+      .when({ type: 'UpdateLists', customerList: [{ id: 'a', name: '   ' }], partnerList: [] })
+      .thenThrows('empty_name');
+    given()
+      .when({
+        type: 'UpdateLists',
+        customerList: [
+          { id: 'a', name: 'A' },
+          { id: 'a', name: 'B' },
+        ],
+        partnerList: [],
+      })
+      .thenThrows('duplicate_entry');
     const one = given(lists(1, 0));
-    expect(one.revision).toBe(0);
-    thenThrows(
-      () => when(one, { type: 'UpdateLists', customerList: [], partnerList: [], basedOnRevision: -1 }),
-      'stale_revision',
-    );
-    expect(
-      when(one, { type: 'UpdateLists', customerList: names('c', 1), partnerList: [], basedOnRevision: 0 }),
-    ).toEqual([]);
+    expect(one.state.revision).toBe(0);
+    one
+      .when({ type: 'UpdateLists', customerList: [], partnerList: [], basedOnRevision: -1 })
+      .thenThrows('stale_revision', { kind: 'conflict' });
+    one
+      .when({ type: 'UpdateLists', customerList: names('c', 1), partnerList: [], basedOnRevision: 0 })
+      .thenNothing();
   });
 
   it('step 3 completes only with at least 5 names in each list, and reopens when a list falls short', () => {
-    thenThrows(() => when(given(lists(5, 4)), { type: 'ConfirmLists' }), 'lists_too_short');
-    expect(when(given(lists(5, 5)), { type: 'ConfirmLists' })).toEqual([done(3)]);
-    expect(when(given(lists(5, 5), done(3)), { type: 'ConfirmLists' })).toEqual([]);
+    given(lists(5, 4)).when({ type: 'ConfirmLists' }).thenThrows('lists_too_short');
+    given(lists(5, 5))
+      .when({ type: 'ConfirmLists' })
+      .then([done(3)]);
+    given(lists(5, 5), done(3)).when({ type: 'ConfirmLists' }).thenNothing();
     const confirmed = given(lists(5, 5), done(3));
-    expect(
-      when(confirmed, { type: 'UpdateLists', customerList: names('c', 4), partnerList: names('p', 5) }).map(
-        (e) => e.type,
-      ),
-    ).toEqual(['ProspectListsUpdated', 'StepReopened']);
-    expect(
-      when(confirmed, { type: 'UpdateLists', customerList: names('c', 6), partnerList: names('p', 5) }).map(
-        (e) => e.type,
-      ),
-    ).toEqual(['ProspectListsUpdated']);
+    confirmed
+      .when({ type: 'UpdateLists', customerList: names('c', 4), partnerList: names('p', 5) })
+      .thenTypes(['ProspectListsUpdated', 'StepReopened']);
+    confirmed
+      .when({ type: 'UpdateLists', customerList: names('c', 6), partnerList: names('p', 5) })
+      .thenTypes(['ProspectListsUpdated']);
   });
 
   it('step 4 needs start date, positive changes and confidence level; a skip moves on without completing', () => {
-    const error = thenThrows(
-      () =>
-        when(given(), { type: 'SubmitProductExperience', data: { ...experience, positiveChanges: '  ' } }),
-      'required_fields',
-    );
-    expect(error.message).toBe('Please fill in required fields');
-    thenThrows(
-      () => when(given(), { type: 'SubmitProductExperience', data: { ...experience, confidenceLevel: '' } }),
-      'required_fields',
-    );
-    expect(
-      when(given(), { type: 'SubmitProductExperience', data: { ...experience, challenges: ' ' } }),
-    ).toEqual([{ type: 'ProductExperienceSubmitted', data: experience }, done(4)]);
+    given()
+      .when({ type: 'SubmitProductExperience', data: { ...experience, positiveChanges: '  ' } })
+      .thenThrows('required_fields', { message: 'Please fill in required fields' });
+    given()
+      .when({ type: 'SubmitProductExperience', data: { ...experience, confidenceLevel: '' } })
+      .thenThrows('required_fields');
+    given()
+      .when({ type: 'SubmitProductExperience', data: { ...experience, challenges: ' ' } })
+      .then([{ type: 'ProductExperienceSubmitted', data: experience }, done(4)]);
     const skipped = given(done(1), done(2), done(3), { type: 'ProductExperienceSkipped', data: {} });
-    expect(skipped.steps[3]).toBe(false);
-    expect(currentStepOf(skipped)).toBe(5);
-    expect(when(skipped, { type: 'SkipProductExperience' })).toEqual([]);
-    expect(when(given(done(4)), { type: 'SkipProductExperience' })).toEqual([]);
+    expect(skipped.state.steps[3]).toBe(false);
+    expect(currentStepOf(skipped.state)).toBe(5);
+    skipped.when({ type: 'SkipProductExperience' }).thenNothing();
+    given(done(4)).when({ type: 'SkipProductExperience' }).thenNothing();
   });
 
   it('step 5 records the answers; training completes only with steps 1 to 3 done and step 4 done or skipped', () => {
-    const types = (events: OnboardingEvent[]) => events.map((e) => e.type);
     // step 5 first: answers and the step are recorded, the foundation is not complete
-    expect(types(when(given(), { type: 'SubmitWhyAnswers', data: why }))).toEqual([
-      'WhyAnswersSubmitted',
-      'StepCompleted',
-    ]);
+    given().when({ type: 'SubmitWhyAnswers', data: why }).thenTypes(['WhyAnswersSubmitted', 'StepCompleted']);
     const skipped: OnboardingEvent = { type: 'ProductExperienceSkipped', data: {} };
-    const ready = given(done(1), done(2), lists(5, 5), done(3), skipped);
-    expect(types(when(ready, { type: 'SubmitWhyAnswers', data: why }))).toEqual([
-      'WhyAnswersSubmitted',
-      'StepCompleted',
-      'TrainingCompleted',
-    ]);
+    given(done(1), done(2), lists(5, 5), done(3), skipped)
+      .when({ type: 'SubmitWhyAnswers', data: why })
+      .thenTypes(['WhyAnswersSubmitted', 'StepCompleted', 'TrainingCompleted']);
     // step 3 missing: step 5 alone does not complete training
-    const noStep3 = given(done(1), done(2), lists(5, 5), done(4));
-    expect(types(when(noStep3, { type: 'SubmitWhyAnswers', data: why }))).not.toContain('TrainingCompleted');
+    given(done(1), done(2), lists(5, 5), done(4))
+      .when({ type: 'SubmitWhyAnswers', data: why })
+      .thenTypes(['WhyAnswersSubmitted', 'StepCompleted']);
     // the last missing step, whichever it is, completes training
-    const lastIsStep3 = given(done(1), done(2), lists(5, 5), done(4), done(5));
-    expect(types(when(lastIsStep3, { type: 'ConfirmLists' }))).toEqual([
-      'StepCompleted',
-      'TrainingCompleted',
-    ]);
-    const lastIsSkip = given(done(1), done(2), lists(5, 5), done(3), done(5));
-    expect(types(when(lastIsSkip, { type: 'SkipProductExperience' }))).toEqual([
-      'ProductExperienceSkipped',
-      'TrainingCompleted',
-    ]);
-    const lastIsNewsletter = given(done(2), lists(5, 5), done(3), done(4), done(5));
-    expect(types(when(lastIsNewsletter, { type: 'SyncNewsletterStep', subscribed: true }))).toEqual([
-      'StepCompleted',
-      'TrainingCompleted',
-    ]);
+    given(done(1), done(2), lists(5, 5), done(4), done(5))
+      .when({ type: 'ConfirmLists' })
+      .thenTypes(['StepCompleted', 'TrainingCompleted']);
+    given(done(1), done(2), lists(5, 5), done(3), done(5))
+      .when({ type: 'SkipProductExperience' })
+      .thenTypes(['ProductExperienceSkipped', 'TrainingCompleted']);
+    given(done(2), lists(5, 5), done(3), done(4), done(5))
+      .when({ type: 'SyncNewsletterStep', subscribed: true })
+      .thenTypes(['StepCompleted', 'TrainingCompleted']);
     // several changes at once record it once, after all of them
-    const lastIsData = given(done(1), done(2), lists(5, 5), done(5));
-    expect(
-      types(when(lastIsData, { type: 'UpdateData', step3Completed: true, productExperience: 'skip' })),
-    ).toEqual(['StepCompleted', 'ProductExperienceSkipped', 'TrainingCompleted']);
+    given(done(1), done(2), lists(5, 5), done(5))
+      .when({ type: 'UpdateData', step3Completed: true, productExperience: 'skip' })
+      .thenTypes(['StepCompleted', 'ProductExperienceSkipped', 'TrainingCompleted']);
     // once complete, it stays complete and is not recorded again
     const finished = given(done(1), done(2), lists(5, 5), done(3), done(4), done(5), {
       type: 'TrainingCompleted',
       data: {},
     });
-    expect(
-      types(when(finished, { type: 'SubmitWhyAnswers', data: { ...why, strengths: 'Listening' } })),
-    ).toEqual(['WhyAnswersSubmitted']);
-    expect(types(when(finished, { type: 'SyncNewsletterStep', subscribed: false }))).toEqual([
-      'StepReopened',
-    ]);
+    finished
+      .when({ type: 'SubmitWhyAnswers', data: { ...why, strengths: 'Listening' } })
+      .thenTypes(['WhyAnswersSubmitted']);
+    finished.when({ type: 'SyncNewsletterStep', subscribed: false }).thenTypes(['StepReopened']);
   });
 
   it('current step is the first one not done', () => {
-    expect(currentStepOf(given())).toBe(1);
-    expect(currentStepOf(given(done(1), done(2)))).toBe(3);
-    expect(currentStepOf(given(done(2)))).toBe(1);
-    expect(currentStepOf(given(done(1), done(2), done(3), done(4), done(5)))).toBe(5);
+    expect(currentStepOf(given().state)).toBe(1);
+    expect(currentStepOf(given(done(1), done(2)).state)).toBe(3);
+    expect(currentStepOf(given(done(2)).state)).toBe(1);
+    expect(currentStepOf(given(done(1), done(2), done(3), done(4), done(5)).state)).toBe(5);
   });
 
   it('an admin reset makes all five steps incomplete and keeps the answers', () => {
-    const state = given(
+    const completed = given(
       done(1),
       lists(5, 5),
       done(3),
       { type: 'ProductExperienceSkipped', data: {} },
       { type: 'TrainingCompleted', data: {} },
     );
-    expect(when(state, { type: 'ResetTraining' })).toEqual([{ type: 'TrainingReset', data: {} }]);
-    const reset = onboardingDecider.evolve(state, { type: 'TrainingReset', data: {} });
-    expect(reset.steps).toEqual([false, false, false, false, false]);
-    expect(reset.trainingCompleted).toBe(false);
-    expect(reset.productExperienceSkipped).toBe(false);
-    expect(reset.customerList).toHaveLength(5);
-    expect(when(reset, { type: 'ResetTraining' })).toEqual([]);
+    completed.when({ type: 'ResetTraining' }).then([{ type: 'TrainingReset', data: {} }]);
+    const reset = completed.and({ type: 'TrainingReset', data: {} });
+    expect(reset.state.steps).toEqual([false, false, false, false, false]);
+    expect(reset.state.trainingCompleted).toBe(false);
+    expect(reset.state.productExperienceSkipped).toBe(false);
+    expect(reset.state.customerList).toHaveLength(5);
+    reset.when({ type: 'ResetTraining' }).thenNothing();
   });
 });
 
 describe('onboarding decider: several changes at once', () => {
   it('records lists and confirmation together, or nothing when one part fails', () => {
-    const events = when(given(), {
-      type: 'UpdateData',
-      lists: { customerList: names('c', 5), partnerList: names('p', 5), basedOnRevision: -1 },
-      step3Completed: true,
-    });
-    expect(events.map((e) => e.type)).toEqual(['ProspectListsUpdated', 'StepCompleted']);
-    thenThrows(
-      () => when(given(), { type: 'UpdateData', lists: { customerList: names('c', 5) }, link: 'nope-nope' }),
-      'invalid_link',
-    );
+    given()
+      .when({
+        type: 'UpdateData',
+        lists: { customerList: names('c', 5), partnerList: names('p', 5), basedOnRevision: -1 },
+        step3Completed: true,
+      })
+      .thenTypes(['ProspectListsUpdated', 'StepCompleted']);
+    given()
+      .when({ type: 'UpdateData', lists: { customerList: names('c', 5) }, link: 'nope-nope' })
+      .thenThrows('invalid_link');
   });
 
   it('saves one list and keeps the other', () => {
-    const state = given(lists(2, 3));
-    const [event] = when(state, {
-      type: 'UpdateData',
-      lists: { customerList: names('x', 1), basedOnRevision: 0 },
-    });
-    expect(event).toEqual({
-      type: 'ProspectListsUpdated',
-      data: { customerList: names('x', 1), partnerList: names('p', 3) },
-    });
+    given(lists(2, 3))
+      .when({ type: 'UpdateData', lists: { customerList: names('x', 1), basedOnRevision: 0 } })
+      .then([
+        {
+          type: 'ProspectListsUpdated',
+          data: { customerList: names('x', 1), partnerList: names('p', 3) },
+        },
+      ]);
   });
 
   it('skips step 4 through the data call', () => {
-    expect(when(given(), { type: 'UpdateData', productExperience: 'skip' })).toEqual([
-      { type: 'ProductExperienceSkipped', data: {} },
-    ]);
+    given()
+      .when({ type: 'UpdateData', productExperience: 'skip' })
+      .then([{ type: 'ProductExperienceSkipped', data: {} }]);
   });
 });

@@ -1,62 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors';
-import { MEMBER_ID_ALPHABET, type ReservationEvent, memberIdFrom, reservationDecider } from './reservation';
+import { deciderSpec } from '../../../../testing/deciderSpec';
+import { MEMBER_ID_ALPHABET, memberIdFrom, reservationDecider } from './reservation';
 
-const given = (...events: ReservationEvent[]) =>
-  events.reduce(reservationDecider.evolve, reservationDecider.initialState());
+const { given } = deciderSpec(reservationDecider);
 
 describe('reservation decider', () => {
   it('given a free address, when reserved, then EmailReserved for that user', () => {
-    expect(reservationDecider.decide({ type: 'ReserveEmail', userId: 'u1' }, given())).toEqual([
-      { type: 'EmailReserved', data: { userId: 'u1' } },
-    ]);
+    given()
+      .when({ type: 'ReserveEmail', userId: 'u1' })
+      .then([{ type: 'EmailReserved', data: { userId: 'u1' } }]);
   });
 
   it('given an address held by another user, when reserved, then email_taken', () => {
-    const state = given({ type: 'EmailReserved', data: { userId: 'u1' } });
-    expect(() => reservationDecider.decide({ type: 'ReserveEmail', userId: 'u2' }, state)).toThrow(
-      DomainError,
-    );
-    try {
-      reservationDecider.decide({ type: 'ReserveEmail', userId: 'u2' }, state);
-    } catch (e) {
-      expect((e as DomainError).code).toBe('email_taken');
-    }
+    given({ type: 'EmailReserved', data: { userId: 'u1' } })
+      .when({ type: 'ReserveEmail', userId: 'u2' })
+      .thenThrows('email_taken', { kind: 'conflict' });
   });
 
   it('given an address held by the same user, when reserved again (a retry), then nothing', () => {
-    expect(
-      reservationDecider.decide(
-        { type: 'ReserveEmail', userId: 'u1' },
-        given({ type: 'EmailReserved', data: { userId: 'u1' } }),
-      ),
-    ).toEqual([]);
+    given({ type: 'EmailReserved', data: { userId: 'u1' } })
+      .when({ type: 'ReserveEmail', userId: 'u1' })
+      .thenNothing();
   });
 
   it('given a released address, when another user reserves it, then it is theirs', () => {
-    const state = given(
+    given(
       { type: 'EmailReserved', data: { userId: 'u1' } },
       { type: 'EmailReleased', data: { userId: 'u1' } },
-    );
-    expect(reservationDecider.decide({ type: 'ReserveEmail', userId: 'u2' }, state)).toEqual([
-      { type: 'EmailReserved', data: { userId: 'u2' } },
-    ]);
+    )
+      .when({ type: 'ReserveEmail', userId: 'u2' })
+      .then([{ type: 'EmailReserved', data: { userId: 'u2' } }]);
   });
 
   it('only the holder releases', () => {
-    const state = given({ type: 'EmailReserved', data: { userId: 'u1' } });
-    expect(reservationDecider.decide({ type: 'ReleaseEmail', userId: 'u2' }, state)).toEqual([]);
-    expect(reservationDecider.decide({ type: 'ReleaseEmail', userId: 'u1' }, state)).toEqual([
-      { type: 'EmailReleased', data: { userId: 'u1' } },
-    ]);
+    const held = given({ type: 'EmailReserved', data: { userId: 'u1' } });
+    held.when({ type: 'ReleaseEmail', userId: 'u2' }).thenNothing();
+    held
+      .when({ type: 'ReleaseEmail', userId: 'u1' })
+      .then([{ type: 'EmailReleased', data: { userId: 'u1' } }]);
   });
 
   it('member ids: taken once, never reassigned', () => {
-    const state = given({ type: 'MemberIdReserved', data: { userId: 'u1' } });
-    expect(() => reservationDecider.decide({ type: 'ReserveMemberId', userId: 'u2' }, state)).toThrow(
-      /already taken/,
-    );
-    expect(reservationDecider.decide({ type: 'ReserveMemberId', userId: 'u1' }, state)).toEqual([]);
+    const taken = given({ type: 'MemberIdReserved', data: { userId: 'u1' } });
+    const error = taken.when({ type: 'ReserveMemberId', userId: 'u2' }).thenThrows('member_id_taken');
+    expect(error.message).toMatch(/already taken/);
+    taken.when({ type: 'ReserveMemberId', userId: 'u1' }).thenNothing();
   });
 
   it('member ids read as P- and six unambiguous characters', () => {

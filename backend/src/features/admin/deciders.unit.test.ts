@@ -1,36 +1,34 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
+import { deciderSpec } from '../../../../testing/deciderSpec';
 import { deletionDecider } from './deletion';
 import { syncRunRecorder } from '../../integrations/mailchimp/audienceSync';
 
-// given / when / then, as for every decider
-const given = <S, E>(d: { initialState: () => S; evolve: (s: S, e: E) => S }, events: E[]) =>
-  events.reduce(d.evolve, d.initialState());
-
 describe('deletion record', () => {
+  const { given } = deciderSpec(deletionDecider);
   it('records UserDeleted once', () => {
-    const state = given(deletionDecider, []);
-    expect(deletionDecider.decide({ type: 'Delete', userId: 'u1' }, state)).toEqual([
-      { type: 'UserDeleted', data: { userId: 'u1' } },
-    ]);
+    given()
+      .when({ type: 'Delete', userId: 'u1' })
+      .then([{ type: 'UserDeleted', data: { userId: 'u1' } }]);
   });
   it('records nothing when the account is already deleted', () => {
-    const state = given(deletionDecider, [{ type: 'UserDeleted', data: { userId: 'u1' } }]);
-    expect(deletionDecider.decide({ type: 'Delete', userId: 'u1' }, state)).toEqual([]);
+    given({ type: 'UserDeleted', data: { userId: 'u1' } })
+      .when({ type: 'Delete', userId: 'u1' })
+      .thenNothing();
   });
 });
 
 describe('sync run record', () => {
+  const { given } = deciderSpec(syncRunRecorder);
+  const requested = { type: 'SyncRunRequested' as const, data: { runId: 'r', trigger: 'manual' as const } };
   const finished = {
     type: 'SyncRunFinished' as const,
     data: { runId: 'r', status: 'completed' as const, total: 3, updated: 1, errors: 0 },
   };
   it('records the start and the end', () => {
-    const state = given(syncRunRecorder, []);
-    const requested = { type: 'SyncRunRequested' as const, data: { runId: 'r', trigger: 'manual' as const } };
-    expect(syncRunRecorder.decide(requested, state)).toEqual([requested]);
-    expect(syncRunRecorder.decide(finished, given(syncRunRecorder, [requested]))).toEqual([finished]);
+    given().when(requested).then([requested]);
+    given(requested).when(finished).then([finished]);
   });
   it('records the end only once (a resumed run finishing again)', () => {
-    expect(syncRunRecorder.decide(finished, given(syncRunRecorder, [finished]))).toEqual([]);
+    given(finished).when(finished).thenNothing();
   });
 });
