@@ -3,20 +3,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslate } from 'react-admin';
-import { type HistoryRange } from '@portal/contracts/admin/endpoints';
-import type { DashboardResponse, PerformanceHistory } from '@portal/contracts/admin/schemas';
 import { LEVEL_COLOR, LevelChip } from '../lib/format';
-import { Panel, useTick, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData } from './parts';
+import { Panel, useTick, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type TabProps } from './parts';
 
-export function Database({
-  data,
-  history,
-  range,
-}: {
-  data: DashboardResponse;
-  history: PerformanceHistory | null;
-  range: HistoryRange;
-}) {
+export function Database({ data, history, range }: TabProps) {
   const t = useTranslate();
   const tick = useTick(range);
   const d = data.database;

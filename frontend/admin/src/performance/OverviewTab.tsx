@@ -1,22 +1,13 @@
 /** Overview tab: headline figures, the health panel and the history charts. */
 import Stack from '@mui/material/Stack';
 import { useTranslate } from 'react-admin';
-import { errorRateLevel, type HistoryRange, responseTimeLevel } from '@portal/contracts/admin/endpoints';
-import type { DashboardResponse, PerformanceHistory } from '@portal/contracts/admin/schemas';
+import { errorRateLevel, responseTimeLevel } from '@portal/contracts/admin/endpoints';
 import { LEVEL_COLOR } from '../lib/format';
 import { Health } from './Health';
 import { ResponseChart, TrafficChart } from './charts';
-import { StatCard, Panel } from './parts';
+import { StatCard, Panel, type TabProps } from './parts';
 
-export function Overview({
-  data,
-  history,
-  range,
-}: {
-  data: DashboardResponse;
-  history: PerformanceHistory | null;
-  range: HistoryRange;
-}) {
+export function Overview({ data, history, range }: TabProps) {
   const t = useTranslate();
   const m = data.metrics;
   return (

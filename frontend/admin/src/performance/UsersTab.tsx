@@ -5,19 +5,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Area, AreaChart } from 'recharts';
 import { useTranslate } from 'react-admin';
-import { type HistoryRange } from '@portal/contracts/admin/endpoints';
-import type { DashboardResponse, PerformanceHistory } from '@portal/contracts/admin/schemas';
-import { Panel, useTick, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData } from './parts';
+import { Panel, useTick, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type TabProps } from './parts';
 
-export function Users({
-  data,
-  history,
-  range,
-}: {
-  data: DashboardResponse;
-  history: PerformanceHistory | null;
-  range: HistoryRange;
-}) {
+export function Users({ data, history, range }: TabProps) {
   const t = useTranslate();
   const tick = useTick(range);
   const u = data.users;

@@ -1,22 +1,11 @@
 /** The response-time and traffic charts over the stored history (overview and database tabs). */
 import { Area, Bar, ComposedChart, Line, LineChart, ReferenceLine } from 'recharts';
 import { useTranslate } from 'react-admin';
-import {
-  type HistoryRange,
-  RESPONSE_TIME_GOOD_MS,
-  RESPONSE_TIME_WARNING_MS,
-} from '@portal/contracts/admin/endpoints';
-import type { PerformanceHistory } from '@portal/contracts/admin/schemas';
+import { RESPONSE_TIME_GOOD_MS, RESPONSE_TIME_WARNING_MS } from '@portal/contracts/admin/endpoints';
 import { LEVEL_COLOR } from '../lib/format';
-import { useTick, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData } from './parts';
+import { useTick, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type HistoryProps } from './parts';
 
-export function ResponseChart({
-  history,
-  range,
-}: {
-  history: PerformanceHistory | null;
-  range: HistoryRange;
-}) {
+export function ResponseChart({ history, range }: HistoryProps) {
   const t = useTranslate();
   const tick = useTick(range);
   if (!history) return <NoData />;
@@ -56,13 +45,7 @@ export function ResponseChart({
   );
 }
 
-export function TrafficChart({
-  history,
-  range,
-}: {
-  history: PerformanceHistory | null;
-  range: HistoryRange;
-}) {
+export function TrafficChart({ history, range }: HistoryProps) {
   const t = useTranslate();
   const tick = useTick(range);
   if (!history) return <NoData />;

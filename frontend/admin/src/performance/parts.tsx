@@ -5,7 +5,8 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslate } from 'react-admin';
-import { type HistoryRange } from '@portal/contracts/admin/endpoints';
+import type { HistoryRange } from '@portal/contracts/admin/endpoints';
+import type { DashboardResponse, PerformanceHistory } from '@portal/contracts/admin/schemas';
 import { useDateFormat } from '../lib/format';
 
 const CHART_HEIGHT = 240;
@@ -102,4 +103,15 @@ export function NoData() {
       <Typography variant="body2">{t('app.performance.noData')}</Typography>
     </Box>
   );
+}
+
+/** What the history charts take: the stored history (null while loading) and its range. */
+export interface HistoryProps {
+  history: PerformanceHistory | null;
+  range: HistoryRange;
+}
+
+/** What each tab over the dashboard's figures takes. */
+export interface TabProps extends HistoryProps {
+  data: DashboardResponse;
 }
