@@ -16,4 +16,23 @@ export default tseslint.config(
     files: ['**/cli/**', 'bench/**', 'ops/**', 'testing/**', '**/*.test.ts'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Product code never reaches into the test harness or the benches: the production build ships
+    // none of them (test support lives in testing/, bench support in bench/).
+    files: ['backend/src/**', 'worker/src/**', 'contracts/src/**', 'frontend/*/src/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/testing/**', '**/testing', '**/bench/**'],
+              message: 'Test and bench support stay out of product code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

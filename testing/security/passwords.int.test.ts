@@ -4,7 +4,7 @@ import { startTestApp, type TestApp, type TestResponse } from '../app';
 import { createUser } from '../users';
 import { createAccount } from '../../backend/src/features/auth/accounts';
 import { bcryptCost } from '../../backend/src/infra/passwords';
-import { issueTemporaryPassword, passcodeClient } from '../../backend/src/features/auth/testSupport';
+import { issueTemporaryPassword, passcodeClient } from '../auth';
 
 /**
  * QUALITY 35: the most common passwords are refused wherever a password is set (registration,

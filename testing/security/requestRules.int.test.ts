@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passcodeClient } from '../../backend/src/features/auth/testSupport';
+import { passcodeClient } from '../auth';
 import { startTestApp, type TestApp } from '../app';
 import { createUser } from '../users';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { allRoutes } from '@portal/contracts';
 import { startTestApp, type TestApp } from '../app';
 import { createUser } from '../users';
-import { clearLimits } from '../../backend/src/features/auth/testSupport';
+import { clearLimits } from '../auth';
 
 /**
  * QUALITY 36 (issue 13 point 6): writes are rate-limited per user; every text and list a request

@@ -1,5 +1,5 @@
 import type { EventStore } from './port';
-import { describeEventStoreContract } from './contract';
+import { describeEventStoreContract } from '../../../testing/eventStoreContract';
 import { createEventStoreDbStore } from './eventStoreDb';
 
 /**

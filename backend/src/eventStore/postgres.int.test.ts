@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../testing/db';
-import { describeEventStoreContract } from './contract';
+import { describeEventStoreContract } from '../../../testing/eventStoreContract';
 import { createPostgresEventStore, formatPosition, parsePosition } from './postgres';
 import type { EventStore, RecordedEvent } from './port';
 import { WrongExpectedRevision } from './port';

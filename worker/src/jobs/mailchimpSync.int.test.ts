@@ -9,7 +9,7 @@ import { createUser } from '../../../testing/users';
 import {
   startAudienceServer,
   type AudienceServer,
-} from '@portal/backend/integrations/mailchimp/audienceServer.testing';
+} from '../../../testing/loopback/mailchimp';
 import {
   callProvider,
   ProviderError,

@@ -8,7 +8,7 @@ import {
   lockUser,
   passcodeClient,
   sessionIdOf,
-} from './testSupport';
+} from '../../../../testing/auth';
 
 let app: TestApp;
 let sponsor: CreatedUser;

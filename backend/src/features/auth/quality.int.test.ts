@@ -13,7 +13,7 @@ import {
   lockUser,
   passcodeClient,
   withoutRequestId,
-} from './testSupport';
+} from '../../../../testing/auth';
 
 /**
  * QUALITY.md, section Authentication (1-7): one named test each. The app trusts one proxy hop

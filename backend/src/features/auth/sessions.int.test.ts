@@ -6,7 +6,7 @@ import { createUser } from '../../../../testing/users';
 import { productionSecrets, testEnv } from '../../../../testing/env';
 import { type Config, parseConfig } from '../../config';
 import { createApp } from '../../http/createApp';
-import { lockUser, passcodeClient, sessionIdOf } from './testSupport';
+import { lockUser, passcodeClient, sessionIdOf } from '../../../../testing/auth';
 
 /**
  * QUALITY.md, section Sessions (8-13). Extra Koa apps are built from the same runtime (same

@@ -12,7 +12,7 @@ import { registerSchedules, schedules } from '../../../../worker/src/schedulers'
 import { DRIVE_SCOPE, YOUTUBE_SCOPE, driveClient, googleAuthFor, youtubeClient } from './client';
 import { GoogleDriveSource } from './drive';
 import { fetchPlaylistVideos, YoutubeUnavailable } from './youtube';
-import { startLoopbackGoogle, type LoopbackGoogle } from './testing/loopbackGoogle';
+import { startLoopbackGoogle, type LoopbackGoogle } from '../../../../testing/loopback/google';
 
 const FOLDER = 'application/vnd.google-apps.folder';
 let google: LoopbackGoogle;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../../../testing/app';
 import { launchBrowser } from '../../../../testing/browser';
 import { type CreatedUser, createUser } from '../../../../testing/users';
-import { issueTemporaryPassword } from '../../../../backend/src/features/auth/testSupport';
+import { issueTemporaryPassword } from '../../../../testing/auth';
 
 // Sign-in, registration, the guard, the forced password change and the language choice, in
 // real Chromium against the real API serving the built bundles (`npm run build` first).

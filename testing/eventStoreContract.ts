@@ -11,7 +11,7 @@ import {
   StreamNotFound,
   WrongExpectedRevision,
   readStreamOrEmpty,
-} from './port';
+} from '../backend/src/eventStore/port';
 
 /**
  * The contract every EventStore adapter must satisfy. Each case uses its own stream names

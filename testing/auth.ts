@@ -1,7 +1,7 @@
-import type { TestApp, TestClient } from '../../../../testing/app';
-import { handleCommand } from '../../app/commandHandler';
-import { type UserCommand, userDecider, userStream } from '../../domain/user/decider';
-import { readStreamOrEmpty } from '../../eventStore/port';
+import type { TestApp, TestClient } from './app';
+import { handleCommand } from '../backend/src/app/commandHandler';
+import { type UserCommand, userDecider, userStream } from '../backend/src/domain/user/decider';
+import { readStreamOrEmpty } from '../backend/src/eventStore/port';
 
 /** Test helpers for the auth tests: recorded through the real decider and event store. */
 export async function userCommand(app: TestApp, userId: string, command: UserCommand) {

@@ -1,5 +1,5 @@
 /**
- * Measures the partners directory at growing team sizes (run: npx tsx backend/src/features/partners/bench/partnersScale.ts).
+ * Measures the partners directory at growing team sizes (run: npx tsx bench/partnersScale.ts).
  * Sponsors are real accounts (events); their teams are written straight into the read models
  * (users, onboarding_progress, partner_directory) in bulk, inside 100,000 other users. Prints p50/p95 per call
  * and the ratio to a sponsor with 10 partners, measured in the same run.
@@ -8,14 +8,14 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseConfig } from '../../../config';
-import { buildRuntime } from '../../../app/bootstrap';
-import { createApp } from '../../../http/createApp';
-import { createDb } from '../../../infra/db';
-import { migrateLatest } from '../../../infra/migrate';
-import { createClient } from '../../../../../testing/app';
-import { TEST_ADMIN_URL, databaseUrl, testEnv } from '../../../../../testing/env';
-import { seedPartner } from '../seed';
+import { parseConfig } from '../backend/src/config';
+import { buildRuntime } from '../backend/src/app/bootstrap';
+import { createApp } from '../backend/src/http/createApp';
+import { createDb } from '../backend/src/infra/db';
+import { migrateLatest } from '../backend/src/infra/migrate';
+import { createClient } from '../testing/app';
+import { TEST_ADMIN_URL, databaseUrl, testEnv } from '../testing/env';
+import { seedPartner } from '../backend/src/features/partners/seed';
 
 const PASSWORD = 'Bench-Pass-2026';
 const RUNS = Number(process.env.RUNS ?? 150);
@@ -117,7 +117,7 @@ async function main() {
   await db.raw('vacuum analyze partner_directory'); // as autovacuum would after the bulk load
 
   if (process.env.EXPLAIN) {
-    const { listQueries, statsQuery } = await import('../queries');
+    const { listQueries, statsQuery } = await import('../backend/src/features/partners/queries');
     for (const [key, scope, sort, status] of process.env.EXPLAIN.split(';').map((x) => x.split(','))) {
       const q =
         sort === 'stats'
@@ -142,7 +142,7 @@ async function main() {
   if (process.env.DB_TIMES) {
     // Server-side execution + planning time of the SQL of each call (EXPLAIN ANALYZE, JIT off as
     // in the API), so the load on a shared machine blurs the figures less than HTTP timings.
-    const { listQueries, statsQuery } = await import('../queries');
+    const { listQueries, statsQuery } = await import('../backend/src/features/partners/queries');
     type Variant = {
       name: string;
       scope: 'direct' | 'all';
