@@ -1,4 +1,5 @@
 import { GENERATED_PASSWORD_ALPHABET, GENERATED_PASSWORD_LENGTH } from '@portal/contracts/admin/endpoints';
+import { PASSWORD_MIN_LENGTH } from '@portal/contracts/auth/endpoints';
 
 /** A 12-character password from letters, digits and ! @ # $ % ^ & * (spec), from the browser's CSPRNG without modulo bias. */
 export function generatePassword(
@@ -15,14 +16,12 @@ export function generatePassword(
   return out;
 }
 
-export const PASSWORD_MIN = 6;
-
 /** The admin reset form's checks (spec section 5); answers a message key or null. */
 export function passwordProblem(
   password: string,
   confirmation: string,
 ): 'passwordsMismatch' | 'passwordTooShort' | null {
   if (password !== confirmation) return 'passwordsMismatch';
-  if (password.length < PASSWORD_MIN) return 'passwordTooShort';
+  if (password.length < PASSWORD_MIN_LENGTH) return 'passwordTooShort';
   return null;
 }
