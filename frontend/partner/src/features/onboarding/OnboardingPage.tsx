@@ -26,8 +26,7 @@ const STEP_VIEWS: Record<StepNumber, ComponentType<StepProps>> = {
   5: Step5Why,
 };
 
-const isStep = (v: unknown): v is StepNumber =>
-  typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 5;
+const isStep = (v: unknown): v is StepNumber => (STEPS as readonly unknown[]).includes(v);
 const stepDone = (p: ProgressData, n: StepNumber) => p[`step${n}Completed`];
 
 /** The step in the address, read from the page itself (used on focus, when another tab or tool may have changed it). */
