@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers and the document are untyped JSON */
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -288,6 +289,11 @@ describe('every operation answers as its document says', () => {
           },
         ])),
       );
+      // a react-admin list names the resource its contract names
+      const listOf = allRoutes[op.id].listOf;
+      const range = answers.get(op.id)?.headers.get('content-range');
+      if (listOf && !range?.startsWith(`${listOf} `))
+        failures.push(`${op.id}: Content-Range ${range} does not name ${listOf}`);
     }
     expect(failures).toEqual([]);
   }, 300_000);
@@ -312,7 +318,9 @@ describe('every operation answers as its document says', () => {
       }
       if (route.params) {
         const params = Object.fromEntries(Object.keys(call.params ?? {}).map((k) => [k, 'no such id']));
-        bad('unknown id', { url: urlOf(op, { ...call, params }), body: call.body, expect: [400, 404] });
+        bad('malformed id', { url: urlOf(op, { ...call, params }), body: call.body, expect: [400, 404] });
+        const nobody = Object.fromEntries(Object.keys(call.params ?? {}).map((k) => [k, randomUUID()]));
+        bad('unknown id', { url: urlOf(op, { ...call, params: nobody }), body: call.body, expect: [404] });
       }
       if (route.query)
         bad('unknown query key', { url: urlOf(op, { ...call, query: { ...call.query, zzUnknown: '1' } }) });

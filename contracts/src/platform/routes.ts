@@ -40,7 +40,7 @@ export const platformRoutes = {
     response: healthBody,
     errors: {
       503: {
-        when: 'Readiness: the checks say which dependency failed.',
+        when: 'Not ready: the health report names the failing check (or migrations are pending).',
         body: z.union([healthBody, errorBody]),
       },
     },
