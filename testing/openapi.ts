@@ -97,6 +97,21 @@ export function answerChecker(doc: any) {
     return problems;
   }
 
+  /** What is wrong with a request the server accepts, as the document describes the operation. */
+  function checkRequest(op: Operation, body: unknown, query: Record<string, string> = {}): string[] {
+    const localOp = local.paths[op.path][op.method.toLowerCase()];
+    const problems: string[] = [];
+    const named = new Set((localOp.parameters ?? []).map((p: any) => `${p.in}:${p.name}`));
+    for (const key of Object.keys(query))
+      if (!named.has(`query:${key}`)) problems.push(`query parameter ${key} is not documented`);
+    const schema = localOp.requestBody?.content?.['application/json']?.schema;
+    if (schema && body !== undefined)
+      problems.push(...problemsOf(validator(schema), body).map((p) => `request body ${p}`));
+    else if (!schema && body !== undefined && JSON.stringify(body) !== '{}')
+      problems.push('a request body is sent where none is documented');
+    return problems;
+  }
+
   /** An error answer outside any operation (an unknown path, a method a path does not list). */
   const checkError = (res: TestResponse) =>
     checkAgainst(
@@ -107,5 +122,5 @@ export function answerChecker(doc: any) {
       res,
     );
 
-  return { check, checkError };
+  return { check, checkRequest, checkError };
 }

@@ -4,7 +4,7 @@ import type { TestResponse } from './app';
 import { answerChecker, operationsOf } from './openapi';
 
 const doc = JSON.parse(JSON.stringify(buildOpenApiDocument()));
-const { check, checkError } = answerChecker(doc);
+const { check, checkError, checkRequest } = answerChecker(doc);
 const me = operationsOf(doc).find((o) => o.id === 'auth.me')!;
 const users = operationsOf(doc).find((o) => o.id === 'admin.listUsers')!;
 
@@ -62,5 +62,15 @@ describe('answerChecker (the conformance test trusts it)', () => {
   it('checks answers outside any operation against the error body', () => {
     expect(checkError(answer(405, { error: 'method_not_allowed', message: 'm' }))).toEqual([]);
     expect(checkError(answer(405, 'Method Not Allowed')).join()).toMatch(/must be object/);
+  });
+});
+
+describe('answerChecker.checkRequest', () => {
+  const login = operationsOf(doc).find((o) => o.id === 'auth.login')!;
+  it('accepts a request the document describes and refuses others', () => {
+    expect(checkRequest(login, { email: 'a@b.c', password: 'x' })).toEqual([]);
+    expect(checkRequest(login, { email: 'a@b.c' }).join()).toMatch(/required property 'password'/);
+    expect(checkRequest(users, undefined, { zz: '1' })).toEqual(['query parameter zz is not documented']);
+    expect(checkRequest(me, { a: 1 })).toEqual(['a request body is sent where none is documented']);
   });
 });

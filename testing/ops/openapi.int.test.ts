@@ -278,6 +278,9 @@ describe('every operation answers as its document says', () => {
       .filter((o): o is Operation => Boolean(o));
     for (const op of ordered) {
       const call = await callOf(op);
+      // what the server accepts, the document must accept too
+      const request = checker.checkRequest(op, call.body, call.query);
+      failures.push(...request.map((p) => `${op.id} (valid): ${p}`));
       failures.push(
         ...(await run(op, [
           {
