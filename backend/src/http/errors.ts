@@ -57,6 +57,14 @@ export async function errorMiddleware(ctx: Context, next: Next) {
     if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
       throw new HttpError(404, 'not_found', `No route ${ctx.method} ${ctx.path}`);
     }
+    if (ctx.status === 405 && ctx.body == null && ctx.path.startsWith('/api/')) {
+      // the router set `Allow`; the answer gets the error body like every other
+      throw new HttpError(
+        405,
+        'method_not_allowed',
+        `${ctx.method} is not allowed on ${ctx.path} (allowed: ${ctx.response.get('Allow') || 'none'})`,
+      );
+    }
   } catch (error) {
     const requestId = ctx.state.requestId as string | undefined;
     let status = 500;
@@ -124,6 +132,8 @@ export async function errorMiddleware(ctx: Context, next: Next) {
       ctx.state.logger?.error({ err: error }, 'unhandled error');
       body = { error: 'internal', message: 'Something went wrong. Please try again.' };
     }
+    // every 429 and 503 says when to come back (the OpenAPI document promises it)
+    if ((status === 429 || status === 503) && !ctx.response.get('Retry-After')) ctx.set('Retry-After', '5');
     ctx.status = status;
     ctx.body = { ...body, ...(requestId ? { requestId } : {}) };
   }

@@ -51,6 +51,7 @@ export const academyRoutes = {
   }),
   driveResources: defineRoute({
     ...academyEndpoints.driveResources,
+    errors: { 404: 'No such folder in the resources.' },
     access: 'user',
     summary: 'Files and folders of a folder inside the shared resources folder',
     tags: ['academy'],
@@ -96,6 +97,7 @@ export const academyRoutes = {
   }),
   liveCallsCalendar: defineRoute({
     ...academyEndpoints.liveCallsCalendar,
+    errors: { 404: 'The token names no calendar (wrong, rotated, or its account is locked or gone).' },
     access: 'public',
     summary: 'iCalendar feed of the live calls; authorised by the personal token in the URL',
     tags: ['academy'],

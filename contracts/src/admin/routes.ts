@@ -5,6 +5,8 @@ import * as s from './schemas';
 
 const tags = ['admin'];
 const admin = 'admin' as const;
+const CONFLICT =
+  'The change would break a rule kept across accounts: the e-mail or member id is taken, or the fixed admin address is held or reserved.';
 
 /**
  * Admin routes. Every one is `access: 'admin'`: the server refuses anybody else (403 for a
@@ -15,6 +17,7 @@ const admin = 'admin' as const;
 export const adminRoutes = {
   listUsers: defineRoute({
     ...e.listUsers,
+    listOf: 'users',
     access: admin,
     tags,
     summary: 'Users (search, status filter, sort, range); Content-Range carries the total',
@@ -32,6 +35,7 @@ export const adminRoutes = {
   }),
   getUser: defineRoute({
     ...e.getUser,
+    errors: { 404: 'No user has this id.' },
     access: admin,
     tags,
     summary: 'One user',
@@ -40,6 +44,7 @@ export const adminRoutes = {
   }),
   updateUser: defineRoute({
     ...e.updateUser,
+    errors: { 404: 'No user has this id.', 409: CONFLICT },
     access: admin,
     tags,
     summary:
@@ -50,6 +55,7 @@ export const adminRoutes = {
   }),
   deleteUser: defineRoute({
     ...e.deleteUser,
+    errors: { 404: 'No user has this id.', 409: CONFLICT },
     access: admin,
     tags,
     summary: 'Delete a user: erase personal data from streams and read models, remove the Mailchimp member',
@@ -58,6 +64,8 @@ export const adminRoutes = {
   }),
   userEvents: defineRoute({
     ...e.userEvents,
+    listOf: 'events',
+    errors: { 404: 'No user has this id.' },
     access: admin,
     tags,
     summary: 'Timeline of every event of one user (what, when, by whom, changed values)',
@@ -68,6 +76,7 @@ export const adminRoutes = {
   resetUserPassword: defineRoute({
     hashesPassword: true,
     ...e.resetUserPassword,
+    errors: { 404: 'No user has this id.' },
     access: admin,
     tags,
     summary: 'Set a temporary password (must be changed at next sign-in); ends their sessions',
@@ -77,6 +86,7 @@ export const adminRoutes = {
   }),
   resetUserTraining: defineRoute({
     ...e.resetUserTraining,
+    errors: { 404: 'No user has this id.' },
     access: admin,
     tags,
     summary: 'Mark all five foundation steps incomplete',
@@ -85,6 +95,7 @@ export const adminRoutes = {
   }),
   transferAdminAddress: defineRoute({
     ...e.transferAdminAddress,
+    errors: { 404: 'No user has this id.', 409: CONFLICT },
     access: admin,
     tags,
     summary:
@@ -103,6 +114,7 @@ export const adminRoutes = {
   }),
   listAudit: defineRoute({
     ...e.listAudit,
+    listOf: 'audit',
     access: admin,
     tags,
     summary: 'Audit log of every event (filters: event type, actor, user, dates)',
@@ -111,6 +123,7 @@ export const adminRoutes = {
   }),
   getAudit: defineRoute({
     ...e.getAudit,
+    errors: { 404: 'No audit entry has this id.' },
     access: admin,
     tags,
     summary: 'One audit entry',
@@ -126,6 +139,7 @@ export const adminRoutes = {
   }),
   listSyncRuns: defineRoute({
     ...e.listSyncRuns,
+    listOf: 'sync-runs',
     access: admin,
     tags,
     summary: 'Mailing-service sync runs, newest first, with live progress',
@@ -134,6 +148,7 @@ export const adminRoutes = {
   }),
   getSyncRun: defineRoute({
     ...e.getSyncRun,
+    errors: { 404: 'No sync run has this id.' },
     access: admin,
     tags,
     summary: 'One sync run',
@@ -150,6 +165,7 @@ export const adminRoutes = {
   }),
   listSyncRunItems: defineRoute({
     ...e.listSyncRunItems,
+    listOf: 'sync-run-items',
     access: admin,
     tags,
     summary: 'Details of a sync run (e-mail, action, status, error)',
@@ -180,6 +196,7 @@ export const adminRoutes = {
   }),
   specUpdateUser: defineRoute({
     ...e.specUpdateUser,
+    errors: { 404: 'No user has this id.', 409: CONFLICT },
     access: admin,
     tags,
     summary: 'Spec call: edit a user',
@@ -189,6 +206,7 @@ export const adminRoutes = {
   }),
   specDeleteUser: defineRoute({
     ...e.specDeleteUser,
+    errors: { 404: 'No user has this id.', 409: CONFLICT },
     access: admin,
     tags,
     summary: 'Spec call: delete a user',
@@ -198,6 +216,7 @@ export const adminRoutes = {
   specResetPassword: defineRoute({
     hashesPassword: true,
     ...e.specResetPassword,
+    errors: { 404: 'No user has this id.' },
     access: admin,
     tags,
     summary: 'Spec call: set a temporary password',
@@ -206,6 +225,7 @@ export const adminRoutes = {
   }),
   specResetTraining: defineRoute({
     ...e.specResetTraining,
+    errors: { 404: 'No user has this id.' },
     access: admin,
     tags,
     summary: 'Spec call: reset training',

@@ -38,6 +38,10 @@ export const authRoutes = {
   login: defineRoute({
     hashesPassword: true,
     ...authEndpoints.login,
+    errors: {
+      401: 'The e-mail or password is wrong, or the account is locked (one answer for all three).',
+      429: 'Too many failed sign-ins for this address or account.',
+    },
     access: 'public',
     summary: 'Sign in with e-mail and password; issues a new session id',
     tags: ['auth'],
@@ -54,6 +58,11 @@ export const authRoutes = {
   register: defineRoute({
     hashesPassword: true,
     ...authEndpoints.register,
+    errors: {
+      403: 'The registration passcode was not verified in this session (`passcode_required`).',
+      409: 'An account with this e-mail already exists.',
+      429: 'Too many registrations from this address.',
+    },
     access: 'public',
     summary: 'Create an account (needs a passcode-verified session and an existing sponsor); signs in',
     tags: ['auth'],
@@ -62,6 +71,7 @@ export const authRoutes = {
   }),
   verifyPasscode: defineRoute({
     ...authEndpoints.verifyPasscode,
+    errors: { 429: 'Too many passcode attempts from this address.' },
     access: 'public',
     summary: 'Check the registration passcode and remember the result in the session',
     tags: ['auth'],
@@ -70,6 +80,7 @@ export const authRoutes = {
   }),
   sponsors: defineRoute({
     ...authEndpoints.sponsors,
+    errors: { 403: 'The registration passcode was not verified in this session (`passcode_required`).' },
     access: 'public',
     summary: 'Sponsors a new partner can choose at registration',
     tags: ['auth'],
@@ -78,6 +89,7 @@ export const authRoutes = {
   resetRequiredPassword: defineRoute({
     hashesPassword: true,
     ...authEndpoints.resetRequiredPassword,
+    errors: { 409: 'The account has no temporary password to replace.' },
     access: 'session',
     summary: 'Replace a temporary password (mustChangePassword) with a new one',
     tags: ['auth'],
@@ -87,6 +99,7 @@ export const authRoutes = {
   changePassword: defineRoute({
     hashesPassword: true,
     ...authEndpoints.changePassword,
+    errors: { 429: 'Too many wrong current passwords.' },
     access: 'user',
     summary: "Change the password (needs the current one); ends the user's other sessions",
     tags: ['auth'],

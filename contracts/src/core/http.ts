@@ -44,7 +44,22 @@ export interface RouteDef<
    * judge these routes apart from the others
    */
   hashesPassword?: true;
+  /**
+   * Error answers the handler itself may give, beyond the ones the HTTP layer gives every route
+   * of its shape (derived in `core/answers.ts`): status → when it happens, or `{ when, body }`
+   * when the answer carries more than `errorBody`. The OpenAPI document is built from both.
+   */
+  errors?: { [S in ErrorStatus]?: string | { when: string; body: z.ZodType } };
+  /**
+   * A react-admin list (ra-data-simple-rest): the body is one page of rows and
+   * `Content-Range: <listOf> <first>-<last>/<total>` carries the total (an empty page: `<listOf> *` and
+   * the total).
+   */
+  listOf?: string;
 }
+
+/** Error statuses the API answers (see `core/answers.ts` for which route gets which). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503;
 
 export const defineRoute = <
   Params extends z.ZodType = z.ZodNever,
@@ -62,12 +77,14 @@ export type ResponseOf<R> =
   R extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer S> ? z.output<S> : never;
 
 /** Body of every error answer. `error` is a stable id, `message` is for people. */
-export const errorBody = z.object({
-  error: z.string(),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-  requestId: z.string().optional(),
-});
+export const errorBody = z
+  .object({
+    error: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    requestId: z.string().optional(),
+  })
+  .meta({ id: 'Error', description: 'Body of every error answer' });
 export type ErrorBody = z.infer<typeof errorBody>;
 
 export const okBody = z.object({ success: z.literal(true), message: z.string().optional() });

@@ -6,8 +6,12 @@ import {
   newsletterStatusResponse,
   newsletterSubscribeBody,
   progressEnvelope,
+  staleListsBody,
   updateOnboardingDataBody,
 } from './schemas';
+
+const MAILING_FAILED =
+  'The mailing service refused or did not answer; `Retry-After` when it is rate limiting (`newsletter_failed`).';
 
 /** Foundation training and newsletter routes: every one is the signed-in partner's own data ('user'). */
 export const onboardingRoutes = {
@@ -28,6 +32,12 @@ export const onboardingRoutes = {
   }),
   updateData: defineRoute({
     ...onboardingEndpoints.updateData,
+    errors: {
+      409: {
+        when: 'The lists changed since `revision`: the answer carries the current progress (`stale_revision`).',
+        body: staleListsBody,
+      },
+    },
     access: 'user',
     summary:
       'Save prospect lists (with the revision they were read at; 409 when stale), the referral link, or skip step 4',
@@ -37,6 +47,7 @@ export const onboardingRoutes = {
   }),
   newsletterSubscribe: defineRoute({
     ...onboardingEndpoints.newsletterSubscribe,
+    errors: { 502: MAILING_FAILED },
     access: 'user',
     summary: 'Subscribe the signed-in partner to the newsletter (completes step 1)',
     tags: ['onboarding'],
@@ -45,6 +56,7 @@ export const onboardingRoutes = {
   }),
   newsletterUnsubscribe: defineRoute({
     ...onboardingEndpoints.newsletterUnsubscribe,
+    errors: { 502: MAILING_FAILED },
     access: 'user',
     summary: 'Unsubscribe the signed-in partner from the newsletter (step 1 becomes incomplete)',
     tags: ['onboarding'],
@@ -52,6 +64,7 @@ export const onboardingRoutes = {
   }),
   newsletterStatus: defineRoute({
     ...onboardingEndpoints.newsletterStatus,
+    errors: { 502: MAILING_FAILED },
     access: 'user',
     summary: "The partner's newsletter status, read back from the mailing service; our flag follows it",
     tags: ['onboarding'],

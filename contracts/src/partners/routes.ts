@@ -33,6 +33,7 @@ export const partnersRoutes = {
   }),
   details: defineRoute({
     ...partnersEndpoints.details,
+    errors: { 404: 'No partner with this id in your downline.' },
     access: 'user',
     summary:
       "Progress details of one partner of the caller's downline; step 5 answers only if the partner shares them",

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, endpoint } from '../core/http';
+import { defineRoute, endpoint, errorBody } from '../core/http';
 
 export const platformEndpoints = {
   health: endpoint('GET', '/api/health'),
@@ -38,6 +38,12 @@ export const platformRoutes = {
       "Readiness: 200 once the database, Redis and the event store answer and migrations ran; admins also get each process's projection status",
     tags: ['platform'],
     response: healthBody,
+    errors: {
+      503: {
+        when: 'Not ready: the health report names the failing check (or migrations are pending).',
+        body: z.union([healthBody, errorBody]),
+      },
+    },
   }),
   openapi: defineRoute({
     ...platformEndpoints.openapi,

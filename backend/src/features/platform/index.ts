@@ -38,7 +38,13 @@ export function createPlatformFeature(deps: AppDeps) {
       const ok = Object.values(checks).every((c) => c.ok);
       const admin = rc.user && !rc.user.isLocked && isAdminUser(rc.user, deps.config.ADMIN_EMAIL);
       const processes = admin ? await deps.projections.processes().catch(() => undefined) : undefined;
-      return raw({ status: ok ? 'ok' : 'unavailable', checks, processes }, { status: ok ? 200 : 503 });
+      return raw(
+        { status: ok ? 'ok' : 'unavailable', checks, processes },
+        {
+          status: ok ? 200 : 503,
+          ...(ok ? {} : { headers: { 'Retry-After': '5' } }),
+        },
+      );
     },
     async openapi() {
       openapi ??= buildOpenApiDocument();
