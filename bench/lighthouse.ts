@@ -74,7 +74,16 @@ async function measurePage(page: string, options: LighthouseOptions): Promise<Li
           a.scoreDisplayMode !== 'informative' &&
           a.scoreDisplayMode !== 'manual',
       )
-      .map((a) => `${a.id} (${a.displayValue ?? Math.round((a.score ?? 0) * 100)})`);
+      .map((a) => {
+        // the resources an audit names (which answer is not compressed, which script is unused)
+        const items = (a.details as { items?: { url?: unknown }[] } | undefined)?.items ?? [];
+        const urls = items
+          .map((i) => i.url)
+          .filter((u): u is string => typeof u === 'string')
+          .slice(0, 3)
+          .map((u) => u.replace(options.baseUrl, ''));
+        return `${a.id} (${a.displayValue ?? Math.round((a.score ?? 0) * 100)}${urls.length ? `: ${urls.join(' ')}` : ''})`;
+      });
     return { page, scores, findings };
   } catch (error) {
     return {

@@ -17,16 +17,16 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 describe('compression of list answers', () => {
-  it('gzips a react-admin page and keeps its Content-Range', async () => {
-    const range = encodeURIComponent(JSON.stringify([0, 9]));
-    const page = await admin.client.request('GET', `/api/admin/users?range=${range}`, undefined, {
-      'accept-encoding': 'gzip',
+  it('compresses a react-admin page as a browser asks for it and keeps its Content-Range', async () => {
+    const query = `filter=${encodeURIComponent('{}')}&range=${encodeURIComponent('[0,49]')}&sort=${encodeURIComponent('["createdAt","DESC"]')}`;
+    const page = await admin.client.request('GET', `/api/admin/users?${query}`, undefined, {
+      'accept-encoding': 'gzip, deflate, br, zstd',
     });
     expect(page.status).toBe(200);
-    expect(page.headers.get('content-range')).toMatch(/^users 0-9\/\d+$/);
+    expect(page.headers.get('content-range')).toMatch(/^users 0-\d+\/\d+$/);
     expect(page.text.length).toBeGreaterThan(1024);
-    expect(page.headers.get('content-encoding')).toBe('gzip');
-    expect(page.body).toHaveLength(10);
+    expect(page.headers.get('content-encoding')).toMatch(/^(gzip|br|zstd)$/);
+    expect(page.body.length).toBeGreaterThan(10);
   });
 
   it('leaves a small answer and a client without gzip uncompressed', async () => {
