@@ -6,6 +6,7 @@ import { Ajv } from 'ajv';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../backend/src/config';
+import { SECRET_VARIABLES } from '../env';
 import {
   type ComposeFile,
   interpolateAll,
@@ -34,13 +35,7 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const SECRETS = [
-  'SESSION_KEYS',
-  'METRICS_TOKEN',
-  'ADMIN_PASSWORD',
-  'REGISTRATION_PASSCODE',
-  'POSTGRES_PASSWORD',
-];
+const SECRETS = SECRET_VARIABLES;
 
 /** Runs ops/compose-env.sh on the given .env file (created when missing). */
 function composeEnv(envFile: string) {

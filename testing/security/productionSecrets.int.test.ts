@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConfigError, parseConfig } from '../../backend/src/config';
 import { weakSecretReason } from '../../backend/src/weakSecrets';
 import { createTestDatabase } from '../db';
-import { productionSecrets, testEnv } from '../env';
+import { SECRET_VARIABLES, productionSecrets, testEnv } from '../env';
 import { waitFor } from '../servers';
 
 /**
@@ -34,13 +34,7 @@ function composeDefaults(): Record<string, string> {
   return values;
 }
 
-const SECRETS = [
-  'SESSION_KEYS',
-  'METRICS_TOKEN',
-  'ADMIN_PASSWORD',
-  'REGISTRATION_PASSCODE',
-  'POSTGRES_PASSWORD',
-];
+const SECRETS = SECRET_VARIABLES;
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
