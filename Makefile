@@ -21,7 +21,7 @@ help:
 	@echo "make bench      performance ratios (see QUALITY.md)"
 	@echo "make prometheus-local  a real Prometheus with the alert rules against the running API and worker"
 	@echo "make soak       10 minutes of mixed load: memory and event-loop delay per minute"
-	@echo "make up / down  the docker compose stack"
+	@echo "make up / down  the docker compose stack (Compose 2.24+; writes .env with generated secrets)"
 	@echo "make lint | typecheck | format"
 
 # A local .env with development defaults on first run (never committed; production sets real values).
@@ -71,8 +71,9 @@ bench: deps env services
 soak: deps env services
 	cd "$(MAKEFILE_DIR)" && npm run bench:soak
 
+# Docker Compose 2.24 or later; writes .env with generated secrets when missing (ops/compose-up.sh).
 up:
-	$(COMPOSE) up -d --build
+	bash "$(MAKEFILE_DIR)ops/compose-up.sh"
 
 down:
 	$(COMPOSE) down

@@ -33,6 +33,7 @@ import {
 import { percentile, runLoad } from './load';
 import { p99Between, scrapeApplyDelay } from './projectionLag';
 import { comparePeerAppend } from './peerAppend';
+import { lighthouseTable, measureLighthouse } from './lighthouse';
 
 const smoke = process.argv.includes('--smoke');
 const scale = smoke
@@ -413,6 +414,11 @@ async function main() {
     );
   }
 
+  // ---- Lighthouse (mobile) on the production bundles: its own table; the smoke run only `/` ----
+  const lighthouse = lighthouseTable(
+    await measureLighthouse('portal_bench_small', smoke ? ['/'] : undefined),
+  );
+
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const machine = `${os.cpus().length} × ${cpu}, ${fmt(os.totalmem() / 2 ** 30, 0)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}`;
   const table = [
@@ -427,6 +433,7 @@ async function main() {
         `| ${r.figure} | ${r.measured} | ${r.baseline} | ${r.ratio === null ? '-' : r.ratio.toFixed(2)} | ${r.goal} | ${r.pass === null ? '-' : r.pass ? 'yes' : 'NO'} |`,
     ),
     '',
+    ...lighthouse,
   ].join('\n');
   console.log(table);
   if (!smoke) {

@@ -35,5 +35,8 @@ describe('bench smoke run', () => {
       expect(table).toContain(figure);
     }
     expect(table).not.toContain('not measured');
+    // Lighthouse (issue 14): its own table; the smoke run measures `/` only
+    expect(table).toContain('| Page | Performance | Accessibility | Best practices | SEO |');
+    expect(table).toMatch(/^\| \/ \| \d+.*\| \d+.*\| \d+.*\| \d+.*\|$/m);
   }, 600_000);
 });

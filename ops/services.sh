@@ -6,7 +6,7 @@
 #   2. (URL not given) local server on the standard port -> use it
 #   3. installed system server                           -> start it (pg_ctlcluster / redis-server)
 #   4. root + apt-get                                    -> apt-get install postgresql / redis-server
-#   5. a Docker engine answers                           -> docker compose up -d postgres redis
+#   5. a Docker engine answers                           -> docker compose -f ops/compose/dev-services.yml up -d
 #   6. otherwise exit 1 with what is missing and how to provide it
 #
 # A URL that points at another machine is never replaced by a local server: if it does not
@@ -19,6 +19,7 @@ set -euo pipefail
 HERE="${BASH_SOURCE[0]%/*}"
 [[ "$HERE" == "${BASH_SOURCE[0]}" ]] && HERE=.
 ROOT="$(cd "$HERE/.." && pwd)"
+DEV_COMPOSE="$ROOT/ops/compose/dev-services.yml" # docker-compose.yml publishes neither
 DEFAULT_DATABASE_URL='postgres://postgres@127.0.0.1:5432/portal'
 DEFAULT_REDIS_URL='redis://127.0.0.1:6379'
 DB_GIVEN="${DATABASE_URL:+1}"
@@ -202,10 +203,10 @@ pg_install_apt() {
 
 pg_docker() {
   docker_ok || return 1
-  [[ "$PG_PORT" == 5432 ]] || { PG_WHY+=("docker-compose.yml publishes PostgreSQL on 5432 only"); return 1; }
+  [[ "$PG_PORT" == 5432 ]] || { PG_WHY+=("ops/compose/dev-services.yml publishes PostgreSQL on 5432 only"); return 1; }
   take_lock
   say "  docker compose up -d postgres"
-  docker compose -f "$ROOT/docker-compose.yml" up -d --wait postgres >/dev/null 9>&- ||
+  docker compose -f "$DEV_COMPOSE" up -d --wait postgres >/dev/null 9>&- ||
     { PG_WHY+=("docker compose up -d postgres failed"); return 1; }
   wait_for postgres pg_answers "$TIMEOUT" || return 1
   PG_SOURCE="docker compose service postgres at $PG_HOST:$PG_PORT"
@@ -234,7 +235,7 @@ else
     err "Provide one of:"
     err "  - DATABASE_URL=postgres://USER:PASSWORD@HOST:PORT/DB pointing at a running PostgreSQL 15+"
     err "  - a local server: sudo apt-get install postgresql (or your system's package), then rerun"
-    err "  - a running Docker engine: docker compose up -d postgres redis"
+    err "  - a running Docker engine (ops/compose/dev-services.yml is then started for you)"
     exit 1
   }
 fi
@@ -244,7 +245,7 @@ pg_psql() { # pg_psql <url> ; SQL on stdin
   if have psql; then
     PGCONNECT_TIMEOUT=5 psql "$1" -X -q -At -v ON_ERROR_STOP=1 -v dbname="$PG_DB"
   elif [[ -n "${PG_VIA_DOCKER:-}" ]]; then
-    docker compose -f "$ROOT/docker-compose.yml" exec -T postgres psql -U postgres -X -q -At -v ON_ERROR_STOP=1 -v dbname="$PG_DB"
+    docker compose -f "$DEV_COMPOSE" exec -T postgres psql -U postgres -X -q -At -v ON_ERROR_STOP=1 -v dbname="$PG_DB"
   else
     return 127
   fi
@@ -321,10 +322,10 @@ redis_install_apt() {
 
 redis_docker() {
   docker_ok || return 1
-  [[ "$R_PORT" == 6379 ]] || { R_WHY+=("docker-compose.yml publishes Redis on 6379 only"); return 1; }
+  [[ "$R_PORT" == 6379 ]] || { R_WHY+=("ops/compose/dev-services.yml publishes Redis on 6379 only"); return 1; }
   take_lock
   say "  docker compose up -d redis"
-  docker compose -f "$ROOT/docker-compose.yml" up -d --wait redis >/dev/null 9>&- ||
+  docker compose -f "$DEV_COMPOSE" up -d --wait redis >/dev/null 9>&- ||
     { R_WHY+=("docker compose up -d redis failed"); return 1; }
   wait_for redis redis_answers "$TIMEOUT" || return 1
   R_SOURCE="docker compose service redis at $R_HOST:$R_PORT"
@@ -352,7 +353,7 @@ else
     err "Provide one of:"
     err "  - REDIS_URL=redis://[:PASSWORD@]HOST:PORT pointing at a running Redis 7+"
     err "  - a local server: sudo apt-get install redis-server (or your system's package), then rerun"
-    err "  - a running Docker engine: docker compose up -d postgres redis"
+    err "  - a running Docker engine (ops/compose/dev-services.yml is then started for you)"
     exit 1
   }
 fi

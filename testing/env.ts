@@ -46,6 +46,15 @@ export function testEnv(databaseName: string, extra: Record<string, string> = {}
   };
 }
 
+/** The secrets of a deployment (docs/OPERATIONS.md): production refuses example values of them. */
+export const SECRET_VARIABLES = [
+  'SESSION_KEYS',
+  'METRICS_TOKEN',
+  'ADMIN_PASSWORD',
+  'REGISTRATION_PASSCODE',
+  'POSTGRES_PASSWORD',
+];
+
 /**
  * What an instance started with NODE_ENV=production needs beyond the test settings: secrets of
  * its own (examples are refused) and the TLS proxy in front (one trusted hop).

@@ -10,7 +10,7 @@ export const EXAMPLE_SECRETS: readonly string[] = [
   'local-dev-metrics-token-000000',
   'ChangeMe-Admin-2026!',
   'FEELGREAT2026',
-  // docker-compose.yml defaults
+  // former docker-compose.yml defaults (the file now requires every secret: make up generates them)
   'compose-local-key-change-me',
   'compose-local-metrics-token',
   'postgres',

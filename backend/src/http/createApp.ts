@@ -1,7 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import Koa from 'koa';
 import Router from '@koa/router';
-import compress from 'koa-compress';
 import { type RouteDef, allRoutes } from '@portal/contracts';
 import type { AppDeps } from '../app/deps';
 import { findUserById } from '../app/users';
@@ -16,6 +15,7 @@ import { jsonBody } from './body';
 import { refuseUnstorableText } from './inputText';
 import { claimIdempotencyKey } from './idempotency';
 import { createWriteLimits } from './writeLimits';
+import { compression } from './compression';
 import { isClientGone, requestScope } from '../infra/logger';
 import { scrapeMetrics } from '../app/scrapeMetrics';
 
@@ -106,7 +106,7 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
   app.use(errorMiddleware);
   app.use(securityHeaders(config));
   app.use(noStoreApi);
-  app.use(compress({ threshold: 1024 }));
+  app.use(compression({ threshold: 1024 }));
   app.use(metricsMiddleware(deps, true));
   app.use(sessionMiddleware(app, config, deps.sessions));
   app.use(async (ctx, next) => {

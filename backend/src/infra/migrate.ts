@@ -4,7 +4,10 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Db } from './db';
 
-/** Knex migrations live in backend/migrations, one file per change, named by timestamp. */
+/**
+ * Knex migrations live in backend/migrations, one file per change, named by timestamp: .ts from
+ * source, .js in the compiled server (npm run build:server); the name has no extension.
+ */
 export const migrationsDir = fileURLToPath(new URL('../../migrations', import.meta.url));
 
 interface MigrationModule {
@@ -15,10 +18,10 @@ interface MigrationModule {
 const migrationSource: Knex.MigrationSource<string> = {
   async getMigrations() {
     return readdirSync(migrationsDir)
-      .filter((f) => /^\d{14}_[\w-]+\.ts$/.test(f))
+      .filter((f) => /^\d{14}_[\w-]+\.(ts|js)$/.test(f))
       .sort();
   },
-  getMigrationName: (file) => file.replace(/\.ts$/, ''),
+  getMigrationName: (file) => file.replace(/\.(ts|js)$/, ''),
   async getMigration(file) {
     const mod = (await import(pathToFileURL(path.join(migrationsDir, file)).href)) as MigrationModule;
     return { up: mod.up, down: mod.down ?? (async () => undefined) };

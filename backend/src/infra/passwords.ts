@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Piscina } from 'piscina';
 
 /** bcrypt hashing in a worker-thread pool, so a burst of logins never blocks the event loop. */
@@ -18,7 +19,8 @@ export const bcryptCost = (hash: string) => Number(/^\$2[aby]\$(\d{2})\$/.exec(h
 
 export function createPasswordHasher(options: { cost: number; threads: number }): PasswordHasher {
   const pool = new Piscina({
-    filename: new URL('./bcryptWorker.ts', import.meta.url).href,
+    // .ts from source (tsx), .js in the compiled server (npm run build:server)
+    filename: new URL(`./bcryptWorker${path.extname(import.meta.url)}`, import.meta.url).href,
     minThreads: 1,
     maxThreads: options.threads,
     idleTimeout: 60_000,

@@ -11,6 +11,7 @@ const endpoint = <M extends Method, P extends string>(method: M, path: P): Endpo
 /** Method and path of every sign-in, registration, password and profile call. */
 export const authEndpoints = {
   me: endpoint('GET', '/api/me'),
+  session: endpoint('GET', '/api/session'),
   login: endpoint('POST', '/api/login'),
   logout: endpoint('POST', '/api/logout'),
   register: endpoint('POST', '/api/register'),

@@ -7,6 +7,7 @@ import {
   logoutResponse,
   registerBody,
   resetRequiredPasswordBody,
+  sessionResponse,
   sponsorsResponse,
   updateProfileBody,
   user,
@@ -34,6 +35,15 @@ export const authRoutes = {
     summary: 'The signed-in user',
     tags: ['auth'],
     response: user,
+  }),
+  // The partner app's start-up probe: "who is signed in?" is no error when nobody is, so a
+  // signed-out visitor's first page logs no 401 (issue 14, Lighthouse). /api/me keeps its 401.
+  session: defineRoute({
+    ...authEndpoints.session,
+    access: 'public',
+    summary: 'The signed-in user, or null when signed out (never 401)',
+    tags: ['auth'],
+    response: sessionResponse,
   }),
   login: defineRoute({
     hashesPassword: true,

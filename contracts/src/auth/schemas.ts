@@ -129,6 +129,8 @@ export const updateProfileBody = z
 // ---- responses ----
 
 export const userEnvelope = z.object({ user });
+/** GET /api/session: the signed-in user, or null (signed out, expired or locked). */
+export const sessionResponse = z.object({ user: user.nullable() });
 export const verifyPasscodeResponse = z.object({ valid: z.boolean() });
 export const sponsorsResponse = z.object({ sponsors: z.array(sponsorItem) });
 export const changePasswordResponse = z.object({ success: z.boolean(), message: z.string() });

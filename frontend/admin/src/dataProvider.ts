@@ -4,8 +4,17 @@ import { type DataProvider, fetchUtils, HttpError } from 'react-admin';
 /** Every admin call goes to /api/admin on the same origin, with the session cookie. */
 export const API = '/api/admin';
 
-export const httpClient = (url: string, options: fetchUtils.Options = {}) =>
-  fetchUtils.fetchJson(url, { ...options, credentials: 'same-origin' });
+/**
+ * ra-data-simple-rest adds a `Range: users=0-49` request header for cross-origin APIs. The API is
+ * on this origin and reads the page from the `range` query, and a request carrying `Range` makes
+ * the browser ask for an uncompressed answer (Accept-Encoding: identity), so the header is dropped.
+ */
+export const httpClient = (url: string, options: fetchUtils.Options = {}) => {
+  const headers = new Headers(options.headers as HeadersInit | undefined);
+  headers.delete('Range');
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  return fetchUtils.fetchJson(url, { ...options, headers, credentials: 'same-origin' });
+};
 
 const base = simpleRestProvider(API, httpClient);
 

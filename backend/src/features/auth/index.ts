@@ -135,6 +135,11 @@ export function createAuthFeature(deps: AppDeps) {
         return view(rc.user!);
       },
 
+      // the same user /api/me answers, or null where /api/me answers 401 (no session, locked)
+      async session(_input, rc) {
+        return { user: rc.user && !rc.user.isLocked ? await view(rc.user) : null };
+      },
+
       async login({ body }, rc) {
         const { email, password } = body;
         const ipWait = await limiterWait(ipLimits.loginFailures, rc.ip);

@@ -9,12 +9,20 @@ export type User = ResponseOf<AuthRoutes['me']>;
 
 export const ME_KEY = [authEndpoints.me.path] as const;
 
-/** GET /api/me: the user, or null when signed out. Any failure of the check means signed out. */
+/**
+ * The signed-in user, or null when signed out, from GET /api/session (200 either way, so a
+ * visitor's first page logs no 401). Any failure of the check means signed out. The cache key
+ * stays /api/me's: the user is the same.
+ */
 export const meQuery = queryOptions<User | null>({
   queryKey: ME_KEY,
   queryFn: async ({ signal }) => {
     try {
-      return await request<AuthRoutes['me']>(authEndpoints.me, { on401: 'returnNull', signal });
+      const answer = await request<AuthRoutes['session']>(authEndpoints.session, {
+        on401: 'returnNull',
+        signal,
+      });
+      return answer?.user ?? null;
     } catch {
       return null;
     }

@@ -198,7 +198,11 @@ export function AcademyPage() {
       </section>
 
       <div className="academy-layout">
-        <section className="hub-grid" aria-label={t('cards.label')}>
+        {/* the cards' h3 titles sit under this h2, so headings never skip a level after the h1 */}
+        <section className="hub-grid" aria-labelledby="academy-cards-title">
+          <h2 id="academy-cards-title" className="visually-hidden">
+            {t('cards.label')}
+          </h2>
           {CARDS.map((card) => (
             <Card key={card.key} card={card} locked={locked} />
           ))}

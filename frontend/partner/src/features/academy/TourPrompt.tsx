@@ -7,21 +7,25 @@ import { useTranslation } from 'react-i18next';
 export default function TourPrompt({ onStart, onSkip }: { onStart: () => void; onSkip: () => void }) {
   const { t } = useTranslation('academy');
   return (
+    // The heading is the Modal's title, so the dialog is named by it (antd labels the dialog
+    // with its title only).
     <Modal
       open
       centered
       width={440}
       onCancel={onSkip}
-      title={null}
+      title={
+        <div className="tour-prompt-head">
+          <span className="tour-prompt-icon" aria-hidden="true">
+            <CompassOutlined />
+          </span>
+          <h2>{t('prompt.title')}</h2>
+        </div>
+      }
       footer={null}
       className="tour-prompt"
-      aria-labelledby="tour-prompt-title"
     >
       <div className="tour-prompt-body">
-        <span className="tour-prompt-icon" aria-hidden="true">
-          <CompassOutlined />
-        </span>
-        <h2 id="tour-prompt-title">{t('prompt.title')}</h2>
         <p>{t('prompt.text')}</p>
         <div className="tour-prompt-actions">
           <Button onClick={onSkip}>{t('prompt.skip')}</Button>

@@ -77,8 +77,15 @@ describe('academy hub', () => {
       'https://learn.example.org/courses',
     );
 
-    // the prompt appears by itself (1 s after the page opens)
-    const prompt = page.getByRole('dialog').filter({ hasText: 'Take a quick tour?' });
+    // headings never skip a level: the cards' h3 titles sit under an h2 (issue 14)
+    const levels = await page
+      .locator('.academy h1, .academy h2, .academy h3')
+      .evaluateAll((hs) => hs.map((h) => Number(h.tagName.slice(1))));
+    expect(levels[0]).toBe(1);
+    for (let i = 1; i < levels.length; i++) expect(levels[i] - levels[i - 1]).toBeLessThanOrEqual(1);
+
+    // the prompt appears by itself (1 s after the page opens), a dialog named by its heading
+    const prompt = page.getByRole('dialog', { name: 'Take a quick tour?' });
     await prompt.waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/academy-prompt.png` });
     await prompt.getByRole('button', { name: 'Start the tour' }).click();

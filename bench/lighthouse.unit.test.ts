@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { lighthouseTable } from './lighthouse';
+
+describe('the Lighthouse table of make bench', () => {
+  it('prints the four scores per page, marks those below 90, and keeps a failed page as its own row', () => {
+    const table = lighthouseTable([
+      {
+        page: '/',
+        scores: { performance: 91, accessibility: 100, 'best-practices': 96, seo: 100 },
+        findings: [],
+      },
+      {
+        page: '/academy',
+        scores: { performance: 54, accessibility: 84, 'best-practices': null, seo: 100 },
+        findings: [],
+      },
+      { page: '/admin/', scores: null, error: 'Chromium | crashed\nat start', findings: [] },
+    ]).join('\n');
+    expect(table).toContain('| Page | Performance | Accessibility | Best practices | SEO |');
+    expect(table).toContain('| / | 91 | 100 | 96 | 100 |');
+    expect(table).toContain('| /academy | 54 (below 90) | 84 (below 90) | - | 100 |');
+    expect(table).toContain('| /admin/ | not measured: Chromium / crashed at start | - | - | - |');
+  });
+});
