@@ -12,7 +12,7 @@ export async function seedDemoData(deps: AppDeps): Promise<string> {
   const parts = [
     await seedDemoUsers(deps),
     await seedDemoOnboarding(deps),
-    await seedAcademyContent(deps.db),
+    await seedAcademyContent(deps),
   ];
   parts.push(`partners: ${await seedDemoTeam(deps, demoUser('maria').id)} added to Maria Garcia's team`);
   return `demo data: ${parts.join('; ')}`;
