@@ -51,8 +51,8 @@ export async function up(knex: Knex) {
 
   /** Funnel read model (projection `funnel`): one row per registered account. */
   await knex.schema.createTable('funnel_members', (t) => {
-    t.text('user_id').primary();
-    t.text('sponsor_id').nullable();
+    t.uuid('user_id').primary();
+    t.uuid('sponsor_id').nullable();
     t.boolean('is_admin').notNullable().defaultTo(false);
     t.timestamp('registered_at', { useTz: true }).notNullable();
     t.specificType('steps', 'boolean[]').notNullable();

@@ -6,7 +6,7 @@ type Db = AppDeps['db'];
 
 /** Days from `start` to `end` (never negative), null when either is missing. SQL fragments of constants only. */
 const days = (start: string, end: string) =>
-  `greatest(0, extract(epoch from (${end} - ${start}))::float8 / 86400)`;
+  `case when ${start} is null or ${end} is null then null else greatest(0, extract(epoch from (${end} - ${start}))::float8 / 86400) end`;
 /** When each stage starts and ends: step 1 starts at registration, each later one when the one before was first done. */
 const STAGE_SPAN = [1, 2, 3, 4, 5, 6].map((k) => ({
   start: k === 1 ? 'registered_at' : `first_done_at[${k - 1}]`,
