@@ -17,7 +17,8 @@ const httpsUrl = z
   .pipe(z.url({ protocol: /^https$/, message: 'Must be an https:// address' }));
 
 /** A text in the three interface languages. */
-const localized = (max: number, min = 1) => z.strictObject({ en: text(max, min), es: text(max, min), fr: text(max, min) });
+const localized = (max: number, min = 1) =>
+  z.strictObject({ en: text(max, min), es: text(max, min), fr: text(max, min) });
 
 // ---- testimonials ----
 
@@ -66,7 +67,10 @@ export const listTestimonialsQuery = z.strictObject({
 // ---- live calls ----
 
 export const liveCallIdParams = z.strictObject({
-  id: z.string().max(60).regex(/^[a-z0-9-]+$/, 'Invalid id'),
+  id: z
+    .string()
+    .max(60)
+    .regex(/^[a-z0-9-]+$/, 'Invalid id'),
 });
 
 export const liveCallBody = z.strictObject({

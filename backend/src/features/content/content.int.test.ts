@@ -60,7 +60,11 @@ describe('testimonials in the console', () => {
     });
     const id = created.body.id as string;
     let vault = (await partner.client.get('/api/testimonials')).body.testimonials;
-    expect(vault.at(-1)).toMatchObject({ id: 'youtube-dQw4w9WgXcQ', name: 'Nora N.', categories: ['thyroid', 'cravings'] });
+    expect(vault.at(-1)).toMatchObject({
+      id: 'youtube-dQw4w9WgXcQ',
+      name: 'Nora N.',
+      categories: ['thyroid', 'cravings'],
+    });
 
     const edited = await admin.client.request('PUT', `/api/admin/testimonials/${id}`, {
       name: 'Nora North',
@@ -87,20 +91,25 @@ describe('testimonials in the console', () => {
     expect(vault.some((t: { name: string }) => t.name === 'Nora North')).toBe(false);
     expect((await admin.client.get(`/api/admin/testimonials/${id}`)).status).toBe(404);
 
-    const mine = (await contentEvents()).filter((e) => (e.data as { testimonialId?: string }).testimonialId === id);
+    const mine = (await contentEvents()).filter(
+      (e) => (e.data as { testimonialId?: string }).testimonialId === id,
+    );
     expect(mine.map((e) => e.type)).toEqual(['TestimonialAdded', 'TestimonialEdited', 'TestimonialRemoved']);
     expect(mine.every((e) => (e.metadata as { actorId: string }).actorId === admin.id)).toBe(true);
 
     // the audit history shows each change with its actor
     await expect
-      .poll(async () => {
-        const audit = await admin.client.get(
-          `/api/admin/audit?filter=${encodeURIComponent(JSON.stringify({ eventType: ['TestimonialAdded', 'TestimonialEdited', 'TestimonialRemoved'] }))}&range=[0,49]`,
-        );
-        return audit.body
-          .filter((a: { actorId: string | null }) => a.actorId !== null)
-          .map((a: { eventType: string; actorId: string }) => `${a.eventType}:${a.actorId === admin.id}`);
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          const audit = await admin.client.get(
+            `/api/admin/audit?filter=${encodeURIComponent(JSON.stringify({ eventType: ['TestimonialAdded', 'TestimonialEdited', 'TestimonialRemoved'] }))}&range=[0,49]`,
+          );
+          return audit.body
+            .filter((a: { actorId: string | null }) => a.actorId !== null)
+            .map((a: { eventType: string; actorId: string }) => `${a.eventType}:${a.actorId === admin.id}`);
+        },
+        { timeout: 20_000 },
+      )
       .toEqual(['TestimonialRemoved:true', 'TestimonialEdited:true', 'TestimonialAdded:true']);
   });
 
@@ -122,7 +131,11 @@ describe('testimonials in the console', () => {
       expect(res.body.message).toMatch(field);
     }
     // the same video twice is a conflict
-    const dup = await admin.client.post('/api/admin/testimonials', { name: 'Y', categories: ['ibs'], link: BUNNY });
+    const dup = await admin.client.post('/api/admin/testimonials', {
+      name: 'Y',
+      categories: ['ibs'],
+      link: BUNNY,
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe('This video is already in the vault');
     expect((await contentEvents()).length).toBe(before);
@@ -131,7 +144,13 @@ describe('testimonials in the console', () => {
   it('is for admins only', async () => {
     expect((await partner.client.get('/api/admin/testimonials')).status).toBe(403);
     expect(
-      (await partner.client.post('/api/admin/testimonials', { name: 'X', categories: ['ibs'], link: NEW_VIDEO })).status,
+      (
+        await partner.client.post('/api/admin/testimonials', {
+          name: 'X',
+          categories: ['ibs'],
+          link: NEW_VIDEO,
+        })
+      ).status,
     ).toBe(403);
     expect((await app.client().get('/api/admin/live-calls')).status).toBe(401);
   });
@@ -215,7 +234,9 @@ describe('live calls in the console', () => {
       expect(res.status, JSON.stringify(patch)).toBe(400);
       expect(res.body.message).toMatch(field);
     }
-    expect((await admin.client.request('PUT', '/api/admin/live-calls/no-such-call', editable)).status).toBe(404);
+    expect((await admin.client.request('PUT', '/api/admin/live-calls/no-such-call', editable)).status).toBe(
+      404,
+    );
     expect((await admin.client.get('/api/admin/live-calls/partner-training')).body.sequence).toBe(0);
   });
 });
@@ -252,8 +273,14 @@ describe('academy links', () => {
 describe('content projection', () => {
   it('rebuilds to the same read models', async () => {
     const snapshot = async () => ({
-      testimonials: await app.deps.db('testimonials').orderBy('id').select('id', 'position', 'name', 'categories', 'link'),
-      calls: await app.deps.db('live_calls').orderBy('id').select('id', 'name', 'time', 'sequence', 'passcode'),
+      testimonials: await app.deps
+        .db('testimonials')
+        .orderBy('id')
+        .select('id', 'position', 'name', 'categories', 'link'),
+      calls: await app.deps
+        .db('live_calls')
+        .orderBy('id')
+        .select('id', 'name', 'time', 'sequence', 'passcode'),
       links: await app.deps.db('academy_links').select('advanced_academy_url', 'course_purchase_url'),
     });
     const before = await snapshot();

@@ -71,7 +71,9 @@ export function createContentFeature(deps: AppDeps) {
         );
         // a retried request (same Idempotency-Key) answers the entry it made the first time
         const added = result.events.find((e) => e.type === 'TestimonialAdded');
-        return testimonialOr404(added ? (added.data as { testimonialId: string }).testimonialId : testimonialId);
+        return testimonialOr404(
+          added ? (added.data as { testimonialId: string }).testimonialId : testimonialId,
+        );
       },
       async updateTestimonial({ params, body }, rc) {
         await contentCommand(
@@ -82,7 +84,11 @@ export function createContentFeature(deps: AppDeps) {
         return testimonialOr404(params.id);
       },
       async deleteTestimonial({ params }, rc) {
-        await contentCommand(deps, { type: 'RemoveTestimonial', testimonialId: params.id }, rc.commandMetadata());
+        await contentCommand(
+          deps,
+          { type: 'RemoveTestimonial', testimonialId: params.id },
+          rc.commandMetadata(),
+        );
         return { id: params.id };
       },
       async listLiveCalls({ query }) {
@@ -95,7 +101,11 @@ export function createContentFeature(deps: AppDeps) {
         return liveCallOr404(params.id);
       },
       async updateLiveCall({ params, body }, rc) {
-        await contentCommand(deps, { type: 'EditLiveCall', callId: params.id, call: body }, rc.commandMetadata());
+        await contentCommand(
+          deps,
+          { type: 'EditLiveCall', callId: params.id, call: body },
+          rc.commandMetadata(),
+        );
         return liveCallOr404(params.id);
       },
       async getAcademyLinks() {

@@ -28,17 +28,50 @@ type Op =
   | { kind: 'sponsor'; sponsor: number | null; hours: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('complete' as const), step: fc.integer({ min: 1, max: 5 }), hours: fc.integer({ min: 0, max: 400 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reopen' as const), step: fc.integer({ min: 1, max: 5 }), hours: fc.integer({ min: 0, max: 100 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('training' as const, 'reset' as const, 'grant' as const, 'revoke' as const, 'delete' as const), hours: fc.integer({ min: 0, max: 200 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('sponsor' as const), sponsor: fc.option(fc.integer({ min: 0, max: 11 })), hours: fc.integer({ min: 0, max: 50 }) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('complete' as const),
+      step: fc.integer({ min: 1, max: 5 }),
+      hours: fc.integer({ min: 0, max: 400 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('reopen' as const),
+      step: fc.integer({ min: 1, max: 5 }),
+      hours: fc.integer({ min: 0, max: 100 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constantFrom(
+        'training' as const,
+        'reset' as const,
+        'grant' as const,
+        'revoke' as const,
+        'delete' as const,
+      ),
+      hours: fc.integer({ min: 0, max: 200 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('sponsor' as const),
+      sponsor: fc.option(fc.integer({ min: 0, max: 11 })),
+      hours: fc.integer({ min: 0, max: 50 }),
+    }),
+  },
 );
 
 const userArb = fc.record({
   startHours: fc.integer({ min: 0, max: 24 * 120 }),
   backdateHours: fc.option(fc.integer({ min: 1, max: 24 * 30 })),
   sponsor: fc.option(fc.integer({ min: 0, max: 11 })),
-  isAdmin: fc.boolean({ }).map((b) => b && Math.random() < 0.3),
+  isAdmin: fc.integer({ min: 0, max: 9 }).map((n) => n < 2),
   ops: fc.array(opArb, { maxLength: 14 }),
 });
 
@@ -46,7 +79,9 @@ const BASE = Date.parse('2026-01-05T09:00:00Z');
 const HOUR = 3_600_000;
 
 /** Builds the events of a generated history, in time order (each event one millisecond apart at least). */
-function historyEvents(users: Array<fc.Unpacked<typeof userArb> & { id: string }>): RecordedEvent[] {
+type GeneratedUser = typeof userArb extends fc.Arbitrary<infer U> ? U : never;
+
+function historyEvents(users: Array<GeneratedUser & { id: string }>): RecordedEvent[] {
   const timed: Array<{ at: number; streamId: string; type: string; data: unknown }> = [];
   users.forEach((u, i) => {
     let at = BASE + u.startHours * HOUR + i;
@@ -66,14 +101,23 @@ function historyEvents(users: Array<fc.Unpacked<typeof userArb> & { id: string }
       at += op.hours * HOUR + 1;
       const onboarding = `Onboarding-${u.id}`;
       const user = `User-${u.id}`;
-      if (op.kind === 'complete') timed.push({ at, streamId: onboarding, type: 'StepCompleted', data: { step: op.step } });
-      if (op.kind === 'reopen') timed.push({ at, streamId: onboarding, type: 'StepReopened', data: { step: op.step } });
-      if (op.kind === 'training') timed.push({ at, streamId: onboarding, type: 'TrainingCompleted', data: {} });
+      if (op.kind === 'complete')
+        timed.push({ at, streamId: onboarding, type: 'StepCompleted', data: { step: op.step } });
+      if (op.kind === 'reopen')
+        timed.push({ at, streamId: onboarding, type: 'StepReopened', data: { step: op.step } });
+      if (op.kind === 'training')
+        timed.push({ at, streamId: onboarding, type: 'TrainingCompleted', data: {} });
       if (op.kind === 'reset') timed.push({ at, streamId: onboarding, type: 'TrainingReset', data: {} });
-      if (op.kind === 'grant') timed.push({ at, streamId: user, type: 'AdminGranted', data: { via: 'flag' } });
+      if (op.kind === 'grant')
+        timed.push({ at, streamId: user, type: 'AdminGranted', data: { via: 'flag' } });
       if (op.kind === 'revoke') timed.push({ at, streamId: user, type: 'AdminRevoked', data: {} });
       if (op.kind === 'sponsor')
-        timed.push({ at, streamId: user, type: 'UserDetailsEdited', data: { sponsorId: sponsorOf(op.sponsor) } });
+        timed.push({
+          at,
+          streamId: user,
+          type: 'UserDetailsEdited',
+          data: { sponsorId: sponsorOf(op.sponsor) },
+        });
       if (op.kind === 'delete') {
         timed.push({ at, streamId: `Deletion-${u.id}`, type: 'UserDeleted', data: { userId: u.id } });
         break;
@@ -107,7 +151,9 @@ const mondayOf = (t: number) => {
 
 /** The funnel counted straight from the events: for each account, the last word of each kind wins. */
 function countOverEvents(events: RecordedEvent[], sponsorId: string | null): FunnelFigures {
-  const ids = new Set(events.filter((e) => e.type === 'UserRegistered').map((e) => (e.data as { userId: string }).userId));
+  const ids = new Set(
+    events.filter((e) => e.type === 'UserRegistered').map((e) => (e.data as { userId: string }).userId),
+  );
   const people = [...ids].flatMap((id) => {
     const mine = events.filter((e) => e.streamId.endsWith(id));
     if (mine.some((e) => e.type === 'UserDeleted')) return [];
@@ -125,13 +171,20 @@ function countOverEvents(events: RecordedEvent[], sponsorId: string | null): Fun
       (k) =>
         lastOf(
           (e) =>
-            ((e.type === 'StepCompleted' || e.type === 'StepReopened') && (e.data as { step: number }).step === k) ||
+            ((e.type === 'StepCompleted' || e.type === 'StepReopened') &&
+              (e.data as { step: number }).step === k) ||
             e.type === 'TrainingReset',
         )?.type === 'StepCompleted',
     );
-    done.push(lastOf((e) => e.type === 'TrainingCompleted' || e.type === 'TrainingReset')?.type === 'TrainingCompleted');
+    done.push(
+      lastOf((e) => e.type === 'TrainingCompleted' || e.type === 'TrainingReset')?.type ===
+        'TrainingCompleted',
+    );
     const firstAt = [1, 2, 3, 4, 5].map(
-      (k) => mine.find((e) => e.type === 'StepCompleted' && (e.data as { step: number }).step === k)?.createdAt.getTime() ?? null,
+      (k) =>
+        mine
+          .find((e) => e.type === 'StepCompleted' && (e.data as { step: number }).step === k)
+          ?.createdAt.getTime() ?? null,
     );
     firstAt.push(mine.find((e) => e.type === 'TrainingCompleted')?.createdAt.getTime() ?? null);
     const registeredAt = r.registeredAt ? Date.parse(r.registeredAt) : reg.createdAt.getTime();
@@ -151,7 +204,11 @@ function countOverEvents(events: RecordedEvent[], sponsorId: string | null): Fun
     medianDays: [0, 1, 2, 3, 4, 5].map((i) => median(spans(i))),
     cohorts: weeks.map((week) => {
       const cohort = counted.filter((p) => mondayOf(p.registeredAt) === week);
-      return { week, registered: cohort.length, completed: [0, 1, 2, 3, 4, 5].map((i) => cohort.filter((p) => p.done[i]).length) };
+      return {
+        week,
+        registered: cohort.length,
+        completed: [0, 1, 2, 3, 4, 5].map((i) => cohort.filter((p) => p.done[i]).length),
+      };
     }),
   };
 }
@@ -186,16 +243,35 @@ describe('funnel page data', () => {
   it('follows real appends, answers the API and the CSV, and rebuilds to the same figures', async () => {
     const append = async (streamId: string, type: string, data: unknown) =>
       app.deps.store.appendToStream(streamId, [
-        { id: randomUUID(), type, data, metadata: { actorId: null, correlationId: randomUUID(), causationId: null } },
+        {
+          id: randomUUID(),
+          type,
+          data,
+          metadata: { actorId: null, correlationId: randomUUID(), causationId: null },
+        },
       ]);
     const sponsor = randomUUID();
     const ids = [randomUUID(), randomUUID(), randomUUID()];
     await append(`User-${sponsor}`, 'UserRegistered', {
-      userId: sponsor, uid: 'S1', firstName: 'Sam', lastName: 'Sponsor', email: 's@example.org', passwordHash: '!x', sponsorId: null, source: 'seed',
+      userId: sponsor,
+      uid: 'S1',
+      firstName: 'Sam',
+      lastName: 'Sponsor',
+      email: 's@example.org',
+      passwordHash: '!x',
+      sponsorId: null,
+      source: 'seed',
     });
     for (const [n, id] of ids.entries())
       await append(`User-${id}`, 'UserRegistered', {
-        userId: id, uid: `P${n}`, firstName: 'P', lastName: String(n), email: `p${n}@example.org`, passwordHash: '!x', sponsorId: sponsor, source: 'seed',
+        userId: id,
+        uid: `P${n}`,
+        firstName: 'P',
+        lastName: String(n),
+        email: `p${n}@example.org`,
+        passwordHash: '!x',
+        sponsorId: sponsor,
+        source: 'seed',
       });
     await append(`Onboarding-${ids[0]}`, 'StepCompleted', { step: 1 });
     await append(`Onboarding-${ids[0]}`, 'StepCompleted', { step: 2 });
@@ -208,7 +284,13 @@ describe('funnel page data', () => {
     const expected = countOverEvents(all, sponsor);
     expect(team.body.registered).toBe(3);
     expect(team.body.stages.map((s: { completed: number }) => s.completed)).toEqual(expected.completed);
-    expect(team.body.stages[0]).toMatchObject({ stage: 'step1', reached: 3, completed: 2, dropOff: 1, completionRate: 66.7 });
+    expect(team.body.stages[0]).toMatchObject({
+      stage: 'step1',
+      reached: 3,
+      completed: 2,
+      dropOff: 1,
+      completionRate: 66.7,
+    });
     expect(team.body.stages[1]).toMatchObject({ stage: 'step2', reached: 2, completed: 1, dropOff: 1 });
     expect(team.body.sponsors).toContainEqual({ id: sponsor, name: 'Sam Sponsor', partners: 3 });
 
@@ -217,7 +299,9 @@ describe('funnel page data', () => {
 
     const csv = await admin.client.get(`/api/admin/export/funnel.csv?sponsorId=${sponsor}`);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(csv.headers.get('content-disposition')).toMatch(/attachment; filename="funnel-team-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(csv.headers.get('content-disposition')).toMatch(
+      /attachment; filename="funnel-team-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     const lines = csv.text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('stage,reached,completed,drop_off,completion_rate_percent,median_days');
     expect(lines[1]).toMatch(/^step1,3,2,1,66\.7,\d+(\.\d)?$/);

@@ -69,7 +69,9 @@ export const funnelProjection: Projection = {
         if (onOnboarding)
           await members().update({
             training_completed: true,
-            training_completed_at: trx.raw('coalesce(training_completed_at, ?::timestamptz)', [event.createdAt]),
+            training_completed_at: trx.raw('coalesce(training_completed_at, ?::timestamptz)', [
+              event.createdAt,
+            ]),
           });
         return;
       case 'TrainingReset':
