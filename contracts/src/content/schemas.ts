@@ -78,7 +78,10 @@ export const liveCallBody = z.strictObject({
   description: localized(L.callDescription, 0),
   focusAreas: z.array(localized(L.focusArea)).max(L.focusAreas, `At most ${L.focusAreas} focus areas`),
   /** 'HH:MM' in America/New_York */
-  time: z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'Use HH:MM (24 hours)'),
+  time: z
+    .string()
+    .max(5, 'Use HH:MM (24 hours)')
+    .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'Use HH:MM (24 hours)'),
   /** 0 = Sunday … 6 = Saturday */
   dayOfWeek: z.number().int().min(0).max(6),
   /** n-th weekday of the month; null = every week */
