@@ -6,7 +6,7 @@ function Source() {
   const record = useRecordContext<{ source: 'config' | 'console' }>();
   const t = useTranslate();
   if (!record) return null;
-  return <Alert severity="info">{t(`app.content.linksSource.${record.source}`)}</Alert>;
+  return <Alert severity="info" data-testid="links-source">{t(`app.content.linksSource.${record.source}`)}</Alert>;
 }
 
 const https = [maxLength(CONTENT_LIMITS.link), regex(/^https:\/\//, 'app.content.httpsHelp')];

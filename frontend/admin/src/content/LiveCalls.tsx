@@ -9,7 +9,9 @@ import {
   SelectInput,
   SimpleForm,
   SimpleFormIterator,
+  SaveButton,
   TextField,
+  Toolbar,
   TextInput,
   maxLength,
   regex,
@@ -84,28 +86,43 @@ const dayChoices = [0, 1, 2, 3, 4, 5, 6].map((id) => ({ id, name: `app.content.d
 const weekChoices = [1, 2, 3, 4, 5].map((id) => ({ id, name: `app.content.nth.${id}` }));
 const colorChoices = CALL_COLOR_THEMES.map((id) => ({ id, name: `app.content.colors.${id}` }));
 
+/** The three calls are edited, never deleted: the toolbar only saves. */
+const SaveOnly = () => (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
+
+const FIELD = { flex: '1 1 200px' };
+
 export function LiveCallEdit() {
   const t = useTranslate();
   return (
     <Edit mutationMode="pessimistic">
-      <SimpleForm>
+      <SimpleForm toolbar={<SaveOnly />}>
         <Typography variant="subtitle2">{t('resources.live-calls.fields.name')}</Typography>
         <Localized source="name" max={L.callName} />
         <Typography variant="subtitle2">{t('resources.live-calls.fields.description')}</Typography>
         <Localized source="description" max={L.callDescription} multiline optional />
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <SelectInput source="dayOfWeek" choices={dayChoices} validate={required()} />
-          <SelectInput source="weekOfMonth" choices={weekChoices} emptyText="app.content.everyWeek" />
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
+          <SelectInput source="dayOfWeek" choices={dayChoices} validate={required()} sx={FIELD} />
+          <SelectInput
+            source="weekOfMonth"
+            choices={weekChoices}
+            emptyText="app.content.everyWeek"
+            sx={FIELD}
+          />
           <TextInput
             source="time"
             validate={[required(), regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'app.content.timeHelp')]}
             helperText="app.content.timeHelp"
+            sx={FIELD}
           />
         </Box>
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <TextInput source="host" validate={maxLength(L.host)} />
-          <TextInput source="passcode" validate={maxLength(L.passcode)} />
-          <SelectInput source="colorTheme" choices={colorChoices} validate={required()} />
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
+          <TextInput source="host" validate={maxLength(L.host)} sx={FIELD} />
+          <TextInput source="passcode" validate={maxLength(L.passcode)} sx={FIELD} />
+          <SelectInput source="colorTheme" choices={colorChoices} validate={required()} sx={FIELD} />
         </Box>
         <TextInput
           source="zoomLink"

@@ -37,7 +37,16 @@ function Thumbnail() {
       src={record.thumbnail}
       alt={t('app.content.thumbnailOf', { name: record.name })}
       loading="lazy"
-      sx={{ width: 96, height: 54, objectFit: 'cover', borderRadius: 1, display: 'block' }}
+      sx={{
+        width: 96,
+        height: 54,
+        objectFit: 'cover',
+        borderRadius: 1,
+        display: 'block',
+        overflow: 'hidden',
+        bgcolor: 'action.hover',
+        fontSize: 0,
+      }}
     />
   );
 }

@@ -83,4 +83,21 @@ describe('content in the console', () => {
       ['TestimonialEdited', admin.id],
     ]);
   });
+
+  it('an admin sets the advanced academy link; partners get it at once', async () => {
+    const context = await e2e.signedInContext(admin.client, { viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${e2e.app.url}/admin/#/academy-links/current`);
+    const field = page.locator('input[name="advancedAcademyUrl"]');
+    await field.waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('links-source').innerText()).toContain('server configuration');
+    await field.fill('https://academy.example.com/advanced');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await poll(async () => (await partner.client.get('/api/academy-links')).body.advancedAcademyUrl).toBe(
+      'https://academy.example.com/advanced',
+    );
+    await poll(() => page.getByTestId('links-source').innerText()).toContain('set in the console');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-academy-links.png` });
+    await context.close();
+  });
 });

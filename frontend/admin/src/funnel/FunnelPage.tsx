@@ -33,11 +33,13 @@ import type { FunnelResponse } from '@portal/contracts/funnel/schemas';
 import type { AdminDataProvider } from '../dataProvider';
 
 const ALL = 'all';
+const ROW = { display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-start' } as const;
+const NOWRAP = { '& th, & td': { whiteSpace: 'nowrap' } } as const;
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
 
 function Panel({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
   return (
-    <Card sx={{ flex: '1 1 460px', minWidth: 0 }} data-testid={testId}>
+    <Card sx={{ minWidth: 0 }} data-testid={testId}>
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
           {title}
@@ -122,54 +124,68 @@ export function FunnelPage() {
       {error && <Alert severity="error">{error.message}</Alert>}
       {!data && !error && <LinearProgress aria-label={t('ra.page.loading')} />}
       {data && (
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        <>
           <Panel title={t('app.funnel.stepsTitle')} testId="funnel-steps">
-            <Box sx={{ height: 280 }}>
-              <ResponsiveContainer width="100%" height="100%">
-                <BarChart data={chart} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
-                  <CartesianGrid strokeDasharray="3 3" />
-                  <XAxis dataKey="name" interval={0} tick={{ fontSize: 12 }} />
-                  <YAxis allowDecimals={false} width={40} />
-                  <Tooltip />
-                  <Legend />
-                  <Bar dataKey="completed" stackId="a" name={t('app.funnel.completed')} fill="#0d7d67" />
-                  <Bar dataKey="dropOff" stackId="a" name={t('app.funnel.dropOff')} fill="#b45309" />
-                </BarChart>
-              </ResponsiveContainer>
-            </Box>
-            <Table size="small" sx={{ mt: 2 }} data-testid="funnel-table">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('app.funnel.stage')}</TableCell>
-                  <TableCell align="right">{t('app.funnel.reached')}</TableCell>
-                  <TableCell align="right">{t('app.funnel.completed')}</TableCell>
-                  <TableCell align="right">{t('app.funnel.dropOff')}</TableCell>
-                  <TableCell align="right">{t('app.funnel.rate')}</TableCell>
-                  <TableCell align="right">{t('app.funnel.medianDays')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.stages.map((s) => (
-                  <TableRow key={s.stage} data-stage={s.stage}>
-                    <TableCell>{stageName(s.stage)}</TableCell>
-                    <TableCell align="right">{s.reached}</TableCell>
-                    <TableCell align="right">{s.completed}</TableCell>
-                    <TableCell align="right">
-                      {s.dropOff} ({percent(s.dropOff, s.reached)}%)
-                    </TableCell>
-                    <TableCell align="right">{s.completionRate}%</TableCell>
-                    <TableCell align="right">{s.medianDays ?? '—'}</TableCell>
+            <Box sx={ROW}>
+              <Box sx={{ height: 300, flex: '1 1 420px', minWidth: 0 }}>
+                <ResponsiveContainer width="100%" height="100%">
+                  <BarChart data={chart} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
+                    <CartesianGrid strokeDasharray="3 3" />
+                    <XAxis dataKey="name" interval={0} tick={{ fontSize: 12 }} />
+                    <YAxis allowDecimals={false} width={40} />
+                    <Tooltip />
+                    <Legend />
+                    <Bar
+                      dataKey="completed"
+                      stackId="a"
+                      name={t('app.funnel.completed')}
+                      fill="#0d7d67"
+                      isAnimationActive={false}
+                    />
+                    <Bar
+                      dataKey="dropOff"
+                      stackId="a"
+                      name={t('app.funnel.dropOff')}
+                      fill="#b45309"
+                      isAnimationActive={false}
+                    />
+                  </BarChart>
+                </ResponsiveContainer>
+              </Box>
+              <Table size="small" sx={{ flex: '1 1 420px', ...NOWRAP }} data-testid="funnel-table">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('app.funnel.stage')}</TableCell>
+                    <TableCell align="right">{t('app.funnel.reached')}</TableCell>
+                    <TableCell align="right">{t('app.funnel.completed')}</TableCell>
+                    <TableCell align="right">{t('app.funnel.dropOff')}</TableCell>
+                    <TableCell align="right">{t('app.funnel.rate')}</TableCell>
+                    <TableCell align="right">{t('app.funnel.medianDays')}</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {data.stages.map((s) => (
+                    <TableRow key={s.stage} data-stage={s.stage}>
+                      <TableCell>{stageName(s.stage)}</TableCell>
+                      <TableCell align="right">{s.reached}</TableCell>
+                      <TableCell align="right">{s.completed}</TableCell>
+                      <TableCell align="right">
+                        {s.dropOff} ({percent(s.dropOff, s.reached)}%)
+                      </TableCell>
+                      <TableCell align="right">{s.completionRate}%</TableCell>
+                      <TableCell align="right">{s.medianDays ?? '—'}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
           </Panel>
           <Panel title={t('app.funnel.cohortsTitle')} testId="funnel-cohorts">
             {data.cohorts.length === 0 ? (
               <Typography color="text.secondary">{t('app.funnel.noCohorts')}</Typography>
             ) : (
-              <>
-                <Box sx={{ height: 280 }}>
+              <Box sx={ROW}>
+                <Box sx={{ height: 300, flex: '1 1 420px', minWidth: 0 }}>
                   <ResponsiveContainer width="100%" height="100%">
                     <LineChart data={cohortChart} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
                       <CartesianGrid strokeDasharray="3 3" />
@@ -183,14 +199,14 @@ export function FunnelPage() {
                           dataKey={s}
                           name={stageName(s)}
                           stroke={['#0d7d67', '#0277bd', '#7b4ddb', '#b45309', '#c62828', '#37474f'][i]}
-                          dot={false}
+                          isAnimationActive={false}
                         />
                       ))}
                     </LineChart>
                   </ResponsiveContainer>
                 </Box>
-                <Box sx={{ overflowX: 'auto', mt: 2 }}>
-                  <Table size="small" data-testid="cohort-table">
+                <Box sx={{ overflowX: 'auto', flex: '1 1 520px' }}>
+                  <Table size="small" sx={NOWRAP} data-testid="cohort-table">
                     <TableHead>
                       <TableRow>
                         <TableCell>{t('app.funnel.week')}</TableCell>
@@ -217,10 +233,10 @@ export function FunnelPage() {
                     </TableBody>
                   </Table>
                 </Box>
-              </>
+              </Box>
             )}
           </Panel>
-        </Box>
+        </>
       )}
     </Box>
   );

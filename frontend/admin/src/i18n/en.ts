@@ -65,7 +65,7 @@ export const en = {
       fields: { email: 'Email', action: 'Action', status: 'Status', error: 'Error' },
     },
     testimonials: {
-      name: 'Testimonial |||| Testimonials',
+      name: 'Success story |||| Success stories',
       fields: {
         thumbnail: 'Thumbnail',
         name: 'Name',

@@ -66,7 +66,7 @@ export const es: Messages = {
       fields: { email: 'Correo electrónico', action: 'Acción', status: 'Estado', error: 'Error' },
     },
     testimonials: {
-      name: 'Testimonio |||| Testimonios',
+      name: 'Historia de éxito |||| Historias de éxito',
       fields: {
         thumbnail: 'Miniatura',
         name: 'Nombre',

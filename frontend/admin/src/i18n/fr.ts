@@ -66,7 +66,7 @@ export const fr: Messages = {
       fields: { email: 'E-mail', action: 'Action', status: 'Statut', error: 'Erreur' },
     },
     testimonials: {
-      name: 'Témoignage |||| Témoignages',
+      name: 'Témoignage de réussite |||| Témoignages de réussite',
       fields: {
         thumbnail: 'Miniature',
         name: 'Nom',
