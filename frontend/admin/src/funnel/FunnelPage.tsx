@@ -75,7 +75,7 @@ export function FunnelPage() {
 
   const stageName = (stage: string) => t(`app.funnel.stages.${stage}`);
   const chart = data?.stages.map((s) => ({
-    name: stageName(s.stage),
+    name: s.stage === 'training' ? t('app.funnel.trainingShort') : stageName(s.stage),
     completed: s.completed,
     dropOff: s.dropOff,
   }));
@@ -185,7 +185,7 @@ export function FunnelPage() {
               <Typography color="text.secondary">{t('app.funnel.noCohorts')}</Typography>
             ) : (
               <Box sx={ROW}>
-                <Box sx={{ height: 300, flex: '1 1 420px', minWidth: 0 }}>
+                <Box sx={{ height: 300, flex: '1 1 100%', minWidth: 0 }}>
                   <ResponsiveContainer width="100%" height="100%">
                     <LineChart data={cohortChart} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
                       <CartesianGrid strokeDasharray="3 3" />
@@ -205,7 +205,7 @@ export function FunnelPage() {
                     </LineChart>
                   </ResponsiveContainer>
                 </Box>
-                <Box sx={{ overflowX: 'auto', flex: '1 1 520px' }}>
+                <Box sx={{ overflowX: 'auto', flex: '1 1 100%' }}>
                   <Table size="small" sx={NOWRAP} data-testid="cohort-table">
                     <TableHead>
                       <TableRow>

@@ -256,6 +256,7 @@ export const en = {
       medianDays: 'Median days',
       week: 'Week of',
       registeredColumn: 'Registered',
+      trainingShort: 'Training',
       stages: {
         step1: 'Step 1',
         step2: 'Step 2',

@@ -251,6 +251,7 @@ export const es: Messages = {
       medianDays: 'Mediana de días',
       week: 'Semana del',
       registeredColumn: 'Registrados',
+      trainingShort: 'Formación',
       stages: {
         step1: 'Paso 1',
         step2: 'Paso 2',

@@ -253,6 +253,7 @@ export const fr: Messages = {
       medianDays: 'Jours (médiane)',
       week: 'Semaine du',
       registeredColumn: 'Inscrits',
+      trainingShort: 'Formation',
       stages: {
         step1: 'Étape 1',
         step2: 'Étape 2',
