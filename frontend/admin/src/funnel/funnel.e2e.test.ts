@@ -82,4 +82,20 @@ describe('funnel page', () => {
     expect(lines).toContain('cohort_week,registered,step1,step2,step3,step4,step5,training');
     await context.close();
   });
+
+  it('reads in French', async () => {
+    const context = await e2e.signedInContext(admin.client, {
+      locale: 'fr-FR',
+      viewport: { width: 1280, height: 1000 },
+    });
+    const page = await context.newPage();
+    await page.goto(`${e2e.app.url}/admin/#/funnel`);
+    await page.getByTestId('funnel-table').waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => page.getByTestId('funnel-registered').innerText(), { timeout: 30_000 })
+      .toBe('13 partenaires inscrits');
+    expect(await page.getByTestId('funnel-table').innerText()).toContain('Formation terminée');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-funnel-fr.png`, fullPage: true });
+    await context.close();
+  });
 });
