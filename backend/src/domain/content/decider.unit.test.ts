@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ContentEvent, type LiveCallFields, contentDecider } from './decider';
-import { DomainError } from '../errors';
+import type { DomainError } from '../errors';
 
 const given = (...events: ContentEvent[]) =>
   events.reduce(contentDecider.evolve, contentDecider.initialState());

@@ -9,9 +9,7 @@ import {
   SelectInput,
   SimpleForm,
   SimpleFormIterator,
-  SaveButton,
   TextField,
-  Toolbar,
   TextInput,
   maxLength,
   regex,
@@ -21,6 +19,7 @@ import {
 } from 'react-admin';
 import { CALL_COLOR_THEMES, CONTENT_LIMITS as L } from '@portal/contracts/content/endpoints';
 import type { AdminLiveCall } from '@portal/contracts/content/schemas';
+import { SaveOnlyToolbar } from './SaveOnlyToolbar';
 
 const LANGS = ['en', 'es', 'fr'] as const;
 type Lang = (typeof LANGS)[number];
@@ -86,20 +85,13 @@ const dayChoices = [0, 1, 2, 3, 4, 5, 6].map((id) => ({ id, name: `app.content.d
 const weekChoices = [1, 2, 3, 4, 5].map((id) => ({ id, name: `app.content.nth.${id}` }));
 const colorChoices = CALL_COLOR_THEMES.map((id) => ({ id, name: `app.content.colors.${id}` }));
 
-/** The three calls are edited, never deleted: the toolbar only saves. */
-const SaveOnly = () => (
-  <Toolbar>
-    <SaveButton />
-  </Toolbar>
-);
-
 const FIELD = { flex: '1 1 200px' };
 
 export function LiveCallEdit() {
   const t = useTranslate();
   return (
     <Edit mutationMode="pessimistic">
-      <SimpleForm toolbar={<SaveOnly />}>
+      <SimpleForm toolbar={<SaveOnlyToolbar />}>
         <Typography variant="subtitle2">{t('resources.live-calls.fields.name')}</Typography>
         <Localized source="name" max={L.callName} />
         <Typography variant="subtitle2">{t('resources.live-calls.fields.description')}</Typography>
