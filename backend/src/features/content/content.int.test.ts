@@ -113,6 +113,20 @@ describe('testimonials in the console', () => {
       .toEqual(['TestimonialRemoved:true', 'TestimonialEdited:true', 'TestimonialAdded:true']);
   });
 
+  it('a retried create (same Idempotency-Key) adds the testimonial once', async () => {
+    const body = { name: 'Retry R.', categories: ['ibs'], link: 'https://youtu.be/jNQXAC9IVRw' };
+    const headers = { 'Idempotency-Key': 'create-retry-1' };
+    const first = await admin.client.post('/api/admin/testimonials', body, headers);
+    const again = await admin.client.post('/api/admin/testimonials', body, headers);
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.body.id).toBe(first.body.id);
+    const added = (await contentEvents()).filter(
+      (e) => e.type === 'TestimonialAdded' && (e.data as { name: string }).name === 'Retry R.',
+    );
+    expect(added).toHaveLength(1);
+    await admin.client.request('DELETE', `/api/admin/testimonials/${first.body.id}`);
+  });
+
   it('refuses bad input with a clear 400 and changes nothing', async () => {
     const before = (await contentEvents()).length;
     const cases: Array<[unknown, RegExp]> = [

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { contentRoutes } from '@portal/contracts/content/routes';
 import type { AppDeps } from '../../app/deps';
-import { type CommandMetadata, handleCommand } from '../../app/commandHandler';
+import { type CommandMetadata, deterministicId, handleCommand } from '../../app/commandHandler';
 import { CONTENT_STREAM, type ContentCommand, contentDecider } from '../../domain/content/decider';
 import { notFound } from '../../domain/errors';
 import { defineFeature } from '../../http/feature';
@@ -63,17 +63,13 @@ export function createContentFeature(deps: AppDeps) {
         return testimonialOr404(params.id);
       },
       async createTestimonial({ body }, rc) {
-        const testimonialId = randomUUID();
-        const result = await contentCommand(
-          deps,
-          { type: 'AddTestimonial', testimonialId, testimonial: body },
-          rc.commandMetadata(),
-        );
-        // a retried request (same Idempotency-Key) answers the entry it made the first time
-        const added = result.events.find((e) => e.type === 'TestimonialAdded');
-        return testimonialOr404(
-          added ? (added.data as { testimonialId: string }).testimonialId : testimonialId,
-        );
+        const metadata = rc.commandMetadata();
+        // a retried request (same Idempotency-Key) names the same entry, so it adds nothing twice
+        const testimonialId = metadata.idempotencyKey
+          ? deterministicId(`testimonial:${metadata.actorId}:${metadata.idempotencyKey}`, 0)
+          : randomUUID();
+        await contentCommand(deps, { type: 'AddTestimonial', testimonialId, testimonial: body }, metadata);
+        return testimonialOr404(testimonialId);
       },
       async updateTestimonial({ params, body }, rc) {
         await contentCommand(
