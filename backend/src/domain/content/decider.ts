@@ -40,7 +40,11 @@ export type ContentCommand =
   | { type: 'EditLiveCall'; callId: string; call: LiveCallFields }
   | { type: 'SetAcademyLinks'; links: AcademyLinks }
   /** the demo content, recorded once on an empty stream */
-  | { type: 'SeedContent'; calls: PublishedCall[]; testimonials: Array<TestimonialInput & { testimonialId: string }> };
+  | {
+      type: 'SeedContent';
+      calls: PublishedCall[];
+      testimonials: Array<TestimonialInput & { testimonialId: string }>;
+    };
 
 const initialState = (): ContentState => ({
   testimonials: new Map(),
@@ -56,7 +60,9 @@ function evolve(state: ContentState, event: ContentEvent): ContentState {
       const { testimonialId, name, categories, link } = event.data;
       const testimonials = new Map(state.testimonials).set(testimonialId, { name, categories, link });
       const nextPosition =
-        event.type === 'TestimonialAdded' ? Math.max(state.nextPosition, event.data.position + 1) : state.nextPosition;
+        event.type === 'TestimonialAdded'
+          ? Math.max(state.nextPosition, event.data.position + 1)
+          : state.nextPosition;
       return { ...state, testimonials, nextPosition };
     }
     case 'TestimonialRemoved': {
@@ -66,9 +72,31 @@ function evolve(state: ContentState, event: ContentEvent): ContentState {
     }
     case 'LiveCallPublished':
     case 'LiveCallEdited': {
-      const { callId, name, description, focusAreas, time, dayOfWeek, weekOfMonth, host, passcode, zoomLink, colorTheme } =
-        event.data;
-      const call = { name, description, focusAreas, time, dayOfWeek, weekOfMonth, host, passcode, zoomLink, colorTheme };
+      const {
+        callId,
+        name,
+        description,
+        focusAreas,
+        time,
+        dayOfWeek,
+        weekOfMonth,
+        host,
+        passcode,
+        zoomLink,
+        colorTheme,
+      } = event.data;
+      const call = {
+        name,
+        description,
+        focusAreas,
+        time,
+        dayOfWeek,
+        weekOfMonth,
+        host,
+        passcode,
+        zoomLink,
+        colorTheme,
+      };
       return { ...state, calls: new Map(state.calls).set(callId, call) };
     }
     case 'AcademyLinksChanged':
@@ -129,7 +157,9 @@ function decide(command: ContentCommand, state: ContentState): ContentEvent[] {
       refuseDuplicateVideo(state, command.testimonial.link, command.testimonialId);
       const { name, categories, link } = command.testimonial;
       if (same(current, { name, categories, link })) return [];
-      return [{ type: 'TestimonialEdited', data: { testimonialId: command.testimonialId, name, categories, link } }];
+      return [
+        { type: 'TestimonialEdited', data: { testimonialId: command.testimonialId, name, categories, link } },
+      ];
     }
     case 'RemoveTestimonial':
       if (!state.testimonials.has(command.testimonialId))
@@ -160,9 +190,10 @@ function decide(command: ContentCommand, state: ContentState): ContentEvent[] {
       if (state.calls.size > 0 || state.testimonials.size > 0) return [];
       return [
         ...command.calls.map((c): ContentEvent => ({ type: 'LiveCallPublished', data: c })),
-        ...command.testimonials.map(
-          (t, i): ContentEvent => ({ type: 'TestimonialAdded', data: { ...t, position: i + 1 } }),
-        ),
+        ...command.testimonials.map((t, i): ContentEvent => ({
+          type: 'TestimonialAdded',
+          data: { ...t, position: i + 1 },
+        })),
       ];
     }
   }
