@@ -1,7 +1,7 @@
 import type { TestimonialCategory } from '@portal/contracts/academy/endpoints';
 import { createHash, randomUUID } from 'node:crypto';
 import type { AppDeps } from '../app/deps';
-import { contentCommand } from '../features/content';
+import { contentCommand } from '../features/content/command';
 import { OPEN_FILM_LIST, filmLink } from './openFilms';
 
 /**

@@ -1,27 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { contentRoutes } from '@portal/contracts/content/routes';
 import type { AppDeps } from '../../app/deps';
-import { type CommandMetadata, deterministicId, handleCommand } from '../../app/commandHandler';
-import { CONTENT_STREAM, type ContentCommand, contentDecider } from '../../domain/content/decider';
+import { deterministicId } from '../../app/commandHandler';
 import { notFound } from '../../domain/errors';
 import { defineFeature } from '../../http/feature';
 import { listAnswer, pageOf } from '../admin';
 import { readAcademyLinks } from '../academy/content';
+import { contentCommand } from './command';
 import { contentProjection } from './projection';
 import { adminLiveCalls, getTestimonial, listTestimonials } from './queries';
 
 export { contentProjection } from './projection';
-
-/** Records one content change (with its actor) and waits for the read models that show it. */
-export async function contentCommand(
-  deps: Pick<AppDeps, 'store' | 'projections'>,
-  command: ContentCommand,
-  metadata: CommandMetadata,
-) {
-  const result = await handleCommand(deps.store, CONTENT_STREAM, contentDecider, command, metadata);
-  await deps.projections.settle(result);
-  return result;
-}
 
 /**
  * Academy content in the console: vault testimonials (list, create, edit, delete), the live
