@@ -37,6 +37,10 @@ const ADMIN_PAGES = [
   '/admin/#/sync-runs',
   '/admin/#/performance',
   '/admin/#/system-metrics',
+  '/admin/#/funnel',
+  '/admin/#/testimonials',
+  '/admin/#/live-calls/monthly-team-training',
+  '/admin/#/academy-links/current',
 ];
 
 let e2e: E2eApp;

@@ -24,7 +24,7 @@ export interface CommandResult<S, E> {
 }
 
 /** uuid v5-style id derived from an idempotency key, so retries produce identical events. */
-function deterministicId(key: string, index: number): string {
+export function deterministicId(key: string, index: number): string {
   const hex = createHash('sha256').update(`${key}:${index}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

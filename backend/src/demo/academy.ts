@@ -1,5 +1,7 @@
 import type { TestimonialCategory } from '@portal/contracts/academy/endpoints';
-import type { Db } from '../infra/db';
+import { createHash, randomUUID } from 'node:crypto';
+import type { AppDeps } from '../app/deps';
+import { contentCommand } from '../features/content/command';
 import { OPEN_FILM_LIST, filmLink } from './openFilms';
 
 /**
@@ -169,19 +171,45 @@ export function sampleTestimonials() {
   }));
 }
 
-export async function seedAcademyContent(db: Db): Promise<string> {
-  for (const call of SAMPLE_LIVE_CALLS) {
-    await db('live_calls')
-      .insert({
-        ...call,
-        name: JSON.stringify(call.name),
-        description: JSON.stringify(call.description),
-        focus_areas: JSON.stringify(call.focus_areas),
-      })
-      .onConflict('id')
-      .ignore();
-  }
+/** A stable id for a demo testimonial (the same on every machine). */
+const demoId = (link: string) => {
+  const h = createHash('sha256').update(`demo-testimonial:${link}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+
+/**
+ * Records the demo content as events on `Content-academy` (actor: none, the seed), once: a
+ * stream that already holds content is left alone, so admins' edits survive a re-seed.
+ */
+export async function seedAcademyContent(deps: Pick<AppDeps, 'store' | 'projections'>): Promise<string> {
   const testimonials = sampleTestimonials();
-  await db('testimonials').insert(testimonials).onConflict('link').ignore();
+  await contentCommand(
+    deps,
+    {
+      type: 'SeedContent',
+      calls: SAMPLE_LIVE_CALLS.map((c) => ({
+        callId: c.id,
+        position: c.position,
+        icon: c.icon,
+        name: c.name,
+        description: c.description,
+        focusAreas: c.focus_areas,
+        time: c.time,
+        dayOfWeek: c.day_of_week,
+        weekOfMonth: c.week_of_month,
+        host: c.host,
+        passcode: c.passcode,
+        zoomLink: c.zoom_link,
+        colorTheme: c.color_theme,
+      })),
+      testimonials: testimonials.map((t) => ({
+        testimonialId: demoId(t.link),
+        name: t.name,
+        categories: t.categories,
+        link: t.link,
+      })),
+    },
+    { actorId: null, correlationId: randomUUID() },
+  );
   return `academy: ${SAMPLE_LIVE_CALLS.length} live calls, ${testimonials.length} testimonials`;
 }

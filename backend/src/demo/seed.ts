@@ -9,11 +9,7 @@ import { demoUser, seedDemoUsers } from './users';
  * foundation. Each feature adds its part here. Must be idempotent.
  */
 export async function seedDemoData(deps: AppDeps): Promise<string> {
-  const parts = [
-    await seedDemoUsers(deps),
-    await seedDemoOnboarding(deps),
-    await seedAcademyContent(deps.db),
-  ];
+  const parts = [await seedDemoUsers(deps), await seedDemoOnboarding(deps), await seedAcademyContent(deps)];
   parts.push(`partners: ${await seedDemoTeam(deps, demoUser('maria').id)} added to Maria Garcia's team`);
   return `demo data: ${parts.join('; ')}`;
 }

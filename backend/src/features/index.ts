@@ -6,6 +6,8 @@ import { usersProjection } from '../projections/users';
 import { createAcademyFeature } from './academy';
 import { createAdminFeature } from './admin';
 import { createAuthFeature } from './auth';
+import { createContentFeature } from './content';
+import { createFunnelFeature } from './funnel';
 import { createOnboardingFeature } from './onboarding';
 import { createPartnersFeature } from './partners';
 import { createPlatformFeature } from './platform';
@@ -19,6 +21,8 @@ export function createFeatures(deps: AppDeps): Feature[] {
     createPartnersFeature(deps),
     createAcademyFeature(deps),
     createAdminFeature(deps),
+    createContentFeature(deps),
+    createFunnelFeature(deps),
   ];
 }
 

@@ -12,6 +12,11 @@ import { UserList } from './users/UserList';
 import { AuditList } from './audit/AuditList';
 import { SyncRunList, SyncRunShow } from './sync/SyncRuns';
 import { lazy, Suspense } from 'react';
+import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
+import EventIcon from '@mui/icons-material/Event';
+import { TestimonialCreate, TestimonialEdit, TestimonialList } from './content/Testimonials';
+import { LiveCallEdit, LiveCallList } from './content/LiveCalls';
+import { AcademyLinksEdit } from './content/AcademyLinks';
 import LinearProgress from '@mui/material/LinearProgress';
 
 // The charts (recharts) load only when the dashboard is opened.
@@ -21,6 +26,7 @@ const PerformanceDashboard = lazy(() =>
 const SystemMetrics = lazy(() =>
   import('./system/SystemMetrics').then((m) => ({ default: m.SystemMetrics })),
 );
+const FunnelPage = lazy(() => import('./funnel/FunnelPage').then((m) => ({ default: m.FunnelPage })));
 function PageLoading() {
   const t = useTranslate();
   return <LinearProgress aria-label={t('ra.page.loading')} sx={{ mt: 2 }} />;
@@ -84,9 +90,26 @@ export function App() {
       <Resource name="sync-runs" list={SyncRunList} show={SyncRunShow} icon={SyncIcon} />
       <Resource name="sync-run-items" />
       <Resource name="user-events" />
+      <Resource
+        name="testimonials"
+        list={TestimonialList}
+        edit={TestimonialEdit}
+        create={TestimonialCreate}
+        icon={VideoLibraryIcon}
+        recordRepresentation="name"
+      />
+      <Resource
+        name="live-calls"
+        list={LiveCallList}
+        edit={LiveCallEdit}
+        icon={EventIcon}
+        recordRepresentation={(r) => r.name?.en ?? r.id}
+      />
+      <Resource name="academy-links" edit={AcademyLinksEdit} />
       <CustomRoutes>
         <Route path="/performance" element={page(<PerformanceDashboard />)} />
         <Route path="/system-metrics" element={page(<SystemMetrics />)} />
+        <Route path="/funnel" element={page(<FunnelPage />)} />
       </CustomRoutes>
     </Admin>
   );

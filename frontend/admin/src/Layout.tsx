@@ -4,6 +4,10 @@ import SyncIcon from '@mui/icons-material/Sync';
 import SpeedIcon from '@mui/icons-material/Speed';
 import MemoryIcon from '@mui/icons-material/Memory';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
+import EventIcon from '@mui/icons-material/Event';
+import LinkIcon from '@mui/icons-material/Link';
+import FilterAltIcon from '@mui/icons-material/FilterAlt';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import {
@@ -27,6 +31,18 @@ function AdminMenu() {
       <Menu.Item to="/sync-runs" primaryText={t('app.menu.sync')} leftIcon={<SyncIcon />} />
       <Menu.Item to="/performance" primaryText={t('app.menu.performance')} leftIcon={<SpeedIcon />} />
       <Menu.Item to="/system-metrics" primaryText={t('app.menu.system')} leftIcon={<MemoryIcon />} />
+      <Menu.Item to="/funnel" primaryText={t('app.menu.funnel')} leftIcon={<FilterAltIcon />} />
+      <Menu.Item
+        to="/testimonials"
+        primaryText={t('app.menu.testimonials')}
+        leftIcon={<VideoLibraryIcon />}
+      />
+      <Menu.Item to="/live-calls" primaryText={t('app.menu.liveCalls')} leftIcon={<EventIcon />} />
+      <Menu.Item
+        to="/academy-links/current"
+        primaryText={t('app.menu.academyLinks')}
+        leftIcon={<LinkIcon />}
+      />
       <Box sx={{ borderTop: '1px solid', borderColor: 'divider', mt: 1 }} />
       <Menu.Item
         to="/back"

@@ -41,6 +41,43 @@ function changedUserFields(data: Record<string, unknown>, previous: Record<strin
   return out;
 }
 
+/** What each content resource may send (the server refuses any other key); '' means none. */
+const CONTENT_FIELDS: Record<string, { fields: string[]; nullable: string[] }> = {
+  testimonials: { fields: ['name', 'categories', 'link'], nullable: [] },
+  'live-calls': {
+    fields: [
+      'name',
+      'description',
+      'focusAreas',
+      'time',
+      'dayOfWeek',
+      'weekOfMonth',
+      'host',
+      'passcode',
+      'zoomLink',
+      'colorTheme',
+    ],
+    nullable: ['weekOfMonth', 'host', 'passcode'],
+  },
+  'academy-links': {
+    fields: ['advancedAcademyUrl', 'coursePurchaseUrl'],
+    nullable: ['advancedAcademyUrl', 'coursePurchaseUrl'],
+  },
+};
+
+function contentBody(resource: string, data: Record<string, unknown>) {
+  const spec = CONTENT_FIELDS[resource];
+  const out: Record<string, unknown> = {};
+  for (const key of spec.fields) {
+    let value = data[key];
+    if (typeof value === 'string') value = value.trim();
+    if (spec.nullable.includes(key) && (value === '' || value === undefined)) value = null;
+    if (key === 'focusAreas') value = ((value as unknown[] | undefined) ?? []).filter(Boolean);
+    out[key] = value;
+  }
+  return out;
+}
+
 export type BulkAction = 'lock' | 'unlock' | 'subscribe' | 'unsubscribe';
 export interface BulkResult {
   updated: number;
@@ -58,6 +95,11 @@ const post = async <T>(path: string, body: unknown = {}): Promise<T> =>
 export const dataProvider = {
   ...base,
   async update(resource, params) {
+    if (resource in CONTENT_FIELDS)
+      return base.update(resource, {
+        ...params,
+        data: contentBody(resource, params.data as Record<string, unknown>),
+      });
     if (resource !== 'users') return base.update(resource, params);
     const data = changedUserFields(
       params.data as Record<string, unknown>,
@@ -97,6 +139,11 @@ export const dataProvider = {
   },
   async create(resource, params) {
     if (resource === 'sync-runs') return { data: await post('/sync-runs', {}) };
+    if (resource in CONTENT_FIELDS)
+      return base.create(resource, {
+        ...params,
+        data: contentBody(resource, params.data as Record<string, unknown>),
+      });
     return base.create(resource, params);
   },
   resetPassword: (id: string, newPassword: string) =>

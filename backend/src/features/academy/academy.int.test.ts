@@ -14,7 +14,7 @@ let partner: CreatedUser;
 
 beforeAll(async () => {
   app = await startTestApp();
-  await seedAcademyContent(app.deps.db);
+  await seedAcademyContent(app.deps);
   partner = await createUser(app, { firstName: 'Tara', lastName: 'Tour' });
 });
 afterAll(() => app?.close());

@@ -77,7 +77,7 @@ const vtimezone = (tz: string) => (tz === CALL_TIME_ZONE ? NEW_YORK_VTIMEZONE : 
 
 /** The iCalendar feed: one recurring one-hour event per call, in New York time with its VTIMEZONE. */
 export function liveCallsCalendar(
-  calls: LiveCall[],
+  calls: Array<LiveCall & { sequence?: number }>,
   options: { now: Date; origin: string; language?: 'en' | 'es' | 'fr' },
 ): string {
   const lang = options.language ?? 'en';
@@ -113,6 +113,8 @@ export function liveCallsCalendar(
       location: call.zoomLink,
       url: call.zoomLink,
       repeating: recurrenceRule(call),
+      // a changed call carries a higher SEQUENCE, so calendar apps replace the old one (RFC 5545)
+      sequence: call.sequence ?? 0,
     });
   }
   return calendar.toString();

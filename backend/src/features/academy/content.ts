@@ -26,7 +26,10 @@ export async function readTestimonials(deps: Pick<AppDeps, 'db' | 'logger'>): Pr
   return out;
 }
 
-export async function readLiveCalls(db: AppDeps['db']): Promise<LiveCall[]> {
+/** A live call with the number of changes since it was published (the calendar feed's SEQUENCE). */
+export type StoredLiveCall = LiveCall & { sequence: number };
+
+export async function readLiveCalls(db: AppDeps['db']): Promise<StoredLiveCall[]> {
   const rows = await db('live_calls').where({ active: true }).orderBy('position');
   return rows.map((r) => ({
     id: r.id,
@@ -41,5 +44,22 @@ export async function readLiveCalls(db: AppDeps['db']): Promise<LiveCall[]> {
     colorTheme: r.color_theme,
     icon: r.icon,
     host: r.host ?? null,
+    sequence: r.sequence ?? 0,
   }));
+}
+
+/** The advanced academy links: as last set in the console, else the environment's. */
+export async function readAcademyLinks(deps: Pick<AppDeps, 'db' | 'config'>) {
+  const row = await deps.db('academy_links').where({ id: 'academy' }).first();
+  return row
+    ? {
+        advancedAcademyUrl: (row.advanced_academy_url as string | null) ?? null,
+        coursePurchaseUrl: (row.course_purchase_url as string | null) ?? null,
+        source: 'console' as const,
+      }
+    : {
+        advancedAcademyUrl: deps.config.ADVANCED_ACADEMY_URL ?? null,
+        coursePurchaseUrl: deps.config.COURSE_PURCHASE_URL ?? null,
+        source: 'config' as const,
+      };
 }

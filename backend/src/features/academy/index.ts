@@ -8,7 +8,7 @@ import { userDecider, userStream } from '../../domain/user/decider';
 import { notFound } from '../../domain/errors';
 import { defineFeature, raw } from '../../http/feature';
 import { calendarToken, calendarTokenUser, liveCallsCalendar, verifyCalendarToken } from './calendar';
-import { readLiveCalls, readTestimonials } from './content';
+import { readAcademyLinks, readLiveCalls, readTestimonials } from './content';
 import { DriveResources, createDriveSource } from './driveResources';
 import { demoContentSources } from './health';
 import { PLAYLIST_STATE, playlistSource, readPlaylist, syncPlaylist } from './playlist';
@@ -124,9 +124,10 @@ export function createAcademyFeature(deps: AppDeps) {
       },
       async links(_input, rc) {
         const admin = isAdminUser(rc.user!, deps.config.ADMIN_EMAIL);
+        const { advancedAcademyUrl, coursePurchaseUrl } = await readAcademyLinks(deps);
         return {
-          advancedAcademyUrl: deps.config.ADVANCED_ACADEMY_URL ?? null,
-          coursePurchaseUrl: deps.config.COURSE_PURCHASE_URL ?? null,
+          advancedAcademyUrl,
+          coursePurchaseUrl,
           demoContent: admin ? await demoContentSources(deps) : [],
         };
       },

@@ -33,7 +33,7 @@ import {
 } from './userQueries';
 
 /** ra-data-simple-rest: the page as a JSON array, the total in `Content-Range`. */
-function listAnswer<T>(resource: string, rows: T[], offset: number, total: number, exact = true) {
+export function listAnswer<T>(resource: string, rows: T[], offset: number, total: number, exact = true) {
   // an empty page (past the end) names no rows: `users */12` (RFC 9110 unsatisfied range form)
   const range = rows.length ? `${offset}-${offset + rows.length - 1}` : '*';
   return raw(rows as unknown as object, {
@@ -44,7 +44,7 @@ function listAnswer<T>(resource: string, rows: T[], offset: number, total: numbe
   });
 }
 
-const pageOf = (range: [number, number] | undefined, fallback = 50) => {
+export const pageOf = (range: [number, number] | undefined, fallback = 50) => {
   const [start, end] = range ?? [0, fallback - 1];
   return { offset: start, limit: end - start + 1 };
 };

@@ -9,7 +9,7 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 
 beforeAll(async () => {
   e2e = await startE2eApp();
-  await seedAcademyContent(e2e.app.deps.db);
+  await seedAcademyContent(e2e.app.deps);
 });
 afterAll(async () => {
   await e2e?.close();

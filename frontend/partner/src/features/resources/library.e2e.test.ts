@@ -33,7 +33,7 @@ async function expectFullscreenByAllowOnly(iframe: Locator) {
 
 beforeAll(async () => {
   e2e = await startE2eApp();
-  await seedAcademyContent(e2e.app.deps.db);
+  await seedAcademyContent(e2e.app.deps);
   user = await createUser(e2e.app);
   context = await e2e.newContext();
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.app.url });

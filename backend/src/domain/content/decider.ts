@@ -1,0 +1,206 @@
+import type { EventOf } from '@portal/contracts';
+import type * as E from '@portal/contracts/content/events';
+import { CONTENT_LIMITS } from '@portal/contracts/content/endpoints';
+import type { Decider } from '../decider';
+import { conflict, invalid, notFound } from '../errors';
+import { videoRefOf } from './testimonial';
+
+/**
+ * The Academy content admins edit (stream `Content-academy`): vault testimonials, the live
+ * calls and the advanced academy links. One stream: edits are rare, and one fold lets the
+ * decider keep a video in the vault once. Pure.
+ */
+export type ContentEvent =
+  | EventOf<typeof E.TestimonialAdded>
+  | EventOf<typeof E.TestimonialEdited>
+  | EventOf<typeof E.TestimonialRemoved>
+  | EventOf<typeof E.LiveCallPublished>
+  | EventOf<typeof E.LiveCallEdited>
+  | EventOf<typeof E.AcademyLinksChanged>;
+
+export const CONTENT_STREAM = 'Content-academy';
+
+type Testimonial = Omit<EventOf<typeof E.TestimonialEdited>['data'], 'testimonialId'>;
+export type TestimonialInput = Testimonial;
+export type LiveCallFields = Omit<EventOf<typeof E.LiveCallEdited>['data'], 'callId'>;
+export type PublishedCall = EventOf<typeof E.LiveCallPublished>['data'];
+export type AcademyLinks = EventOf<typeof E.AcademyLinksChanged>['data'];
+
+export interface ContentState {
+  testimonials: Map<string, Testimonial>;
+  nextPosition: number;
+  calls: Map<string, LiveCallFields>;
+  links: AcademyLinks | null;
+}
+
+export type ContentCommand =
+  | { type: 'AddTestimonial'; testimonialId: string; testimonial: TestimonialInput }
+  | { type: 'EditTestimonial'; testimonialId: string; testimonial: TestimonialInput }
+  | { type: 'RemoveTestimonial'; testimonialId: string }
+  | { type: 'EditLiveCall'; callId: string; call: LiveCallFields }
+  | { type: 'SetAcademyLinks'; links: AcademyLinks }
+  /** the demo content, recorded once on an empty stream */
+  | {
+      type: 'SeedContent';
+      calls: PublishedCall[];
+      testimonials: Array<TestimonialInput & { testimonialId: string }>;
+    };
+
+const initialState = (): ContentState => ({
+  testimonials: new Map(),
+  nextPosition: 1,
+  calls: new Map(),
+  links: null,
+});
+
+function evolve(state: ContentState, event: ContentEvent): ContentState {
+  switch (event.type) {
+    case 'TestimonialAdded':
+    case 'TestimonialEdited': {
+      const { testimonialId, name, categories, link } = event.data;
+      const testimonials = new Map(state.testimonials).set(testimonialId, { name, categories, link });
+      const nextPosition =
+        event.type === 'TestimonialAdded'
+          ? Math.max(state.nextPosition, event.data.position + 1)
+          : state.nextPosition;
+      return { ...state, testimonials, nextPosition };
+    }
+    case 'TestimonialRemoved': {
+      const testimonials = new Map(state.testimonials);
+      testimonials.delete(event.data.testimonialId);
+      return { ...state, testimonials };
+    }
+    case 'LiveCallPublished':
+    case 'LiveCallEdited': {
+      const {
+        callId,
+        name,
+        description,
+        focusAreas,
+        time,
+        dayOfWeek,
+        weekOfMonth,
+        host,
+        passcode,
+        zoomLink,
+        colorTheme,
+      } = event.data;
+      const call = {
+        name,
+        description,
+        focusAreas,
+        time,
+        dayOfWeek,
+        weekOfMonth,
+        host,
+        passcode,
+        zoomLink,
+        colorTheme,
+      };
+      return { ...state, calls: new Map(state.calls).set(callId, call) };
+    }
+    case 'AcademyLinksChanged':
+      return { ...state, links: event.data };
+    default:
+      return state;
+  }
+}
+
+/** The video key (`youtube-<id>` / `drive-<id>`) of a link, or a 400 naming the field. */
+function videoKeyOf(link: string): string {
+  const ref = videoRefOf(link);
+  if (!ref)
+    throw invalid('invalid_video_link', 'link: Must be a YouTube or Google Drive video address', {
+      link: 'Must be a YouTube or Google Drive video address',
+    });
+  return `${ref.type}-${ref.videoId}`;
+}
+
+function refuseDuplicateVideo(state: ContentState, link: string, except?: string) {
+  const key = videoKeyOf(link);
+  for (const [id, t] of state.testimonials) {
+    if (id !== except && videoRefKey(t.link) === key)
+      throw conflict('testimonial_video_taken', 'This video is already in the vault');
+  }
+}
+
+const videoRefKey = (link: string) => {
+  const ref = videoRefOf(link);
+  return ref ? `${ref.type}-${ref.videoId}` : null;
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function decide(command: ContentCommand, state: ContentState): ContentEvent[] {
+  switch (command.type) {
+    case 'AddTestimonial': {
+      if (state.testimonials.has(command.testimonialId)) return [];
+      if (state.testimonials.size >= CONTENT_LIMITS.testimonials)
+        throw conflict('vault_full', `The vault holds at most ${CONTENT_LIMITS.testimonials} testimonials`);
+      refuseDuplicateVideo(state, command.testimonial.link);
+      return [
+        {
+          type: 'TestimonialAdded',
+          data: {
+            testimonialId: command.testimonialId,
+            name: command.testimonial.name,
+            categories: command.testimonial.categories,
+            link: command.testimonial.link,
+            position: state.nextPosition,
+          },
+        },
+      ];
+    }
+    case 'EditTestimonial': {
+      const current = state.testimonials.get(command.testimonialId);
+      if (!current) throw notFound('testimonial_not_found', 'Testimonial not found');
+      refuseDuplicateVideo(state, command.testimonial.link, command.testimonialId);
+      const { name, categories, link } = command.testimonial;
+      if (same(current, { name, categories, link })) return [];
+      return [
+        { type: 'TestimonialEdited', data: { testimonialId: command.testimonialId, name, categories, link } },
+      ];
+    }
+    case 'RemoveTestimonial':
+      if (!state.testimonials.has(command.testimonialId))
+        throw notFound('testimonial_not_found', 'Testimonial not found');
+      return [{ type: 'TestimonialRemoved', data: { testimonialId: command.testimonialId } }];
+    case 'EditLiveCall': {
+      const current = state.calls.get(command.callId);
+      if (!current) throw notFound('live_call_not_found', 'Live call not found');
+      const next: LiveCallFields = {
+        name: command.call.name,
+        description: command.call.description,
+        focusAreas: command.call.focusAreas,
+        time: command.call.time,
+        dayOfWeek: command.call.dayOfWeek,
+        weekOfMonth: command.call.weekOfMonth,
+        host: command.call.host,
+        passcode: command.call.passcode,
+        zoomLink: command.call.zoomLink,
+        colorTheme: command.call.colorTheme,
+      };
+      if (same(current, next)) return [];
+      return [{ type: 'LiveCallEdited', data: { callId: command.callId, ...next } }];
+    }
+    case 'SetAcademyLinks':
+      if (state.links && same(state.links, command.links)) return [];
+      return [{ type: 'AcademyLinksChanged', data: command.links }];
+    case 'SeedContent': {
+      if (state.calls.size > 0 || state.testimonials.size > 0) return [];
+      return [
+        ...command.calls.map((c): ContentEvent => ({ type: 'LiveCallPublished', data: c })),
+        ...command.testimonials.map((t, i): ContentEvent => ({
+          type: 'TestimonialAdded',
+          data: { ...t, position: i + 1 },
+        })),
+      ];
+    }
+  }
+}
+
+export const contentDecider: Decider<ContentState, ContentCommand, ContentEvent> = {
+  initialState,
+  evolve,
+  decide,
+};

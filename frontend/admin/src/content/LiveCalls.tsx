@@ -1,0 +1,139 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import {
+  ArrayInput,
+  Datagrid,
+  Edit,
+  FunctionField,
+  List,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextField,
+  TextInput,
+  maxLength,
+  regex,
+  required,
+  useLocale,
+  useTranslate,
+} from 'react-admin';
+import { CALL_COLOR_THEMES, CONTENT_LIMITS as L } from '@portal/contracts/content/endpoints';
+import type { AdminLiveCall } from '@portal/contracts/content/schemas';
+import { SaveOnlyToolbar } from './SaveOnlyToolbar';
+
+const LANGS = ['en', 'es', 'fr'] as const;
+type Lang = (typeof LANGS)[number];
+
+/** "Every Tuesday at 20:00" / "3rd Monday of the month at 21:00" (New York time). */
+function useScheduleText() {
+  const t = useTranslate();
+  return (c: AdminLiveCall) =>
+    t(c.weekOfMonth ? 'app.content.scheduleMonthly' : 'app.content.scheduleWeekly', {
+      day: t(`app.content.days.${c.dayOfWeek}`),
+      nth: c.weekOfMonth ? t(`app.content.nth.${c.weekOfMonth}`) : '',
+      time: c.time,
+    });
+}
+
+/** The live calls (always three; they are edited, not added or removed). */
+export function LiveCallList() {
+  const schedule = useScheduleText();
+  const locale = useLocale();
+  const lang = (LANGS.includes(locale as Lang) ? locale : 'en') as Lang;
+  return (
+    <List pagination={false} exporter={false} sort={{ field: 'position', order: 'ASC' }}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <FunctionField source="name" sortable={false} render={(c: AdminLiveCall) => c.name[lang]} />
+        <FunctionField source="schedule" sortable={false} render={schedule} />
+        <TextField source="host" sortable={false} emptyText="—" />
+        <TextField source="passcode" sortable={false} emptyText="—" />
+        <TextField source="colorTheme" sortable={false} />
+        <TextField source="sequence" sortable={false} />
+      </Datagrid>
+    </List>
+  );
+}
+
+function Localized({
+  source,
+  max,
+  multiline,
+  optional,
+}: {
+  source: string;
+  max: number;
+  multiline?: boolean;
+  optional?: boolean;
+}) {
+  return (
+    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
+      {LANGS.map((lang) => (
+        <TextInput
+          key={lang}
+          source={`${source}.${lang}`}
+          label={`app.content.lang.${lang}`}
+          validate={optional ? [maxLength(max)] : [required(), maxLength(max)]}
+          multiline={multiline}
+          sx={{ flex: '1 1 220px' }}
+        />
+      ))}
+    </Box>
+  );
+}
+
+const dayChoices = [0, 1, 2, 3, 4, 5, 6].map((id) => ({ id, name: `app.content.days.${id}` }));
+const weekChoices = [1, 2, 3, 4, 5].map((id) => ({ id, name: `app.content.nth.${id}` }));
+const colorChoices = CALL_COLOR_THEMES.map((id) => ({ id, name: `app.content.colors.${id}` }));
+
+const FIELD = { flex: '1 1 200px' };
+
+export function LiveCallEdit() {
+  const t = useTranslate();
+  return (
+    <Edit mutationMode="pessimistic">
+      <SimpleForm toolbar={<SaveOnlyToolbar />}>
+        <Typography variant="subtitle2">{t('resources.live-calls.fields.name')}</Typography>
+        <Localized source="name" max={L.callName} />
+        <Typography variant="subtitle2">{t('resources.live-calls.fields.description')}</Typography>
+        <Localized source="description" max={L.callDescription} multiline optional />
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
+          <SelectInput source="dayOfWeek" choices={dayChoices} validate={required()} sx={FIELD} />
+          <SelectInput
+            source="weekOfMonth"
+            choices={weekChoices}
+            emptyText="app.content.everyWeek"
+            sx={FIELD}
+          />
+          <TextInput
+            source="time"
+            validate={[required(), regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'app.content.timeHelp')]}
+            helperText="app.content.timeHelp"
+            sx={FIELD}
+          />
+        </Box>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
+          <TextInput source="host" validate={maxLength(L.host)} sx={FIELD} />
+          <TextInput source="passcode" validate={maxLength(L.passcode)} sx={FIELD} />
+          <SelectInput source="colorTheme" choices={colorChoices} validate={required()} sx={FIELD} />
+        </Box>
+        <TextInput
+          source="zoomLink"
+          validate={[required(), maxLength(L.link), regex(/^https:\/\//, 'app.content.httpsHelp')]}
+          fullWidth
+        />
+        <ArrayInput source="focusAreas">
+          <SimpleFormIterator inline disableReordering={false}>
+            {LANGS.map((lang) => (
+              <TextInput
+                key={lang}
+                source={lang}
+                label={`app.content.lang.${lang}`}
+                validate={[required(), maxLength(L.focusArea)]}
+              />
+            ))}
+          </SimpleFormIterator>
+        </ArrayInput>
+      </SimpleForm>
+    </Edit>
+  );
+}

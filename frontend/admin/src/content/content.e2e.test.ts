@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2eApp, type E2eApp } from '../../../../testing/browser';
+import { createUser, type CreatedUser } from '../../../../testing/users';
+import { seedAcademyContent, sampleTestimonials } from '../../../../backend/src/demo/academy';
+
+/**
+ * Content in the console (issue 18, point 1): an admin edits a testimonial and a live call in
+ * react-admin, and the partner pages show the change at once.
+ */
+let e2e: E2eApp;
+let admin: CreatedUser;
+let partner: CreatedUser;
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 200 });
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+beforeAll(async () => {
+  e2e = await startE2eApp();
+  await seedAcademyContent(e2e.app.deps);
+  admin = await createUser(e2e.app, { admin: true, firstName: 'Ada', lastName: 'Admin' });
+  partner = await createUser(e2e.app, { firstName: 'Pia', lastName: 'Partner' });
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('content in the console', () => {
+  it('an admin renames a testimonial; the vault shows the new name', async () => {
+    const first = sampleTestimonials()[0];
+    const context = await e2e.signedInContext(admin.client, { viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${e2e.app.url}/admin/#/testimonials`);
+    const row = page.locator('tr', { hasText: first.name }).first();
+    await row.waitFor({ timeout: 30_000 });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-testimonials.png`, fullPage: true });
+    await row.getByRole('link', { name: 'Edit' }).click();
+    const name = page.locator('input[name="name"]');
+    await poll(() => name.inputValue()).toBe(first.name);
+    await page.getByTestId('derived').waitFor();
+    await name.fill('Renamed Story');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('tr', { hasText: 'Renamed Story' }).first().waitFor({ timeout: 30_000 });
+    await context.close();
+
+    const partnerContext = await e2e.signedInContext(partner.client);
+    const vault = await partnerContext.newPage();
+    await vault.goto(`${e2e.app.url}/vault`);
+    await poll(() => vault.locator('.vault-card strong').allTextContents()).toContain('Renamed Story');
+    expect(await vault.locator('.vault-card strong').allTextContents()).not.toContain(first.name);
+    await partnerContext.close();
+  });
+
+  it('an admin changes a live call; the live-calls page shows it', async () => {
+    const context = await e2e.signedInContext(admin.client, { viewport: { width: 1440, height: 1000 } });
+    const page = await context.newPage();
+    await page.goto(`${e2e.app.url}/admin/#/live-calls`);
+    await page.locator('tr', { hasText: 'Science Call' }).first().click({ timeout: 30_000 });
+    const nameEn = page.locator('input[name="name.en"]');
+    await poll(() => nameEn.inputValue()).toBe('Science Call');
+    await nameEn.fill('Science Night');
+    await page.locator('input[name="host"]').fill('Dr. Lee');
+    await page.locator('input[name="passcode"]').fill('atoms');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-live-call.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.locator('tr', { hasText: 'Science Night' }).first().waitFor({ timeout: 30_000 });
+    expect(await page.locator('tr', { hasText: 'Science Night' }).first().innerText()).toContain('Dr. Lee');
+    await context.close();
+
+    const partnerContext = await e2e.signedInContext(partner.client);
+    const calls = await partnerContext.newPage();
+    await calls.goto(`${e2e.app.url}/live-calls`);
+    const card = calls.locator('[data-call="science-call"]');
+    await poll(() => card.locator('h2').innerText()).toBe('Science Night');
+    expect(await card.innerText()).toContain('Hosted by Dr. Lee');
+    expect(await card.innerText()).toContain('atoms');
+    await partnerContext.close();
+
+    // the audit log names the admin for both changes
+    const audit = await admin.client.get(
+      `/api/admin/audit?filter=${encodeURIComponent(JSON.stringify({ eventType: ['LiveCallEdited', 'TestimonialEdited'] }))}`,
+    );
+    expect(audit.body.map((a: { eventType: string; actorId: string }) => [a.eventType, a.actorId])).toEqual([
+      ['LiveCallEdited', admin.id],
+      ['TestimonialEdited', admin.id],
+    ]);
+  });
+
+  it('an admin sets the advanced academy link; partners get it at once', async () => {
+    const context = await e2e.signedInContext(admin.client, { viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${e2e.app.url}/admin/#/academy-links/current`);
+    const field = page.locator('input[name="advancedAcademyUrl"]');
+    await field.waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('links-source').innerText()).toContain('server configuration');
+    await field.fill('https://academy.example.com/advanced');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await poll(async () => (await partner.client.get('/api/academy-links')).body.advancedAcademyUrl).toBe(
+      'https://academy.example.com/advanced',
+    );
+    await poll(() => page.getByTestId('links-source').innerText()).toContain('set in the console');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-academy-links.png` });
+    await context.close();
+  });
+});

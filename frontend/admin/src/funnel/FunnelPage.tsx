@@ -1,0 +1,243 @@
+import { useCallback, useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
+import DownloadIcon from '@mui/icons-material/Download';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { Button, Title, useDataProvider, useTranslate } from 'react-admin';
+import { FUNNEL_STAGES } from '@portal/contracts/funnel/endpoints';
+import type { FunnelResponse } from '@portal/contracts/funnel/schemas';
+import type { AdminDataProvider } from '../dataProvider';
+
+const ALL = 'all';
+const ROW = { display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-start' } as const;
+const NOWRAP = { '& th, & td': { whiteSpace: 'nowrap' } } as const;
+const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
+
+function Panel({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
+  return (
+    <Card sx={{ minWidth: 0 }} data-testid={testId}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The foundation funnel: how many partners finish each step and where they stop, how long each
+ * step takes, and how each week's registrations fare; for everyone or one sponsor's team.
+ */
+export function FunnelPage() {
+  const t = useTranslate();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [sponsorId, setSponsorId] = useState<string>(ALL);
+  const [data, setData] = useState<FunnelResponse | null>(null);
+  const [error, setError] = useState<Error | null>(null);
+  const query = sponsorId === ALL ? '' : `?sponsorId=${encodeURIComponent(sponsorId)}`;
+  const load = useCallback(async () => {
+    try {
+      setData(await dataProvider.getJson<FunnelResponse>(`/funnel${query}`));
+      setError(null);
+    } catch (e) {
+      setError(e as Error);
+    }
+  }, [dataProvider, query]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const stageName = (stage: string) => t(`app.funnel.stages.${stage}`);
+  const chart = data?.stages.map((s) => ({
+    name: s.stage === 'training' ? t('app.funnel.trainingShort') : stageName(s.stage),
+    completed: s.completed,
+    dropOff: s.dropOff,
+  }));
+  const cohortChart = data?.cohorts
+    .slice()
+    .reverse()
+    .map((c) => ({
+      week: c.week,
+      ...Object.fromEntries(FUNNEL_STAGES.map((s, i) => [s, percent(c.completed[i], c.registered)])),
+    }));
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 2 }} data-testid="funnel-page">
+      <Title title={t('app.funnel.title')} />
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <FormControl size="small" sx={{ minWidth: 280 }}>
+          <InputLabel id="funnel-team">{t('app.funnel.team')}</InputLabel>
+          <Select
+            labelId="funnel-team"
+            label={t('app.funnel.team')}
+            value={sponsorId}
+            onChange={(e) => setSponsorId(e.target.value)}
+            data-testid="funnel-team"
+          >
+            <MenuItem value={ALL}>{t('app.funnel.allPartners')}</MenuItem>
+            {data?.sponsors.map((s) => (
+              <MenuItem key={s.id} value={s.id}>
+                {t('app.funnel.teamOf', { name: s.name, smart_count: s.partners })}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <Button
+          label="app.funnel.exportCsv"
+          href={`/api/admin/export/funnel.csv${query}`}
+          startIcon={<DownloadIcon />}
+          data-testid="funnel-csv"
+          variant="outlined"
+        />
+        {data && (
+          <Typography variant="body2" color="text.secondary" data-testid="funnel-registered">
+            {t('app.funnel.registered', { smart_count: data.registered })}
+          </Typography>
+        )}
+      </Box>
+      {error && <Alert severity="error">{error.message}</Alert>}
+      {!data && !error && <LinearProgress aria-label={t('ra.page.loading')} />}
+      {data && (
+        <>
+          <Panel title={t('app.funnel.stepsTitle')} testId="funnel-steps">
+            <Box sx={ROW}>
+              <Box sx={{ height: 300, flex: '1 1 420px', minWidth: 0 }}>
+                <ResponsiveContainer width="100%" height="100%">
+                  <BarChart data={chart} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
+                    <CartesianGrid strokeDasharray="3 3" />
+                    <XAxis dataKey="name" interval={0} tick={{ fontSize: 12 }} />
+                    <YAxis allowDecimals={false} width={40} />
+                    <Tooltip />
+                    <Legend />
+                    <Bar
+                      dataKey="completed"
+                      stackId="a"
+                      name={t('app.funnel.completed')}
+                      fill="#0d7d67"
+                      isAnimationActive={false}
+                    />
+                    <Bar
+                      dataKey="dropOff"
+                      stackId="a"
+                      name={t('app.funnel.dropOff')}
+                      fill="#b45309"
+                      isAnimationActive={false}
+                    />
+                  </BarChart>
+                </ResponsiveContainer>
+              </Box>
+              <Table size="small" sx={{ flex: '1 1 420px', ...NOWRAP }} data-testid="funnel-table">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('app.funnel.stage')}</TableCell>
+                    <TableCell align="right">{t('app.funnel.reached')}</TableCell>
+                    <TableCell align="right">{t('app.funnel.completed')}</TableCell>
+                    <TableCell align="right">{t('app.funnel.dropOff')}</TableCell>
+                    <TableCell align="right">{t('app.funnel.rate')}</TableCell>
+                    <TableCell align="right">{t('app.funnel.medianDays')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.stages.map((s) => (
+                    <TableRow key={s.stage} data-stage={s.stage}>
+                      <TableCell>{stageName(s.stage)}</TableCell>
+                      <TableCell align="right">{s.reached}</TableCell>
+                      <TableCell align="right">{s.completed}</TableCell>
+                      <TableCell align="right">
+                        {s.dropOff} ({percent(s.dropOff, s.reached)}%)
+                      </TableCell>
+                      <TableCell align="right">{s.completionRate}%</TableCell>
+                      <TableCell align="right">{s.medianDays ?? '—'}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          </Panel>
+          <Panel title={t('app.funnel.cohortsTitle')} testId="funnel-cohorts">
+            {data.cohorts.length === 0 ? (
+              <Typography color="text.secondary">{t('app.funnel.noCohorts')}</Typography>
+            ) : (
+              <Box sx={ROW}>
+                <Box sx={{ height: 300, flex: '1 1 100%', minWidth: 0 }}>
+                  <ResponsiveContainer width="100%" height="100%">
+                    <LineChart data={cohortChart} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
+                      <CartesianGrid strokeDasharray="3 3" />
+                      <XAxis dataKey="week" tick={{ fontSize: 12 }} />
+                      <YAxis unit="%" domain={[0, 100]} width={48} />
+                      <Tooltip />
+                      <Legend />
+                      {FUNNEL_STAGES.map((s, i) => (
+                        <Line
+                          key={s}
+                          dataKey={s}
+                          name={stageName(s)}
+                          stroke={['#0d7d67', '#0277bd', '#7b4ddb', '#b45309', '#c62828', '#37474f'][i]}
+                          isAnimationActive={false}
+                        />
+                      ))}
+                    </LineChart>
+                  </ResponsiveContainer>
+                </Box>
+                <Box sx={{ overflowX: 'auto', flex: '1 1 100%' }}>
+                  <Table size="small" sx={NOWRAP} data-testid="cohort-table">
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>{t('app.funnel.week')}</TableCell>
+                        <TableCell align="right">{t('app.funnel.registeredColumn')}</TableCell>
+                        {FUNNEL_STAGES.map((s) => (
+                          <TableCell key={s} align="right">
+                            {stageName(s)}
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {data.cohorts.map((c) => (
+                        <TableRow key={c.week}>
+                          <TableCell>{c.week}</TableCell>
+                          <TableCell align="right">{c.registered}</TableCell>
+                          {c.completed.map((n, i) => (
+                            <TableCell key={FUNNEL_STAGES[i]} align="right">
+                              {percent(n, c.registered)}%
+                            </TableCell>
+                          ))}
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </Box>
+              </Box>
+            )}
+          </Panel>
+        </>
+      )}
+    </Box>
+  );
+}

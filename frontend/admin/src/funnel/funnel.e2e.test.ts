@@ -1,0 +1,101 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2eApp, type E2eApp } from '../../../../testing/browser';
+import { createUser, type CreatedUser } from '../../../../testing/users';
+import { seedPartner } from '../../../../backend/src/features/partners/seed';
+
+/** The funnel page (issue 18, point 6): figures, a sponsor's team, and the CSV download. */
+let e2e: E2eApp;
+let admin: CreatedUser;
+let sponsorId: string;
+const SHOTS = process.env.SCREENSHOT_DIR;
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  e2e = await startE2eApp();
+  admin = await createUser(e2e.app, { admin: true, firstName: 'Ada', lastName: 'Admin' });
+  const sponsor = await seedPartner(e2e.app.deps, {
+    sponsorId: null,
+    firstName: 'Sam',
+    lastName: 'Sponsor',
+    email: 'sam@example.org',
+    completedSteps: 5,
+  });
+  sponsorId = sponsor.id;
+  let position = sponsor.position;
+  for (let i = 0; i < 12; i++) {
+    ({ position } = await seedPartner(e2e.app.deps, {
+      sponsorId: i % 3 === 0 ? sponsorId : null,
+      firstName: `P${i}`,
+      lastName: 'Funnel',
+      email: `p${i}@example.org`,
+      joinedAt: new Date(Date.now() - (i * 5 + 1) * DAY).toISOString(),
+      completedSteps: i % 6,
+    }));
+  }
+  await e2e.app.deps.projections.waitFor(position, { timeoutMs: 30_000 });
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('funnel page', () => {
+  it('shows per-step completion and cohorts, switches to a team, and downloads the CSV', async () => {
+    const context = await e2e.signedInContext(admin.client, { viewport: { width: 1440, height: 1100 } });
+    const page = await context.newPage();
+    await page.goto(`${e2e.app.url}/admin/#/funnel`);
+    const table = page.getByTestId('funnel-table');
+    await table.waitFor({ timeout: 30_000 });
+    // 13 partners: the sponsor (all five) and 12 with 0..5 steps (two each)
+    await expect
+      .poll(() => page.getByTestId('funnel-registered').innerText(), { timeout: 30_000 })
+      .toBe('13 partners registered');
+    const step1 = await table.locator('tr[data-stage="step1"]').innerText();
+    expect(step1.split('\t').map((c) => c.trim())).toEqual([
+      'Step 1',
+      '13',
+      '11',
+      '2 (15.4%)',
+      '84.6%',
+      expect.any(String),
+    ]);
+    expect(await page.getByTestId('cohort-table').locator('tbody tr').count()).toBeGreaterThan(1);
+    await page.locator('.recharts-surface').first().waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-funnel.png`, fullPage: true });
+
+    // one sponsor's team: the four partners Sam sponsors (0, 3, 0 and 3 steps done)
+    await page.getByTestId('funnel-team').click();
+    await page.getByRole('option', { name: /Sam Sponsor/ }).click();
+    await expect
+      .poll(() => page.getByTestId('funnel-registered').innerText(), { timeout: 30_000 })
+      .toBe('4 partners registered');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('funnel-csv').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^funnel-team-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('stage,reached,completed,drop_off,completion_rate_percent,median_days');
+    expect(lines[1]).toMatch(/^step1,4,2,2,50,/);
+    expect(lines).toContain('cohort_week,registered,step1,step2,step3,step4,step5,training');
+    await context.close();
+  });
+
+  it('reads in French', async () => {
+    const context = await e2e.signedInContext(admin.client, {
+      locale: 'fr-FR',
+      viewport: { width: 1280, height: 1000 },
+    });
+    const page = await context.newPage();
+    await page.goto(`${e2e.app.url}/admin/#/funnel`);
+    await page.getByTestId('funnel-table').waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => page.getByTestId('funnel-registered').innerText(), { timeout: 30_000 })
+      .toBe('13 partenaires inscrits');
+    expect(await page.getByTestId('funnel-table').innerText()).toContain('Formation terminée');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-funnel-fr.png`, fullPage: true });
+    await context.close();
+  });
+});
