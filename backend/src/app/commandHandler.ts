@@ -62,7 +62,6 @@ export async function handleCommand<S, C, E extends DomainEvent>(
             actorId: metadata.actorId,
             correlationId: metadata.correlationId,
             causationId: metadata.causationId ?? null,
-            schemaVersion: 1,
           },
         })),
         { expectedRevision },

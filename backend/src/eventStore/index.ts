@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { withEventChecks } from './checked';
 import { createEventStoreDbStore } from './eventStoreDb';
 import type { EventStore, NewEvent } from './port';
 import { createPostgresEventStore } from './postgres';
@@ -11,8 +12,13 @@ export interface EventStoreHooks {
   onAppended?: (events: NewEvent[]) => void;
 }
 
-/** EventStoreDB when EVENTSTORE_URL is set, else the PostgreSQL event store in the same database. */
+/**
+ * EventStoreDB when EVENTSTORE_URL is set, else the PostgreSQL event store in the same database;
+ * either way every event is checked against its contract on the way in (see checked.ts).
+ */
 export function createEventStore(config: Config, hooks: EventStoreHooks = {}): EventStore {
-  if (config.EVENTSTORE_URL) return createEventStoreDbStore(config.EVENTSTORE_URL, hooks);
-  return createPostgresEventStore({ connectionString: config.DATABASE_URL, poolSize: 10, ...hooks });
+  const store = config.EVENTSTORE_URL
+    ? createEventStoreDbStore(config.EVENTSTORE_URL, hooks)
+    : createPostgresEventStore({ connectionString: config.DATABASE_URL, poolSize: 10, ...hooks });
+  return withEventChecks(store);
 }

@@ -8,20 +8,30 @@ export const subjectOf = (streamId: string) => streamId.slice(streamId.indexOf('
 const SECRET_FIELDS = new Set(['passwordHash', 'password', 'newPassword', 'passcode']);
 
 /**
+ * The event's one-line summary; an event the contracts cannot read (an unknown type, or data
+ * that no longer matches its schema) is said to be unreadable, with why, never passed over.
+ * Zod's messages name fields and expectations, not values, so no personal data enters.
+ */
+export function summaryOf(event: Pick<RecordedEvent, 'type' | 'data'>): string {
+  const def = eventsByType.get(event.type);
+  if (!def) return `Unreadable event: the contracts declare no type ${event.type}`;
+  const parsed = def.schema.safeParse(event.data);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'data'}: ${i.message}`);
+    return `Unreadable event: ${problems.join('; ')}`;
+  }
+  return def.summary(parsed.data);
+}
+
+/**
  * Audit log: one row per event (time, stream, type, actor, summary, changed values).
  * Secrets never enter it; when a user is deleted, personal data in that user's rows is erased
  * and only what happened, when and by whom is kept.
  */
 function auditRow(event: RecordedEvent) {
-  const def = eventsByType.get(event.type);
   const data = (event.data ?? {}) as Record<string, unknown>;
   const changes = Object.fromEntries(Object.entries(data).filter(([k]) => !SECRET_FIELDS.has(k)));
-  let summary = event.type;
-  try {
-    if (def) summary = def.summary(def.schema.parse(event.data));
-  } catch {
-    summary = event.type;
-  }
+  const summary = summaryOf(event);
   const meta = event.metadata as { actorId?: string | null; correlationId?: string };
   return {
     event_id: event.id,

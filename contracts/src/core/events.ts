@@ -16,6 +16,26 @@ export interface EventDef<T extends string = string, S extends z.ZodType = z.Zod
   summary: (data: z.output<S>) => string;
   /** fields of the data that hold personal data, erased when a user is deleted */
   personal?: readonly string[];
+  /**
+   * The version of `schema` (1 when absent). Events recorded under an older version are read
+   * through `upcasters`: `upcasters[v]` turns data of version v into data of version v + 1.
+   */
+  version?: number;
+  upcasters?: Readonly<Record<number, (data: unknown) => unknown>>;
+}
+
+/** The current schema version of an event type. */
+export const versionOf = (def: Pick<EventDef, 'version'>) => def.version ?? 1;
+
+/** Data recorded under version `from`, brought to the current version of its type. */
+export function upcast(def: EventDef, data: unknown, from: number): unknown {
+  let current = data;
+  for (let v = from; v < versionOf(def); v++) {
+    const step = def.upcasters?.[v];
+    if (!step) throw new Error(`${def.type}: no upcaster from version ${v} to ${v + 1}`);
+    current = step(current);
+  }
+  return current;
 }
 
 export const defineEvent = <T extends string, S extends z.ZodType>(def: EventDef<T, S>) => def;

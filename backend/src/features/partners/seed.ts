@@ -50,7 +50,6 @@ const meta = () => ({
   actorId: null,
   correlationId: `seed-${randomUUID()}`,
   causationId: null,
-  schemaVersion: 1,
 });
 const ev = (type: string, data: unknown) => ({ id: randomUUID(), type, data, metadata: meta() });
 

@@ -334,6 +334,7 @@ export const en = {
         bootstrap: 'start-up',
       },
       erased: 'personal data erased',
+      unreadable: 'Unreadable event (%{problem}): its recorded data does not match what this version expects',
       adminVia: {
         flag: 'admin flag set by an admin',
         bootstrap: 'bootstrap admin at start-up',

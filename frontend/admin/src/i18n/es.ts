@@ -332,6 +332,8 @@ export const es: Messages = {
         bootstrap: 'arranque',
       },
       erased: 'datos personales borrados',
+      unreadable:
+        'Evento ilegible (%{problem}): sus datos registrados no coinciden con lo que espera esta versión',
       adminVia: {
         flag: 'marca de admin puesta por un admin',
         bootstrap: 'admin inicial al arrancar',

@@ -335,6 +335,8 @@ export const fr: Messages = {
         bootstrap: 'démarrage',
       },
       erased: 'données personnelles effacées',
+      unreadable:
+        'Événement illisible (%{problem}) : ses données enregistrées ne correspondent pas à ce qu’attend cette version',
       adminVia: {
         flag: 'indicateur admin activé par un admin',
         bootstrap: 'admin initial au démarrage',

@@ -11,6 +11,8 @@ const has = (t: Translate, key: string) => t(key, { _: '\u0000' }) !== '\u0000';
 export function eventSummary(t: Translate, e: Pick<AuditEntry, 'eventType' | 'summary' | 'changes'>): string {
   const d = (e.changes ?? {}) as Record<string, unknown>;
   const type = e.eventType;
+  const unreadable = /^Unreadable event: (.*)$/.exec(e.summary);
+  if (unreadable) return t('app.events.unreadable', { problem: unreadable[1] });
   if (!has(t, `app.events.base.${type}`)) return e.summary;
   const erased = e.changes === null && /personal data erased/.test(e.summary);
   const suffix = erased && type !== 'UserDeleted' ? ` (${t('app.events.erased')})` : '';

@@ -19,6 +19,18 @@ describe('audit lines in each language', () => {
       expect(Object.keys(fr.app.events.base), e.type).toContain(e.type);
     }
   });
+  it('says an event is unreadable, with why, in each language', () => {
+    const line = {
+      eventType: 'StepCompleted',
+      summary: 'Unreadable event: step: Invalid input',
+      changes: null,
+    };
+    expect(eventSummary(translator(en), line)).toBe(
+      'Unreadable event (step: Invalid input): its recorded data does not match what this version expects',
+    );
+    expect(eventSummary(translator(es), line)).toMatch(/^Evento ilegible \(step: Invalid input\)/);
+    expect(eventSummary(translator(fr), line)).toMatch(/^Événement illisible \(step: Invalid input\)/);
+  });
   it('words the recorded values', () => {
     const t = translator(en);
     expect(eventSummary(t, { eventType: 'UserLocked', summary: 'Account locked', changes: null })).toBe(
