@@ -17,14 +17,11 @@ import {
 import { refuseCommonPassword } from '../../domain/user/commonPasswords';
 import { StreamDeleted } from '../../eventStore/port';
 import { emailHash } from '../auth/accounts';
-import {
-  createMailchimpClient,
-  mailchimpSettings,
-  subscriberHash,
-} from '../../integrations/mailchimp/client';
 import { createNewsletter, NewsletterError } from '../../integrations/mailchimp/newsletter';
+import { enqueueMemberEmailChange } from '../../integrations/mailchimp/memberEmail';
+import { alignNewsletterStep } from '../../app/newsletterStep';
 import { deletionDecider, deletionStream } from './deletion';
-import { resetTraining as resetOnboarding, syncNewsletterStep } from '../onboarding';
+import { resetTrainingKeepingNewsletter } from '../onboarding';
 
 /**
  * Every admin action on a user: each is one or more events with the admin as actor (the
@@ -78,7 +75,7 @@ const holdsAdminAddress = (deps: Deps, user: UserRecord) =>
 
 /** Changes the mailing list first: if the service refuses, nothing is recorded. */
 async function setMailingList(deps: Deps, user: UserRecord, subscribed: boolean) {
-  const newsletter = createNewsletter(mailchimpSettings(deps.config), deps.db, deps.logger);
+  const newsletter = createNewsletter(deps);
   try {
     if (subscribed)
       await newsletter.subscribe({ email: user.email, firstName: user.firstName, lastName: user.lastName });
@@ -169,6 +166,7 @@ export async function updateUser(
     );
   }
   let position: string | null = null;
+  let emailPosition: string | null = null;
   try {
     if (body.newsletter !== undefined && body.newsletter !== user.newsletter)
       await setMailingList(deps, user, body.newsletter);
@@ -183,6 +181,7 @@ export async function updateUser(
         ...meta,
         idempotencyKey: meta.idempotencyKey ? `${meta.idempotencyKey}:${i}` : undefined,
       });
+      if (command.type === 'EditDetails' && changes.email) emailPosition = result.position;
       position = later(position, result.position);
     }
   } catch (error) {
@@ -195,12 +194,15 @@ export async function updateUser(
     await releaseEmail(deps, user.email, id, meta).catch((error) =>
       deps.logger.warn({ err: error, userId: id }, 'old e-mail reservation not released'),
     );
+    // the mailing list follows the new address (worker job, through the Mailchimp gateway)
+    if (emailPosition)
+      await enqueueMemberEmailChange(deps, { userId: id, from: user.email, position: emailPosition });
   }
   if (body.isLocked === true) await deps.sessions.revokeUser(id);
   await settle(deps, position);
   // step 1 of the foundation follows the newsletter
   if (body.newsletter !== undefined && body.newsletter !== user.newsletter)
-    await syncNewsletterStep(deps, id, body.newsletter, { ...meta, idempotencyKey: undefined });
+    await settle(deps, (await alignNewsletterStep(deps.store, id, meta)).position);
 }
 
 export async function resetPassword(deps: Deps, id: string, newPassword: string, meta: CommandMetadata) {
@@ -220,28 +222,19 @@ export async function resetPassword(deps: Deps, id: string, newPassword: string,
 
 export async function resetTraining(deps: Deps, id: string, meta: CommandMetadata) {
   await mustFind(deps, id);
-  await resetOnboarding(deps, id, meta);
+  await resetTrainingKeepingNewsletter(deps, id, meta);
 }
 
-/** Removes the member from the mailing list for good (Mailchimp's permanent delete; the demo list row). */
+/** Removes the member from the mailing list for good (through the gateway); nothing is deleted if it fails. */
 async function forgetMailingMember(deps: Deps, email: string) {
-  const settings = mailchimpSettings(deps.config);
-  if (!settings) {
-    await deps.db('newsletter_demo_members').where({ email_lower: email.toLowerCase() }).delete();
-    return;
-  }
-  const client = createMailchimpClient(settings) as unknown as {
-    lists: { deleteListMemberPermanent(listId: string, hash: string): Promise<unknown> };
-  };
   try {
-    await client.lists.deleteListMemberPermanent(settings.audienceId, subscriberHash(email));
+    await createNewsletter(deps).forget(email);
   } catch (error) {
-    const status = (error as { status?: number }).status ?? 0;
-    if (status === 404) return; // not on the list: nothing to erase
+    if (!(error instanceof NewsletterError)) throw error;
     throw new DomainError(
       'unavailable',
       'mailing_service_failed',
-      `The mailing service could not remove the member (${status || 'no answer'}). Nothing was deleted.`,
+      `The mailing service could not remove the member (${error.status ?? 'no answer'}). Nothing was deleted.`,
     );
   }
 }
@@ -318,9 +311,8 @@ export async function bulkUsers(
           ...meta,
           idempotencyKey: undefined,
         });
-        if (command.type === 'SetNewsletter' && result.events.length) {
-          await syncNewsletterStep(deps, id, command.subscribed, { ...meta, idempotencyKey: undefined });
-        }
+        if (command.type === 'SetNewsletter' && result.events.length)
+          position = later(position, (await alignNewsletterStep(deps.store, id, meta)).position);
         if (result.events.length) updated++;
         else unchanged++;
         position = later(position, result.position);

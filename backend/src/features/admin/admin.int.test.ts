@@ -591,6 +591,7 @@ describe('dashboard and metrics', () => {
       'content',
       'mailchimp',
       'metrics',
+      'newsletter',
     ]);
     expect(sys.body.projections.map((p: { name: string }) => p.name)).toContain('users');
     expect(sys.body.database.pool.max).toBeGreaterThan(0);

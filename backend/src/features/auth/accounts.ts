@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../app/deps';
 import { type CommandMetadata, handleCommand } from '../../app/commandHandler';
+import { alignNewsletterStep } from '../../app/newsletterStep';
 import { userDecider, userStream } from '../../domain/user/decider';
 import { DomainError, conflict } from '../../domain/errors';
 import { isAdminAddress } from '../../domain/user/adminAddress';
@@ -93,7 +94,9 @@ export async function createAccount(
       },
       metadata,
     );
-    return { userId, uid, position: result.position };
+    // an opt-in at registration is a subscription: step 1 follows it at once
+    const step = account.newsletter ? await alignNewsletterStep(deps.store, userId, metadata) : null;
+    return { userId, uid, position: step?.position ?? result.position };
   } catch (error) {
     await handleCommand(
       deps.store,

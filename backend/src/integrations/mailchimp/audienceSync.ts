@@ -3,7 +3,7 @@ import { handleCommand } from '../../app/commandHandler';
 import { userDecider, userStream } from '../../domain/user/decider';
 import { onboardingDecider, onboardingStream } from '../../domain/onboarding/decider';
 import { createMailchimpClient, type MailchimpClient, mailchimpSettings } from './client';
-import { callProvider, ProviderError, RedisSemaphore, type RetryOptions } from './concurrency';
+import { callProvider, ProviderError, type RedisSemaphore, type RetryOptions } from './concurrency';
 
 /**
  * Mailing-service sync: reconciles every user's newsletter flag with the audience. The
@@ -17,8 +17,7 @@ import { callProvider, ProviderError, RedisSemaphore, type RetryOptions } from '
  * counting anything twice.
  */
 
-/** Mailchimp allows 10 simultaneous connections per API key; this is shared by all workers. */
-export const MAILCHIMP_MAX_CONCURRENT = 10;
+export { MAILCHIMP_MAX_CONCURRENT, mailchimpSemaphore } from './gateway';
 export const SYNC_PAGE_SIZE = 1000;
 
 export interface AudienceMember {
@@ -87,13 +86,6 @@ export function audienceFor(deps: Pick<AppDeps, 'config' | 'db'>): Audience {
   const settings = mailchimpSettings(deps.config);
   if (!settings) return demoAudience(deps);
   return mailchimpAudience(createMailchimpClient({ ...settings, timeoutMs: 30_000 }), settings.audienceId);
-}
-
-export function mailchimpSemaphore(
-  deps: Pick<AppDeps, 'redis' | 'config'>,
-  limit = MAILCHIMP_MAX_CONCURRENT,
-) {
-  return new RedisSemaphore(deps.redis, `${deps.config.REDIS_PREFIX}mailchimp:inflight`, { limit });
 }
 
 // ---------------------------------------------------------------------------------------------
