@@ -129,7 +129,12 @@ export async function startMailchimpLoopback(): Promise<MailchimpLoopback> {
       case 'PUT': {
         const email = String(body?.email_address ?? '');
         if (memberHash(email) !== hash)
-          return problem(res, 400, 'Invalid Resource', 'The email address does not match the subscriber hash.');
+          return problem(
+            res,
+            400,
+            'Invalid Resource',
+            'The email address does not match the subscriber hash.',
+          );
         if (email.endsWith('@fake.test'))
           return problem(
             res,
@@ -140,7 +145,9 @@ export async function startMailchimpLoopback(): Promise<MailchimpLoopback> {
         const next: LoopbackMember = {
           id: hash,
           email_address: email,
-          status: String(existing ? (body?.status ?? existing.status) : (body?.status_if_new ?? body?.status)),
+          status: String(
+            existing ? (body?.status ?? existing.status) : (body?.status_if_new ?? body?.status),
+          ),
           merge_fields: (body?.merge_fields as Record<string, unknown>) ?? existing?.merge_fields ?? {},
         };
         state.members.set(hash, next);
@@ -162,7 +169,12 @@ export async function startMailchimpLoopback(): Promise<MailchimpLoopback> {
         return member(next);
       }
       default:
-        return problem(res, 405, 'Method Not Allowed', 'The requested method and resource are not compatible.');
+        return problem(
+          res,
+          405,
+          'Method Not Allowed',
+          'The requested method and resource are not compatible.',
+        );
     }
   }
 

@@ -135,7 +135,9 @@ describe('Mailchimp gateway (real client library against a loopback Mailchimp)',
     const wrongKey = new MailchimpNewsletter(
       createMailchimpGateway(
         { ...settings(), apiKey: 'wrong' },
-        new RedisSemaphore(app.deps.redis, mailchimpSemaphoreKey(app.deps.config.REDIS_PREFIX), { limit: 10 }),
+        new RedisSemaphore(app.deps.redis, mailchimpSemaphoreKey(app.deps.config.REDIS_PREFIX), {
+          limit: 10,
+        }),
         { retry: { attempts: 3, baseDelayMs: 5 } },
       ),
     );
@@ -266,5 +268,4 @@ describe("an admin's change of a member's e-mail", () => {
       mc.seen.filter((s) => s.method === 'PATCH' && s.path.endsWith(oldHash)).map((s) => s.body),
     ).toEqual([{ email_address: newEmail }]);
   });
-
 });

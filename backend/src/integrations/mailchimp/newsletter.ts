@@ -204,7 +204,11 @@ export class DemoNewsletter implements Newsletter {
 export interface NewsletterDeps {
   config: Pick<
     Config,
-    'MAILCHIMP_API_KEY' | 'MAILCHIMP_SERVER_PREFIX' | 'MAILCHIMP_AUDIENCE_ID' | 'MAILCHIMP_BASE_URL' | 'REDIS_PREFIX'
+    | 'MAILCHIMP_API_KEY'
+    | 'MAILCHIMP_SERVER_PREFIX'
+    | 'MAILCHIMP_AUDIENCE_ID'
+    | 'MAILCHIMP_BASE_URL'
+    | 'REDIS_PREFIX'
   >;
   db: Db;
   redis: Redis;
