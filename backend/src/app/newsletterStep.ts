@@ -6,6 +6,7 @@ import {
 } from '../domain/onboarding/decider';
 import { type UserEvent, userDecider, userStream } from '../domain/user/decider';
 import { type EventStore, readStreamOrEmpty } from '../eventStore/port';
+import type { Db } from '../infra/db';
 import { type CommandMetadata, type CommandResult, handleCommand } from './commandHandler';
 
 /**
@@ -39,4 +40,26 @@ export async function alignNewsletterStep(
     // a derived command: its own event ids (an idempotency key of the causing request would collide)
     { ...metadata, idempotencyKey: undefined },
   );
+}
+
+/**
+ * One-off repair for data recorded before the reads stopped reconciling (or a process that died
+ * between the flag's append and step 1's): aligns every account whose read models disagree.
+ * Answers how many accounts got an event. Safe to run while the portal runs, and again.
+ */
+export async function alignAllNewsletterSteps(
+  deps: { db: Db; store: EventStore },
+  metadata: CommandMetadata,
+): Promise<{ checked: number; aligned: number }> {
+  const rows: { id: string }[] = await deps
+    .db('users as u')
+    .leftJoin('onboarding_progress as p', 'p.user_id', 'u.id')
+    .whereRaw('u.newsletter is distinct from coalesce(p.step1_completed, false)')
+    .select('u.id');
+  let aligned = 0;
+  for (const { id } of rows) {
+    const result = await alignNewsletterStep(deps.store, id, metadata);
+    if (result.events.length) aligned++;
+  }
+  return { checked: rows.length, aligned };
 }

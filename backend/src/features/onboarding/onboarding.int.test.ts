@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../testing/app';
 import { createUser } from '../../../../testing/users';
 import { handleCommand } from '../../app/commandHandler';
+import { alignAllNewsletterSteps } from '../../app/newsletterStep';
 import { userDecider } from '../../domain/user/decider';
 import { readStreamOrEmpty } from '../../eventStore/port';
 import { rebuildProjection } from '../../projections/rebuild';
@@ -306,6 +307,27 @@ describe('onboarding progress API', () => {
     // a second sync changes nothing more
     await other.client.post('/api/newsletter/sync-status');
     expect(await onboardingEvents(other.id)).toEqual(['StepCompleted']);
+  });
+
+  it('the one-off repair aligns every account whose step 1 disagrees with its flag, once', async () => {
+    const older = await Promise.all([createUser(app), createUser(app)]);
+    for (const u of older) {
+      const r = await handleCommand(
+        app.deps.store,
+        `User-${u.id}`,
+        userDecider,
+        { type: 'SetNewsletter', subscribed: true, source: 'seed' },
+        { actorId: null, correlationId: 'test' },
+      );
+      await app.deps.projections.waitFor(r.position!);
+    }
+    const first = await alignAllNewsletterSteps(app.deps, { actorId: null, correlationId: 'repair' });
+    expect(first.aligned).toBeGreaterThanOrEqual(2);
+    for (const u of older) expect(await onboardingEvents(u.id)).toEqual(['StepCompleted']);
+    expect(await alignAllNewsletterSteps(app.deps, { actorId: null, correlationId: 'again' })).toEqual({
+      checked: 0,
+      aligned: 0,
+    });
   });
 
   it("an admin's training reset leaves step 1 following the newsletter", async () => {
