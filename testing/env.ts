@@ -55,6 +55,7 @@ export function productionSecrets(): Record<string, string> {
   return {
     SESSION_KEYS: random(),
     METRICS_TOKEN: random(),
+    STREAM_KEY: random(),
     ADMIN_PASSWORD: random(),
     REGISTRATION_PASSCODE: random().slice(0, 12),
     TRUSTED_PROXY_HOPS: '1',

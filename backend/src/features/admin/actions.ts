@@ -6,7 +6,7 @@ import { DomainError, conflict, invalid, notFound } from '../../domain/errors';
 import { onboardingStream } from '../../domain/onboarding/decider';
 import { tutorialStream } from '../../domain/tutorial/decider';
 import { userDecider, userStream, type UserCommand } from '../../domain/user/decider';
-import { EMAIL_TAKEN, emailStream, memberIdStream, reservationDecider } from '../../domain/user/reservation';
+import { EMAIL_TAKEN, memberIdStream, reservationDecider } from '../../domain/user/reservation';
 import {
   ADMIN_ADDRESS_HELD,
   ADMIN_ADDRESS_HELD_MESSAGE,
@@ -16,7 +16,7 @@ import {
 } from '../../domain/user/adminAddress';
 import { refuseCommonPassword } from '../../domain/user/commonPasswords';
 import { StreamDeleted } from '../../eventStore/port';
-import { emailHash } from '../auth/accounts';
+import { releaseEmail, reserveEmail as reserveEmailStream } from '../auth/emailStreams';
 import { createNewsletter, NewsletterError } from '../../integrations/mailchimp/newsletter';
 import { enqueueMemberEmailChange } from '../../integrations/mailchimp/memberEmail';
 import { alignNewsletterStep } from '../../app/newsletterStep';
@@ -50,24 +50,7 @@ async function reserveEmail(deps: Deps, email: string, userId: string, meta: Com
     .whereNot({ id: userId })
     .first('id');
   if (taken) throw conflict(EMAIL_TAKEN, 'An account with this email already exists.');
-  await handleCommand(
-    deps.store,
-    emailStream(emailHash(email)),
-    reservationDecider,
-    { type: 'ReserveEmail', userId },
-    { ...meta, idempotencyKey: undefined },
-  );
-}
-
-/** Frees an address a user held (no-op when they did not). */
-async function releaseEmail(deps: Deps, email: string, userId: string, meta: CommandMetadata) {
-  await handleCommand(
-    deps.store,
-    emailStream(emailHash(email)),
-    reservationDecider,
-    { type: 'ReleaseEmail', userId },
-    { ...meta, idempotencyKey: undefined },
-  );
+  await reserveEmailStream(deps, email, userId, meta);
 }
 
 const holdsAdminAddress = (deps: Deps, user: UserRecord) =>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../testing/app';
 import { createUser, type CreatedUser } from '../../../../testing/users';
 import { seedPartner } from '../partners/seed';
-import { runAudienceSync, demoAudience, mailchimpSemaphore } from '../../integrations/mailchimp/audienceSync';
+import { runAudienceSync, demoAudience } from '../../integrations/mailchimp/audienceSync';
 import { StreamDeleted } from '../../eventStore/port';
 import { waitFor } from '../../../../testing/servers';
 
@@ -443,7 +443,6 @@ describe('mailing-service sync with the demo adapter', () => {
       app.deps,
       started.body.id,
       demoAudience(app.deps),
-      mailchimpSemaphore(app.deps),
     );
     expect(summary).toEqual({ runId: started.body.id, status: 'completed', total, updated: 2, errors: 0 });
     const run = await admin.client.get(`/api/admin/sync-runs/${started.body.id}`);
@@ -494,7 +493,6 @@ describe('the spec call POST /api/admin/sync-mailchimp', () => {
           app.deps,
           (job.data as { runId: string }).runId,
           demoAudience(app.deps),
-          mailchimpSemaphore(app.deps),
         ),
       {
         connection: createQueueRedis(app.deps.config.REDIS_URL),

@@ -38,6 +38,8 @@ export interface MailchimpGateway {
 export interface GatewayOptions {
   retry?: RetryOptions;
   logger?: Logger;
+  /** per-request timeout (default 15 s) */
+  timeoutMs?: number;
 }
 
 export function createMailchimpGateway(
@@ -45,7 +47,7 @@ export function createMailchimpGateway(
   semaphore: RedisSemaphore,
   options: GatewayOptions = {},
 ): MailchimpGateway {
-  const client = createMailchimpClient(settings);
+  const client = createMailchimpClient({ ...settings, timeoutMs: options.timeoutMs ?? settings.timeoutMs });
   const retry = options.retry ?? INTERACTIVE_RETRY;
   return {
     settings,

@@ -5,7 +5,12 @@ import type { Db } from '../../infra/db';
 import type { Logger } from '../../infra/logger';
 import { type MailchimpClient, mailchimpSettings, subscriberHash } from './client';
 import { type RetryOptions, toProviderError } from './concurrency';
-import { type MailchimpGateway, createMailchimpGateway, mailchimpSemaphore } from './gateway';
+import {
+  type GatewayOptions,
+  type MailchimpGateway,
+  createMailchimpGateway,
+  mailchimpSemaphore,
+} from './gateway';
 
 /** Who to put on the newsletter list. */
 export interface NewsletterContact {
@@ -216,10 +221,13 @@ export interface NewsletterDeps {
 }
 
 /** The Mailchimp gateway of this deployment, or null when no credentials are set. */
-export function mailchimpGateway(deps: NewsletterDeps, retry?: RetryOptions): MailchimpGateway | null {
+export function mailchimpGateway(
+  deps: NewsletterDeps,
+  options: Omit<GatewayOptions, 'logger'> = {},
+): MailchimpGateway | null {
   const settings = mailchimpSettings(deps.config);
   return settings
-    ? createMailchimpGateway(settings, mailchimpSemaphore(deps), { retry, logger: deps.logger })
+    ? createMailchimpGateway(settings, mailchimpSemaphore(deps), { ...options, logger: deps.logger })
     : null;
 }
 
@@ -228,6 +236,6 @@ export function mailchimpGateway(deps: NewsletterDeps, retry?: RetryOptions): Ma
  * list. `retry`: the gateway's budget (interactive by default; workers pass BACKGROUND_RETRY).
  */
 export function createNewsletter(deps: NewsletterDeps, retry?: RetryOptions): Newsletter {
-  const gateway = mailchimpGateway(deps, retry);
+  const gateway = mailchimpGateway(deps, { retry });
   return gateway ? new MailchimpNewsletter(gateway) : new DemoNewsletter(deps.db);
 }
