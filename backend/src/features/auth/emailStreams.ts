@@ -10,6 +10,7 @@ import {
 } from '../../domain/user/reservation';
 import { conflict } from '../../domain/errors';
 import { type EventStore, type RecordedEvent, StreamDeleted, readStreamOrEmpty } from '../../eventStore/port';
+import type { Db } from '../../infra/db';
 
 /**
  * The reservation stream of an e-mail address is `Email-<HMAC-SHA-256(STREAM_KEY, address)>`
@@ -136,4 +137,31 @@ export async function rekeyEmailStreams(deps: StoreDeps, emails: Iterable<string
     await deps.store.deleteStream(legacy, { expectedRevision: events[events.length - 1].revision });
   }
   return report;
+}
+
+/**
+ * Every address this database can name: the accounts' current ones (users read model), every
+ * address the user streams ever recorded (registrations and e-mail changes), and ADMIN_EMAIL.
+ * Legacy streams of addresses named nowhere any more (accounts erased long ago) are free
+ * reservations (no holder) and stay as they are.
+ */
+export async function addressesOnRecord(deps: {
+  db: Db;
+  store: EventStore;
+  config: Pick<Config, 'ADMIN_EMAIL'>;
+}): Promise<Set<string>> {
+  const addresses = new Set<string>([normalized(deps.config.ADMIN_EMAIL)]);
+  for (const row of await deps.db('users').select<{ email: string }[]>('email'))
+    addresses.add(normalized(row.email));
+  let after: string | null = null;
+  for (;;) {
+    const page = await deps.store.readAll({ after, maxCount: 5000 });
+    if (!page.length) break;
+    for (const e of page) {
+      const email = (e.data as { email?: unknown } | null)?.email;
+      if (e.streamId.startsWith('User-') && typeof email === 'string') addresses.add(normalized(email));
+    }
+    after = page[page.length - 1].position;
+  }
+  return addresses;
 }
