@@ -439,11 +439,7 @@ describe('mailing-service sync with the demo adapter', () => {
     const job = await app.deps.queues.mailchimp.getJob(`sync-${started.body.id}`);
     expect(job?.data).toEqual({ runId: started.body.id, requestedBy: admin.id });
 
-    const summary = await runAudienceSync(
-      app.deps,
-      started.body.id,
-      demoAudience(app.deps),
-    );
+    const summary = await runAudienceSync(app.deps, started.body.id, demoAudience(app.deps));
     expect(summary).toEqual({ runId: started.body.id, status: 'completed', total, updated: 2, errors: 0 });
     const run = await admin.client.get(`/api/admin/sync-runs/${started.body.id}`);
     expect(run.body).toMatchObject({ status: 'completed', total, updated: 2, errors: 0, percent: 100 });
@@ -488,12 +484,7 @@ describe('the spec call POST /api/admin/sync-mailchimp', () => {
     const { createQueueRedis } = await import('../../infra/redis');
     const worker = new Worker(
       'mailchimp',
-      (job) =>
-        runAudienceSync(
-          app.deps,
-          (job.data as { runId: string }).runId,
-          demoAudience(app.deps),
-        ),
+      (job) => runAudienceSync(app.deps, (job.data as { runId: string }).runId, demoAudience(app.deps)),
       {
         connection: createQueueRedis(app.deps.config.REDIS_URL),
         prefix: `${app.deps.config.REDIS_PREFIX}bull`,
