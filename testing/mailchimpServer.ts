@@ -50,6 +50,26 @@ export interface MailchimpLoopback {
   close(): Promise<void>;
 }
 
+/** A Mailchimp error answer (problem+json), as the API documents it. */
+export function problem(
+  res: http.ServerResponse,
+  status: number,
+  title: string,
+  detail: string,
+  headers: Record<string, string> = {},
+) {
+  res.writeHead(status, { 'content-type': 'application/problem+json; charset=utf-8', ...headers });
+  res.end(
+    JSON.stringify({
+      type: 'https://mailchimp.com/developer/marketing/docs/errors/',
+      title,
+      status,
+      detail,
+      instance: 'loopback',
+    }),
+  );
+}
+
 export const memberHash = (email: string) =>
   createHash('md5').update(email.trim().toLowerCase()).digest('hex');
 
@@ -65,24 +85,6 @@ export async function startMailchimpLoopback(): Promise<MailchimpLoopback> {
     delayMs: 0,
     writes: () => state.seen.filter((s) => s.method !== 'GET'),
     close: async () => undefined,
-  };
-  const problem = (
-    res: http.ServerResponse,
-    status: number,
-    title: string,
-    detail: string,
-    headers: Record<string, string> = {},
-  ) => {
-    res.writeHead(status, { 'content-type': 'application/problem+json; charset=utf-8', ...headers });
-    res.end(
-      JSON.stringify({
-        type: 'https://mailchimp.com/developer/marketing/docs/errors/',
-        title,
-        status,
-        detail,
-        instance: 'loopback',
-      }),
-    );
   };
   const expectedAuth = `Basic ${Buffer.from(`user:${LOOPBACK_API_KEY}`).toString('base64')}`;
   const notFound = (res: http.ServerResponse) =>

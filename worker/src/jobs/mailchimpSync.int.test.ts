@@ -6,10 +6,7 @@ import { startTestApp, type TestApp } from '../../../testing/app';
 import { testEnv, REDIS_URL } from '../../../testing/env';
 import { waitFor } from '../../../testing/servers';
 import { createUser } from '../../../testing/users';
-import {
-  startAudienceServer,
-  type AudienceServer,
-} from '@portal/backend/integrations/mailchimp/audienceServer.testing';
+import { startAudienceServer, type AudienceServer } from '../../../testing/mailchimpAudienceServer';
 import {
   callProvider,
   ProviderError,
