@@ -116,7 +116,7 @@ describe('production secrets', { timeout: 120_000 }, () => {
     // STREAM_KEY may be left unset outside production only: its default is refused
     const { STREAM_KEY: _own, ...withoutStreamKey } = productionSecrets();
     expect(() => parseConfig(testEnv('x', { NODE_ENV: 'production', ...withoutStreamKey }))).toThrow(
-      /STREAM_KEY: looks like a placeholder/,
+      /STREAM_KEY: is an example value/,
     );
   });
 

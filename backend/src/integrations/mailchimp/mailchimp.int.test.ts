@@ -16,6 +16,7 @@ import { readStreamOrEmpty } from '../../eventStore/port';
 import { subscriberHash } from './client';
 import { RedisSemaphore } from './concurrency';
 import { createMailchimpGateway, mailchimpSemaphoreKey } from './gateway';
+import { moveMemberEmail } from './memberEmail';
 import { createNewsletter, MailchimpNewsletter, NewsletterError } from './newsletter';
 
 /**
@@ -267,5 +268,29 @@ describe("an admin's change of a member's e-mail", () => {
     expect(
       mc.seen.filter((s) => s.method === 'PATCH' && s.path.endsWith(oldHash)).map((s) => s.body),
     ).toEqual([{ email_address: newEmail }]);
+  });
+
+  it('two quick changes converge on the final address whatever order their jobs run in', async () => {
+    const admin = await createUser(app, { admin: true });
+    const partner = await createUser(app);
+    expect((await partner.client.post('/api/newsletter/subscribe', {})).status).toBe(200);
+    const [a, b, c] = [
+      partner.email,
+      `b-${partner.id.slice(0, 8)}@example.test`,
+      `c-${partner.id.slice(0, 8)}@example.test`,
+    ];
+    for (const email of [b, c])
+      expect((await admin.client.request('PUT', `/api/admin/user/${partner.id}`, { email })).status).toBe(
+        200,
+      );
+    // the jobs of B→C and then A→B, each moving to the address the account holds when it runs
+    const list = createNewsletter(app.deps);
+    expect(await moveMemberEmail(app.deps, list, { userId: partner.id, from: b })).toBe('not_on_list');
+    expect(await moveMemberEmail(app.deps, list, { userId: partner.id, from: a })).toBe('moved');
+    expect(await moveMemberEmail(app.deps, list, { userId: partner.id, from: a })).toBe('not_on_list');
+    expect([...mc.members.values()].filter((m) => [a, b, c].includes(m.email_address))).toEqual([
+      expect.objectContaining({ email_address: c, status: 'subscribed' }),
+    ]);
+    await app.deps.queues.newsletter.obliterate({ force: true });
   });
 });
