@@ -92,6 +92,14 @@ describe('Mailchimp gateway (real client library against a loopback Mailchimp)',
     expect(mc.members.has(hash)).toBe(false);
     expect(mc.members.get(subscriberHash('ana.new@example.com'))?.email_address).toBe('ana.new@example.com');
     expect(await list.changeEmail('nobody@example.com', 'other@example.com')).toBe('not_found');
+    // an account deletion erases the member for good; a member the list does not know is already gone
+    await list.forget('ana.new@example.com');
+    expect(mc.seen.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/3.0/lists/${LOOPBACK_LIST_ID}/members/${subscriberHash('ana.new@example.com')}/actions/delete-permanent`,
+    });
+    expect(mc.members.has(subscriberHash('ana.new@example.com'))).toBe(false);
+    await expect(list.forget('ana.new@example.com')).resolves.toBeUndefined();
   });
 
   it('retries a 429 (honouring Retry-After) and succeeds; gives up after the attempts with rate_limited', async () => {
