@@ -3,7 +3,7 @@
 #   - no .env: copies .env.example and generates every secret;
 #   - .env present: generates only the secrets that are missing or still the example values of
 #     .env.example (which NODE_ENV=production refuses); a value you chose is never touched.
-# Secrets: SESSION_KEYS, METRICS_TOKEN, ADMIN_PASSWORD, REGISTRATION_PASSCODE, POSTGRES_PASSWORD
+# Secrets: SESSION_KEYS, METRICS_TOKEN, STREAM_KEY, ADMIN_PASSWORD, REGISTRATION_PASSCODE, POSTGRES_PASSWORD
 # (random hex from `openssl rand`, else /dev/urandom). ADMIN_EMAIL likewise, from the ADMIN_EMAIL
 # environment variable, else admin@portal.localhost. Prints the names it set, never a value.
 # .env is ignored by git and written with mode 600.
@@ -65,6 +65,8 @@ ensure_secret() { # ensure_secret <name> <value if needed>
 # Two keys would also do for rotation; one is generated, newest first is documented.
 ensure_secret SESSION_KEYS "$(rand_hex 32)"
 ensure_secret METRICS_TOKEN "$(rand_hex 24)"
+# Keys the e-mail reservation streams (HMAC); changing it needs npm run streams:rekey-emails.
+ensure_secret STREAM_KEY "$(rand_hex 32)"
 ensure_secret ADMIN_PASSWORD "$(rand_hex 12)"
 ensure_secret REGISTRATION_PASSCODE "$(rand_hex 5 | tr 'a-f' 'A-F')"
 # Hex: safe inside DATABASE_URL without escaping.

@@ -50,6 +50,7 @@ export function testEnv(databaseName: string, extra: Record<string, string> = {}
 export const SECRET_VARIABLES = [
   'SESSION_KEYS',
   'METRICS_TOKEN',
+  'STREAM_KEY',
   'ADMIN_PASSWORD',
   'REGISTRATION_PASSCODE',
   'POSTGRES_PASSWORD',
@@ -64,6 +65,7 @@ export function productionSecrets(): Record<string, string> {
   return {
     SESSION_KEYS: random(),
     METRICS_TOKEN: random(),
+    STREAM_KEY: random(),
     ADMIN_PASSWORD: random(),
     REGISTRATION_PASSCODE: random().slice(0, 12),
     TRUSTED_PROXY_HOPS: '1',

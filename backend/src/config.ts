@@ -18,6 +18,9 @@ const csv = z.string().transform((s) =>
     .filter(Boolean),
 );
 
+/** Outside production STREAM_KEY may be left unset; production refuses this value (a placeholder). */
+export const DEVELOPMENT_STREAM_KEY = 'development-stream-key-not-a-secret-000000';
+
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -34,6 +37,11 @@ export const configSchema = z
       .regex(/^esdb(\+discover)?:\/\//, 'must be an esdb:// connection string')
       .optional(),
     SESSION_KEYS: csv.pipe(z.array(z.string().min(32, 'each key needs at least 32 characters')).min(1)),
+    /**
+     * key of the HMAC that names e-mail reservation streams (`Email-<hmac>`); never change it
+     * once a database uses it (docs/decisions/sign-in.md); production needs its own
+     */
+    STREAM_KEY: z.string().min(32, 'needs at least 32 characters').default(DEVELOPMENT_STREAM_KEY),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(720),
     SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(168),
     /** Secure cookies; on by default in production */
@@ -94,6 +102,7 @@ export const configSchema = z
       const secrets: [string, string | undefined, 'generated' | 'chosen'][] = [
         ...c.SESSION_KEYS.map((key): [string, string, 'generated'] => ['SESSION_KEYS', key, 'generated']),
         ['METRICS_TOKEN', c.METRICS_TOKEN, 'generated'],
+        ['STREAM_KEY', c.STREAM_KEY, 'generated'],
         ['ADMIN_PASSWORD', c.ADMIN_PASSWORD, 'chosen'],
         ['REGISTRATION_PASSCODE', c.REGISTRATION_PASSCODE, 'chosen'],
         ['DATABASE_URL', databasePassword(c.DATABASE_URL), 'chosen'],

@@ -8,15 +8,19 @@ export const EXAMPLE_SECRETS: readonly string[] = [
   // .env.example and README
   'local-dev-session-key-change-me-0000000000',
   'local-dev-metrics-token-000000',
+  'local-dev-stream-key-change-me-000000000000',
   'ChangeMe-Admin-2026!',
   'FEELGREAT2026',
   // former docker-compose.yml defaults (the file now requires every secret: make up generates them)
   'compose-local-key-change-me',
   'compose-local-metrics-token',
+  'compose-local-stream-key-change-me',
   'postgres',
   // testing/env.ts and bench/setup.ts
   'test-session-key-0123456789abcdef0123456789',
   'test-metrics-token-0123456789',
+  // STREAM_KEY's default outside production (backend/src/config.ts)
+  'development-stream-key-not-a-secret-000000',
   'Admin-Password-2026',
   'TESTPASS',
   'bench-session-key-0123456789abcdef0123456789',

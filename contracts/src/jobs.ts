@@ -15,6 +15,13 @@ export const queues = {
       sync: z.strictObject({ runId: z.uuid().optional(), requestedBy: z.string().nullable().default(null) }),
     },
   },
+  newsletter: {
+    name: 'newsletter',
+    jobs: {
+      // an admin changed a member's e-mail: move the list member from `from` to the user's current address
+      memberEmail: z.strictObject({ userId: z.uuid(), from: z.string().min(1).max(254) }),
+    },
+  },
   content: {
     name: 'content',
     jobs: {

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { problem } from './mailchimpServer';
 
 /**
  * Test support: a loopback server that speaks the parts of the Mailchimp Marketing API v3 the
@@ -41,18 +42,6 @@ export async function startAudienceServer(options: AudienceServerOptions): Promi
     served: [],
     deleted: [],
     close: async () => undefined,
-  };
-  const problem = (res: http.ServerResponse, status: number, title: string, detail: string) => {
-    res.writeHead(status, { 'content-type': 'application/problem+json; charset=utf-8' });
-    res.end(
-      JSON.stringify({
-        type: 'https://mailchimp.com/developer/marketing/docs/errors/',
-        title,
-        status,
-        detail,
-        instance: 'loopback',
-      }),
-    );
   };
   const expectedAuth = `Basic ${Buffer.from(`user:${options.apiKey}`).toString('base64')}`;
   const server = http.createServer((req, res) => {

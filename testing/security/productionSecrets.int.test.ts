@@ -85,6 +85,7 @@ describe('production secrets', { timeout: 120_000 }, () => {
     for (const name of [
       'SESSION_KEYS',
       'METRICS_TOKEN',
+      'STREAM_KEY',
       'ADMIN_PASSWORD',
       'REGISTRATION_PASSCODE',
       'DATABASE_URL',
@@ -112,6 +113,11 @@ describe('production secrets', { timeout: 120_000 }, () => {
     expect(refused({ METRICS_TOKEN: '0123456789012345' })).toEqual(['METRICS_TOKEN']);
     expect(refused({ ADMIN_PASSWORD: 'MySecretPassword1' })).toEqual(['ADMIN_PASSWORD']);
     expect(refused({ SESSION_KEYS: 'please-change-me-in-production-0123456789' })).toEqual(['SESSION_KEYS']);
+    // STREAM_KEY may be left unset outside production only: its default is refused
+    const { STREAM_KEY: _own, ...withoutStreamKey } = productionSecrets();
+    expect(() => parseConfig(testEnv('x', { NODE_ENV: 'production', ...withoutStreamKey }))).toThrow(
+      /STREAM_KEY: is an example value/,
+    );
   });
 
   it('listens on 127.0.0.1 when HOST is not set, in production with secrets of its own', async () => {

@@ -15,6 +15,8 @@ export const onboardingEndpoints = {
   newsletterSubscribe: endpoint('POST', '/api/newsletter/subscribe'),
   newsletterUnsubscribe: endpoint('POST', '/api/newsletter/unsubscribe'),
   newsletterStatus: endpoint('GET', '/api/check-newsletter-status'),
+  /** the spec's "a status check syncs the flag to the server answer", as a command (GETs change nothing) */
+  newsletterSync: endpoint('POST', '/api/newsletter/sync-status'),
 } as const;
 
 /** Five foundation steps. */

@@ -66,9 +66,18 @@ export const onboardingRoutes = {
     ...onboardingEndpoints.newsletterStatus,
     errors: { 502: MAILING_FAILED },
     access: 'user',
-    summary: "The partner's newsletter status, read back from the mailing service; our flag follows it",
+    summary:
+      "The partner's newsletter status as the mailing service reports it (a read: nothing is recorded or changed)",
     tags: ['onboarding'],
     response: newsletterStatusResponse,
+  }),
+  newsletterSync: defineRoute({
+    ...onboardingEndpoints.newsletterSync,
+    access: 'user',
+    summary:
+      "Make the partner's newsletter flag and step 1 follow the mailing service's answer (a registration opt-in not yet on the list is subscribed)",
+    tags: ['onboarding'],
+    response: newsletterChangeResponse,
   }),
 } as const;
 

@@ -6,10 +6,7 @@ import { startTestApp, type TestApp } from '../../../testing/app';
 import { testEnv, REDIS_URL } from '../../../testing/env';
 import { waitFor } from '../../../testing/servers';
 import { createUser } from '../../../testing/users';
-import {
-  startAudienceServer,
-  type AudienceServer,
-} from '../../../testing/loopback/mailchimp';
+import { startAudienceServer, type AudienceServer } from '../../../testing/loopback/mailchimp';
 import {
   callProvider,
   ProviderError,
@@ -292,9 +289,7 @@ describe('mailing-service sync', () => {
     const other = { ...app.deps, config: { ...app.deps.config, MAILCHIMP_AUDIENCE_ID: 'no-such-list' } };
     const { run } = await startSyncRun(app.deps, { trigger: 'manual', requestedBy: null, pageSize: 100 });
     const before = server.counts.requests;
-    await expect(
-      runAudienceSync(other, run.id, audienceFor(other), mailchimpSemaphore(app.deps)),
-    ).rejects.toMatchObject({ status: 404 });
+    await expect(runAudienceSync(other, run.id, audienceFor(other))).rejects.toMatchObject({ status: 404 });
     expect(server.counts.requests - before).toBe(1);
     const row = await app.deps.db('sync_runs').where({ id: run.id }).first();
     expect(row.last_error).toMatch(/404/);

@@ -3,11 +3,10 @@ import { queues } from '@portal/contracts';
 import {
   audienceFor,
   failRun,
-  mailchimpSemaphore,
   runAudienceSync,
   type SyncOptions,
 } from '@portal/backend/integrations/mailchimp/audienceSync';
-import { ProviderError } from '@portal/backend/integrations/mailchimp/concurrency';
+import { ProviderError, type RetryOptions } from '@portal/backend/integrations/mailchimp/concurrency';
 import { startSyncRun } from '@portal/backend/integrations/mailchimp/syncRuns';
 import type { JobDefinition } from './types';
 
@@ -20,7 +19,7 @@ import type { JobDefinition } from './types';
  * the run at once: retrying would fail the same way.
  */
 export function createMailchimpSyncJob(
-  options: SyncOptions = {},
+  options: SyncOptions & { retry?: RetryOptions } = {},
 ): JobDefinition<{ runId?: string; requestedBy?: string | null }> {
   return {
     queue: queues.mailchimp.name,
@@ -34,7 +33,7 @@ export function createMailchimpSyncJob(
       }
       const runId = payload.runId;
       try {
-        return await runAudienceSync(deps, runId, audienceFor(deps), mailchimpSemaphore(deps), options);
+        return await runAudienceSync(deps, runId, audienceFor(deps, options.retry), options);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         if (error instanceof ProviderError && !error.retryable) {

@@ -5,7 +5,7 @@ import { conflict } from '../errors';
 
 /**
  * Unique values (e-mail addresses, member ids) are reserved on their own stream before the
- * account that uses them is recorded: `Email-<sha256(lower-cased e-mail)>`, `MemberId-<uid>`.
+ * account that uses them is recorded: `Email-<HMAC(STREAM_KEY, lower-cased e-mail)>` (features/auth/emailStreams.ts), `MemberId-<uid>`.
  * The command handler appends with the expected revision, so two registrations racing for the
  * same address cannot both win. Reserving again for the same user is a no-op (retries).
  */

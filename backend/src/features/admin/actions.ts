@@ -6,7 +6,7 @@ import { DomainError, conflict, invalid, notFound } from '../../domain/errors';
 import { onboardingStream } from '../../domain/onboarding/decider';
 import { tutorialStream } from '../../domain/tutorial/decider';
 import { userDecider, userStream, type UserCommand } from '../../domain/user/decider';
-import { EMAIL_TAKEN, emailStream, memberIdStream, reservationDecider } from '../../domain/user/reservation';
+import { EMAIL_TAKEN, memberIdStream, reservationDecider } from '../../domain/user/reservation';
 import {
   ADMIN_ADDRESS_HELD,
   ADMIN_ADDRESS_HELD_MESSAGE,
@@ -16,15 +16,12 @@ import {
 } from '../../domain/user/adminAddress';
 import { refuseCommonPassword } from '../../domain/user/commonPasswords';
 import { StreamDeleted } from '../../eventStore/port';
-import { emailHash } from '../auth/accounts';
-import {
-  createMailchimpClient,
-  mailchimpSettings,
-  subscriberHash,
-} from '../../integrations/mailchimp/client';
+import { releaseEmail, reserveEmail as reserveEmailStream } from '../auth/emailStreams';
 import { createNewsletter, NewsletterError } from '../../integrations/mailchimp/newsletter';
+import { enqueueMemberEmailChange } from '../../integrations/mailchimp/memberEmail';
+import { alignNewsletterStep } from '../../app/newsletterStep';
 import { deletionDecider, deletionStream } from './deletion';
-import { resetTraining as resetOnboarding, syncNewsletterStep } from '../onboarding';
+import { resetTrainingKeepingNewsletter } from '../onboarding';
 
 /**
  * Every admin action on a user: each is one or more events with the admin as actor (the
@@ -53,24 +50,7 @@ async function reserveEmail(deps: Deps, email: string, userId: string, meta: Com
     .whereNot({ id: userId })
     .first('id');
   if (taken) throw conflict(EMAIL_TAKEN, 'An account with this email already exists.');
-  await handleCommand(
-    deps.store,
-    emailStream(emailHash(email)),
-    reservationDecider,
-    { type: 'ReserveEmail', userId },
-    { ...meta, idempotencyKey: undefined },
-  );
-}
-
-/** Frees an address a user held (no-op when they did not). */
-async function releaseEmail(deps: Deps, email: string, userId: string, meta: CommandMetadata) {
-  await handleCommand(
-    deps.store,
-    emailStream(emailHash(email)),
-    reservationDecider,
-    { type: 'ReleaseEmail', userId },
-    { ...meta, idempotencyKey: undefined },
-  );
+  await reserveEmailStream(deps, email, userId, meta);
 }
 
 const holdsAdminAddress = (deps: Deps, user: UserRecord) =>
@@ -78,7 +58,7 @@ const holdsAdminAddress = (deps: Deps, user: UserRecord) =>
 
 /** Changes the mailing list first: if the service refuses, nothing is recorded. */
 async function setMailingList(deps: Deps, user: UserRecord, subscribed: boolean) {
-  const newsletter = createNewsletter(mailchimpSettings(deps.config), deps.db, deps.logger);
+  const newsletter = createNewsletter(deps);
   try {
     if (subscribed)
       await newsletter.subscribe({ email: user.email, firstName: user.firstName, lastName: user.lastName });
@@ -169,6 +149,7 @@ export async function updateUser(
     );
   }
   let position: string | null = null;
+  let emailPosition: string | null = null;
   try {
     if (body.newsletter !== undefined && body.newsletter !== user.newsletter)
       await setMailingList(deps, user, body.newsletter);
@@ -183,6 +164,7 @@ export async function updateUser(
         ...meta,
         idempotencyKey: meta.idempotencyKey ? `${meta.idempotencyKey}:${i}` : undefined,
       });
+      if (command.type === 'EditDetails' && changes.email) emailPosition = result.position;
       position = later(position, result.position);
     }
   } catch (error) {
@@ -195,12 +177,15 @@ export async function updateUser(
     await releaseEmail(deps, user.email, id, meta).catch((error) =>
       deps.logger.warn({ err: error, userId: id }, 'old e-mail reservation not released'),
     );
+    // the mailing list follows the new address (worker job, through the Mailchimp gateway)
+    if (emailPosition)
+      await enqueueMemberEmailChange(deps, { userId: id, from: user.email, position: emailPosition });
   }
   if (body.isLocked === true) await deps.sessions.revokeUser(id);
   await settle(deps, position);
   // step 1 of the foundation follows the newsletter
   if (body.newsletter !== undefined && body.newsletter !== user.newsletter)
-    await syncNewsletterStep(deps, id, body.newsletter, { ...meta, idempotencyKey: undefined });
+    await settle(deps, (await alignNewsletterStep(deps.store, id, meta)).position);
 }
 
 export async function resetPassword(deps: Deps, id: string, newPassword: string, meta: CommandMetadata) {
@@ -220,28 +205,19 @@ export async function resetPassword(deps: Deps, id: string, newPassword: string,
 
 export async function resetTraining(deps: Deps, id: string, meta: CommandMetadata) {
   await mustFind(deps, id);
-  await resetOnboarding(deps, id, meta);
+  await resetTrainingKeepingNewsletter(deps, id, meta);
 }
 
-/** Removes the member from the mailing list for good (Mailchimp's permanent delete; the demo list row). */
+/** Removes the member from the mailing list for good (through the gateway); nothing is deleted if it fails. */
 async function forgetMailingMember(deps: Deps, email: string) {
-  const settings = mailchimpSettings(deps.config);
-  if (!settings) {
-    await deps.db('newsletter_demo_members').where({ email_lower: email.toLowerCase() }).delete();
-    return;
-  }
-  const client = createMailchimpClient(settings) as unknown as {
-    lists: { deleteListMemberPermanent(listId: string, hash: string): Promise<unknown> };
-  };
   try {
-    await client.lists.deleteListMemberPermanent(settings.audienceId, subscriberHash(email));
+    await createNewsletter(deps).forget(email);
   } catch (error) {
-    const status = (error as { status?: number }).status ?? 0;
-    if (status === 404) return; // not on the list: nothing to erase
+    if (!(error instanceof NewsletterError)) throw error;
     throw new DomainError(
       'unavailable',
       'mailing_service_failed',
-      `The mailing service could not remove the member (${status || 'no answer'}). Nothing was deleted.`,
+      `The mailing service could not remove the member (${error.status ?? 'no answer'}). Nothing was deleted.`,
     );
   }
 }
@@ -318,9 +294,8 @@ export async function bulkUsers(
           ...meta,
           idempotencyKey: undefined,
         });
-        if (command.type === 'SetNewsletter' && result.events.length) {
-          await syncNewsletterStep(deps, id, command.subscribed, { ...meta, idempotencyKey: undefined });
-        }
+        if (command.type === 'SetNewsletter' && result.events.length)
+          position = later(position, (await alignNewsletterStep(deps.store, id, meta)).position);
         if (result.events.length) updated++;
         else unchanged++;
         position = later(position, result.position);

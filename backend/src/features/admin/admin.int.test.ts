@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../testing/app';
 import { createUser, type CreatedUser } from '../../../../testing/users';
 import { seedPartner } from '../partners/seed';
-import { runAudienceSync, demoAudience, mailchimpSemaphore } from '../../integrations/mailchimp/audienceSync';
+import { runAudienceSync, demoAudience } from '../../integrations/mailchimp/audienceSync';
 import { StreamDeleted } from '../../eventStore/port';
 import { waitFor } from '../../../../testing/servers';
 
@@ -439,12 +439,7 @@ describe('mailing-service sync with the demo adapter', () => {
     const job = await app.deps.queues.mailchimp.getJob(`sync-${started.body.id}`);
     expect(job?.data).toEqual({ runId: started.body.id, requestedBy: admin.id });
 
-    const summary = await runAudienceSync(
-      app.deps,
-      started.body.id,
-      demoAudience(app.deps),
-      mailchimpSemaphore(app.deps),
-    );
+    const summary = await runAudienceSync(app.deps, started.body.id, demoAudience(app.deps));
     expect(summary).toEqual({ runId: started.body.id, status: 'completed', total, updated: 2, errors: 0 });
     const run = await admin.client.get(`/api/admin/sync-runs/${started.body.id}`);
     expect(run.body).toMatchObject({ status: 'completed', total, updated: 2, errors: 0, percent: 100 });
@@ -489,13 +484,7 @@ describe('the spec call POST /api/admin/sync-mailchimp', () => {
     const { createQueueRedis } = await import('../../infra/redis');
     const worker = new Worker(
       'mailchimp',
-      (job) =>
-        runAudienceSync(
-          app.deps,
-          (job.data as { runId: string }).runId,
-          demoAudience(app.deps),
-          mailchimpSemaphore(app.deps),
-        ),
+      (job) => runAudienceSync(app.deps, (job.data as { runId: string }).runId, demoAudience(app.deps)),
       {
         connection: createQueueRedis(app.deps.config.REDIS_URL),
         prefix: `${app.deps.config.REDIS_PREFIX}bull`,
@@ -591,6 +580,7 @@ describe('dashboard and metrics', () => {
       'content',
       'mailchimp',
       'metrics',
+      'newsletter',
     ]);
     expect(sys.body.projections.map((p: { name: string }) => p.name)).toContain('users');
     expect(sys.body.database.pool.max).toBeGreaterThan(0);

@@ -1,19 +1,23 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../app/deps';
 import { type CommandMetadata, handleCommand } from '../../app/commandHandler';
+import { alignNewsletterStep } from '../../app/newsletterStep';
+import { releaseEmail, reserveEmail } from './emailStreams';
 import { userDecider, userStream } from '../../domain/user/decider';
 import { DomainError, conflict } from '../../domain/errors';
 import { isAdminAddress } from '../../domain/user/adminAddress';
 import {
   EMAIL_TAKEN,
   MEMBER_ID_TAKEN,
-  emailStream,
   memberIdFrom,
   memberIdStream,
   reservationDecider,
 } from '../../domain/user/reservation';
 
-/** sha256 of the trimmed, lower-cased address: names the e-mail's reservation stream. */
+/**
+ * sha256 of the trimmed, lower-cased address: keys the sign-in throttle and names the account in
+ * logs. Reservation streams use a keyed hash instead (emailStreams.ts).
+ */
 export const emailHash = (email: string) =>
   createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
@@ -61,13 +65,7 @@ export async function createAccount(
     throw conflict(EMAIL_TAKEN, 'An account with this email already exists.');
   // The idempotency key belongs to the user's stream; the reservations are idempotent by holder.
   const reservationMeta: CommandMetadata = { ...metadata, idempotencyKey: undefined };
-  await handleCommand(
-    deps.store,
-    emailStream(emailHash(email)),
-    reservationDecider,
-    { type: 'ReserveEmail', userId },
-    reservationMeta,
-  );
+  await reserveEmail(deps, email, userId, reservationMeta);
   try {
     const uid = await reserveMemberId(deps, userId, account.uid, reservationMeta);
     const result = await handleCommand(
@@ -93,15 +91,11 @@ export async function createAccount(
       },
       metadata,
     );
-    return { userId, uid, position: result.position };
+    // an opt-in at registration is a subscription: step 1 follows it at once
+    const step = account.newsletter ? await alignNewsletterStep(deps.store, userId, metadata) : null;
+    return { userId, uid, position: step?.position ?? result.position };
   } catch (error) {
-    await handleCommand(
-      deps.store,
-      emailStream(emailHash(email)),
-      reservationDecider,
-      { type: 'ReleaseEmail', userId },
-      reservationMeta,
-    ).catch(() => undefined);
+    await releaseEmail(deps, email, userId, reservationMeta).catch(() => undefined);
     throw error;
   }
 }

@@ -18,7 +18,7 @@ import {
   userStream,
 } from '../../domain/user/decider';
 import { DomainError, conflict, forbidden, invalid, tooMany, unauthenticated } from '../../domain/errors';
-import { EMAIL_TAKEN, emailStream } from '../../domain/user/reservation';
+import { EMAIL_TAKEN } from '../../domain/user/reservation';
 import { adminBootstrapDecider, adminBootstrapStream } from '../../domain/user/adminBootstrap';
 import { readStreamOrEmpty } from '../../eventStore/port';
 import { refuseCommonPassword } from '../../domain/user/commonPasswords';
@@ -27,6 +27,7 @@ import { defineFeature } from '../../http/feature';
 import type { SessionData } from '../../http/sessions';
 import { acceptedSponsor, listSponsors } from './sponsors';
 import { createAccount, emailHash } from './accounts';
+import { addressEverHeld } from './emailStreams';
 import { LoginThrottle, createIpLimits, limiterWait, spend } from './throttle';
 import { userView } from './userView';
 
@@ -379,7 +380,7 @@ export async function bootstrapAdmin(deps: AppDeps): Promise<'created' | 'exists
       { type: 'RecordAdminBootstrap', userId, outcome },
       metadata,
     );
-  if ((await readStreamOrEmpty(store, emailStream(emailHash(config.ADMIN_EMAIL)))).length) {
+  if (await addressEverHeld(deps, config.ADMIN_EMAIL)) {
     const holder = await findUserByEmail(deps.db, config.ADMIN_EMAIL);
     await record(holder?.id ?? null, 'found');
     return 'exists';

@@ -1,6 +1,6 @@
 import { onboardingRoutes } from '@portal/contracts/onboarding/routes';
 import { ONBOARDING_MESSAGES } from '@portal/contracts/onboarding/endpoints';
-import type { NewsletterStatus, Progress } from '@portal/contracts/onboarding/schemas';
+import type { NewsletterStatus } from '@portal/contracts/onboarding/schemas';
 import type { AppDeps } from '../../app/deps';
 import { type CommandMetadata, handleCommand } from '../../app/commandHandler';
 import type { UserRecord } from '../../app/users';
@@ -10,12 +10,8 @@ import { DomainError, invalid } from '../../domain/errors';
 import { readStreamOrEmpty } from '../../eventStore/port';
 import { HttpError } from '../../http/errors';
 import { type RequestContext, defineFeature, raw } from '../../http/feature';
-import {
-  type Newsletter,
-  NewsletterError,
-  createNewsletter,
-  mailchimpSettings,
-} from '../../integrations/mailchimp';
+import { alignNewsletterStep } from '../../app/newsletterStep';
+import { type Newsletter, NewsletterError, createNewsletter } from '../../integrations/mailchimp';
 import { onboardingProgressProjection, progressFromState, readProgress } from './projection';
 
 type Deps = Pick<AppDeps, 'store' | 'projections' | 'db'>;
@@ -40,28 +36,24 @@ export async function runOnboardingCommand(
 
 type OnboardingResult = Awaited<ReturnType<typeof runOnboardingCommand>>;
 
-/** Admin "reset training": all five steps incomplete (answers kept). For the admin feature. */
-export const resetTraining = (deps: Deps, userId: string, metadata: CommandMetadata) =>
-  runOnboardingCommand(deps, userId, { type: 'ResetTraining' }, metadata);
-
-/**
- * Step 1 follows the newsletter. Whoever records NewsletterSubscribed / NewsletterUnsubscribed
- * on a user stream (admin toggle, mailing sync) calls this too; the progress read also
- * reconciles it, so a missed call heals at the partner's next visit.
- */
-export const syncNewsletterStep = (
-  deps: Deps,
-  userId: string,
-  subscribed: boolean,
-  metadata: CommandMetadata,
-) => runOnboardingCommand(deps, userId, { type: 'SyncNewsletterStep', subscribed }, metadata);
+/** Admin "reset training" then step 1 again follows the newsletter (it is complete exactly when subscribed). */
+export async function resetTrainingKeepingNewsletter(deps: Deps, userId: string, metadata: CommandMetadata) {
+  const reset = await handleCommand(
+    deps.store,
+    onboardingStream(userId),
+    onboardingDecider,
+    { type: 'ResetTraining' },
+    metadata,
+  );
+  const step = await alignNewsletterStep(deps.store, userId, metadata);
+  await deps.projections.settle(step.position ? step : reset);
+}
 
 export { readProgress } from './projection';
 
 /** Foundation progress, the five steps and the newsletter (spec 000: onboarding wizard). */
 export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: Newsletter } = {}) {
-  const newsletter =
-    options.newsletter ?? createNewsletter(mailchimpSettings(deps.config), deps.db, deps.logger);
+  const newsletter = options.newsletter ?? createNewsletter(deps);
 
   const me = (rc: RequestContext): UserRecord => rc.user!;
   const run = (rc: RequestContext, command: OnboardingCommand) =>
@@ -73,19 +65,27 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
       : progressFromState(me(rc).id, result.state),
   });
 
-  /** Records the user's newsletter flag (user stream) and step 1 (onboarding stream). */
+  /** Records the user's newsletter flag (user stream); step 1 (onboarding stream) follows it. */
   async function recordNewsletter(rc: RequestContext, subscribed: boolean, source: 'self' | 'sync') {
     const user = me(rc);
-    const result = await handleCommand(
+    const flag = await handleCommand(
       deps.store,
       userStream(user.id),
       userDecider,
       { type: 'SetNewsletter', subscribed, source },
       rc.commandMetadata(),
     );
-    await deps.projections.settle(result);
-    await run(rc, { type: 'SyncNewsletterStep', subscribed });
+    const step = await alignNewsletterStep(deps.store, user.id, rc.commandMetadata());
+    await deps.projections.settle(step.position ? step : flag);
   }
+
+  /** The answer of a newsletter command: the status, and the progress step 1 now shows. */
+  const changed = async (rc: RequestContext, status: NewsletterStatus) => ({
+    success: true as const,
+    subscribed: status === 'subscribed',
+    status,
+    progress: await readProgress(deps.db, me(rc).id),
+  });
 
   const mailingFailure = (error: unknown, message: string, rc: RequestContext): never => {
     if (error instanceof NewsletterError) {
@@ -107,16 +107,8 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
     'onboarding',
     onboardingRoutes,
     {
-      async progress(_input, rc) {
-        const user = me(rc);
-        let progress: Progress = await readProgress(deps.db, user.id);
-        // step 1 is complete exactly when subscribed (registration opt-in, admin or sync changes included)
-        if (progress.step1Completed !== user.newsletter) {
-          const result = await run(rc, { type: 'SyncNewsletterStep', subscribed: user.newsletter });
-          if (result.position) progress = await readProgress(deps.db, user.id);
-        }
-        return { progress };
-      },
+      // a read: step 1 is kept in line by the commands that change the newsletter flag
+      progress: async (_input, rc) => ({ progress: await readProgress(deps.db, me(rc).id) }),
 
       async completeStep({ body }, rc) {
         const command = ((): OnboardingCommand => {
@@ -179,14 +171,8 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
         } catch (error) {
           return mailingFailure(error, ONBOARDING_MESSAGES.subscribeFailed, rc);
         }
-        const subscribed = status === 'subscribed';
-        if (subscribed) await recordNewsletter(rc, true, 'self');
-        return {
-          success: true as const,
-          subscribed,
-          status,
-          progress: await readProgress(deps.db, me(rc).id),
-        };
+        if (status === 'subscribed') await recordNewsletter(rc, true, 'self');
+        return changed(rc, status);
       },
 
       async newsletterUnsubscribe(_input, rc) {
@@ -197,15 +183,22 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
           return mailingFailure(error, ONBOARDING_MESSAGES.unsubscribeFailed, rc);
         }
         await recordNewsletter(rc, false, 'self');
-        return {
-          success: true as const,
-          subscribed: false,
-          status,
-          progress: await readProgress(deps.db, me(rc).id),
-        };
+        return { ...(await changed(rc, status)), subscribed: false };
       },
 
+      /** A read: the list's answer only. Nothing is recorded and nothing is sent that changes the list. */
       async newsletterStatus(_input, rc) {
+        let status: NewsletterStatus;
+        try {
+          status = await newsletter.status(me(rc).email);
+        } catch (error) {
+          return mailingFailure(error, ONBOARDING_MESSAGES.statusFailed, rc);
+        }
+        return { subscribed: status === 'subscribed', status };
+      },
+
+      /** The status check that syncs (spec 000): our flag and step 1 follow the list's answer. */
+      async newsletterSync(_input, rc) {
         const user = me(rc);
         let status: NewsletterStatus;
         try {
@@ -217,8 +210,12 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
         }
         const subscribed = status === 'subscribed';
         if (subscribed !== user.newsletter) await recordNewsletter(rc, subscribed, 'sync');
-        else await run(rc, { type: 'SyncNewsletterStep', subscribed });
-        return { subscribed, status };
+        else {
+          // the flag agrees; step 1 may not yet (an account from before this rule, a crash between appends)
+          const step = await alignNewsletterStep(deps.store, user.id, rc.commandMetadata());
+          await deps.projections.settle(step);
+        }
+        return changed(rc, status);
       },
     },
     [onboardingProgressProjection],

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../testing/app';
 import { createUser } from '../../../../testing/users';
+import { handleCommand } from '../../app/commandHandler';
+import { alignAllNewsletterSteps } from '../../app/newsletterStep';
+import { userDecider } from '../../domain/user/decider';
 import { readStreamOrEmpty } from '../../eventStore/port';
 import { rebuildProjection } from '../../projections/rebuild';
 import { onboardingProgressProjection } from './projection';
@@ -249,7 +252,7 @@ describe('onboarding progress API', () => {
     expect(await onboardingEvents(id)).toEqual([]);
   });
 
-  it('unsubscribing reopens step 1; a registration opt-in completes it at the next progress read', async () => {
+  it('unsubscribing reopens step 1; a registration opt-in completes it at once', async () => {
     const { client } = await createUser(app);
     await client.post('/api/newsletter/subscribe', {});
     const unsub = await client.post('/api/newsletter/unsubscribe');
@@ -263,15 +266,84 @@ describe('onboarding progress API', () => {
     });
 
     const optedIn = await createUser(app, { newsletter: true });
+    // the registration command itself completes step 1 (no read has to)
+    expect(await onboardingEvents(optedIn.id)).toEqual(['StepCompleted']);
     expect((await optedIn.client.get('/api/onboarding-progress')).body.progress.step1Completed).toBe(true);
-    // the opt-in reaches the list at the first status check
+    // the status read does not put the opt-in on the list; the sync command does (the opt-in was the consent)
+    expect((await optedIn.client.get('/api/check-newsletter-status')).body).toEqual({
+      subscribed: false,
+      status: 'not_found',
+    });
+    const synced = await optedIn.client.post('/api/newsletter/sync-status');
+    expect(synced.body).toMatchObject({ subscribed: true, status: 'subscribed' });
+    expect(synced.body.progress.step1Completed).toBe(true);
+    expect(
+      await app.deps.db('newsletter_demo_members').where({ email_lower: optedIn.email }).first('status'),
+    ).toEqual({ status: 'subscribed' });
     expect((await optedIn.client.get('/api/check-newsletter-status')).body).toEqual({
       subscribed: true,
       status: 'subscribed',
     });
-    expect(
-      await app.deps.db('newsletter_demo_members').where({ email_lower: optedIn.email }).first('status'),
-    ).toEqual({ status: 'subscribed' });
+  });
+
+  it('an account whose step 1 disagrees with its flag (older data) is healed by the sync command, never by a read', async () => {
+    // older data: the flag recorded without step 1 (as before registration aligned it)
+    const other = await createUser(app);
+    await handleCommand(
+      app.deps.store,
+      `User-${other.id}`,
+      userDecider,
+      { type: 'SetNewsletter', subscribed: true, source: 'seed' },
+      { actorId: null, correlationId: 'test' },
+    ).then((r) => app.deps.projections.waitFor(r.position!));
+    expect(await onboardingEvents(other.id)).toEqual([]);
+    for (let i = 0; i < 2; i++)
+      expect((await other.client.get('/api/onboarding-progress')).body.progress.step1Completed).toBe(false);
+    expect(await onboardingEvents(other.id)).toEqual([]);
+    const synced = await other.client.post('/api/newsletter/sync-status');
+    expect(synced.status).toBe(200);
+    expect(synced.body.progress.step1Completed).toBe(true);
+    expect(await onboardingEvents(other.id)).toEqual(['StepCompleted']);
+    // a second sync changes nothing more
+    await other.client.post('/api/newsletter/sync-status');
+    expect(await onboardingEvents(other.id)).toEqual(['StepCompleted']);
+  });
+
+  it('the one-off repair aligns every account whose step 1 disagrees with its flag, once', async () => {
+    const older = await Promise.all([createUser(app), createUser(app)]);
+    for (const u of older) {
+      const r = await handleCommand(
+        app.deps.store,
+        `User-${u.id}`,
+        userDecider,
+        { type: 'SetNewsletter', subscribed: true, source: 'seed' },
+        { actorId: null, correlationId: 'test' },
+      );
+      await app.deps.projections.waitFor(r.position!);
+    }
+    const first = await alignAllNewsletterSteps(app.deps, { actorId: null, correlationId: 'repair' });
+    expect(first.aligned).toBeGreaterThanOrEqual(2);
+    for (const u of older) expect(await onboardingEvents(u.id)).toEqual(['StepCompleted']);
+    expect(await alignAllNewsletterSteps(app.deps, { actorId: null, correlationId: 'again' })).toEqual({
+      checked: 0,
+      aligned: 0,
+    });
+  });
+
+  it("an admin's training reset leaves step 1 following the newsletter", async () => {
+    const admin = await createUser(app, { admin: true });
+    const subscribed = await createUser(app, { newsletter: true });
+    const res = await admin.client.post(`/api/admin/users/${subscribed.id}/reset-training`);
+    expect(res.status).toBe(200);
+    expect(await onboardingEvents(subscribed.id)).toEqual([
+      'StepCompleted',
+      'TrainingReset',
+      'StepCompleted',
+    ]);
+    expect((await subscribed.client.get('/api/onboarding-progress')).body.progress).toMatchObject({
+      step1Completed: true,
+      currentStep: 2,
+    });
   });
 
   it('the progress read model is rebuilt from the events with the same answers', async () => {
@@ -299,8 +371,11 @@ describe('onboarding progress API', () => {
       .db('onboarding_progress')
       .update({ completed_steps: 0, step2_completed: false, customer_list: '[]' });
     await app.deps.db('onboarding_progress').where({ user_id: users[2].id }).delete();
+    const head = await app.deps.store.headPosition();
     const { events } = await rebuildProjection(app.deps.db, app.deps.store, onboardingProgressProjection);
     expect(events).toBeGreaterThan(0);
+    // replaying the events fires no command: nothing is appended
+    expect(await app.deps.store.headPosition()).toBe(head);
 
     expect(await rows()).toEqual(rowsBefore);
     expect(await snapshot()).toEqual(before);

@@ -1,9 +1,11 @@
 import type { AppDeps } from '../../app/deps';
 import { handleCommand } from '../../app/commandHandler';
 import { userDecider, userStream } from '../../domain/user/decider';
-import { onboardingDecider, onboardingStream } from '../../domain/onboarding/decider';
-import { createMailchimpClient, type MailchimpClient, mailchimpSettings } from './client';
-import { callProvider, ProviderError, RedisSemaphore, type RetryOptions } from './concurrency';
+import { alignNewsletterStep } from '../../app/newsletterStep';
+import { mailchimpSettings } from './client';
+import { ProviderError, type RetryOptions } from './concurrency';
+import { BACKGROUND_RETRY, type MailchimpGateway } from './gateway';
+import { mailchimpGateway } from './newsletter';
 
 /**
  * Mailing-service sync: reconciles every user's newsletter flag with the audience. The
@@ -17,8 +19,7 @@ import { callProvider, ProviderError, RedisSemaphore, type RetryOptions } from '
  * counting anything twice.
  */
 
-/** Mailchimp allows 10 simultaneous connections per API key; this is shared by all workers. */
-export const MAILCHIMP_MAX_CONCURRENT = 10;
+export { MAILCHIMP_MAX_CONCURRENT, mailchimpSemaphore } from './gateway';
 export const SYNC_PAGE_SIZE = 1000;
 
 export interface AudienceMember {
@@ -41,15 +42,18 @@ export const isSubscribedStatus = (status: string) => status === 'subscribed';
 // ---------------------------------------------------------------------------------------------
 // Adapters
 
-export function mailchimpAudience(client: MailchimpClient, listId: string): Audience {
+/** The Mailchimp audience, read through the shared gateway (the 10-in-flight limit, back-off). */
+export function mailchimpAudience(gateway: MailchimpGateway): Audience {
   return {
     kind: 'mailchimp',
     async readPage(offset, count) {
-      const page = await client.lists.getListMembersInfo(listId, {
-        count,
-        offset,
-        fields: ['members.email_address', 'members.status', 'total_items'],
-      });
+      const page = await gateway.call('readPage', (client) =>
+        client.lists.getListMembersInfo(gateway.settings.audienceId, {
+          count,
+          offset,
+          fields: ['members.email_address', 'members.status', 'total_items'],
+        }),
+      );
       return {
         members: (page.members ?? []).map((m) => ({ email: m.email_address, status: m.status })),
         totalItems: Number(page.total_items ?? 0),
@@ -82,18 +86,16 @@ export function demoAudience(deps: Pick<AppDeps, 'db'>): Audience {
 
 export const mailchimpConfigured = (config: AppDeps['config']) => mailchimpSettings(config) !== null;
 
-/** The audience of this deployment: Mailchimp when configured, else the demo list. */
-export function audienceFor(deps: Pick<AppDeps, 'config' | 'db'>): Audience {
-  const settings = mailchimpSettings(deps.config);
-  if (!settings) return demoAudience(deps);
-  return mailchimpAudience(createMailchimpClient({ ...settings, timeoutMs: 30_000 }), settings.audienceId);
-}
-
-export function mailchimpSemaphore(
-  deps: Pick<AppDeps, 'redis' | 'config'>,
-  limit = MAILCHIMP_MAX_CONCURRENT,
-) {
-  return new RedisSemaphore(deps.redis, `${deps.config.REDIS_PREFIX}mailchimp:inflight`, { limit });
+/**
+ * The audience of this deployment: Mailchimp (through the gateway, with the background retry
+ * budget unless `retry` says otherwise) when configured, else the demo list.
+ */
+export function audienceFor(
+  deps: Pick<AppDeps, 'config' | 'db' | 'redis' | 'logger'>,
+  retry: RetryOptions = BACKGROUND_RETRY,
+): Audience {
+  const gateway = mailchimpGateway(deps, { retry, timeoutMs: 30_000 });
+  return gateway ? mailchimpAudience(gateway) : demoAudience(deps);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -105,7 +107,6 @@ export interface SyncOptions {
   pageConcurrency?: number;
   /** commands applied at the same time within one page */
   commandConcurrency?: number;
-  retry?: RetryOptions;
   /** called after each checkpointed page (tests, logs) */
   onPage?: (page: number) => void | Promise<void>;
   signal?: AbortSignal;
@@ -143,7 +144,6 @@ export async function runAudienceSync(
   deps: Deps,
   runId: string,
   audience: Audience,
-  semaphore: RedisSemaphore,
   options: SyncOptions = {},
 ): Promise<SyncSummary> {
   const { db } = deps;
@@ -161,16 +161,8 @@ export async function runAudienceSync(
       attempts: db.raw('attempts + 1'),
     });
 
-  const read = (page: number) =>
-    callProvider(semaphore, () => audience.readPage(page * pageSize, pageSize), {
-      ...options.retry,
-      signal: options.signal,
-      onRetry: (error, attempt, delay) =>
-        deps.logger.warn(
-          { runId, page, status: error.status, attempt, delay },
-          'mailing service call retried',
-        ),
-    });
+  // the Mailchimp audience reads through the gateway (shared limit, back-off, classification)
+  const read = (page: number) => audience.readPage(page * pageSize, pageSize);
 
   try {
     let pagesTotal: number | null = run.pages_total;
@@ -271,13 +263,7 @@ async function applyPage(
         meta,
       );
       // step 1 of the foundation follows the newsletter
-      await handleCommand(
-        store,
-        onboardingStream(item.user_id),
-        onboardingDecider,
-        { type: 'SyncNewsletterStep', subscribed },
-        meta,
-      );
+      await alignNewsletterStep(store, item.user_id, meta);
       results.push({ id: item.id, status: 'success', error: null });
     } catch (error) {
       results.push({

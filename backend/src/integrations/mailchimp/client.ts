@@ -41,6 +41,7 @@ export interface MailchimpLists {
     body: Record<string, unknown>,
     opts?: Record<string, unknown>,
   ): Promise<MailchimpMember>;
+  deleteListMemberPermanent(listId: string, subscriberHash: string): Promise<unknown>;
   getListMembersInfo(
     listId: string,
     opts?: Record<string, unknown>,

@@ -1,226 +1,187 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../testing/app';
+import {
+  LOOPBACK_API_KEY,
+  LOOPBACK_LIST_ID,
+  type MailchimpLoopback,
+  startMailchimpLoopback,
+} from '../../../../testing/loopback/mailchimpServer';
+import { waitFor } from '../../../../testing/servers';
 import { createUser } from '../../../../testing/users';
+import { startWorkers } from '../../../../worker/src/runWorkers';
+import { memberEmailJob } from '../../../../worker/src/jobs/memberEmail';
+import type { JobDefinition } from '../../../../worker/src/jobs/types';
 import { readStreamOrEmpty } from '../../eventStore/port';
 import { subscriberHash } from './client';
-import { MailchimpNewsletter, NewsletterError } from './newsletter';
+import { RedisSemaphore } from './concurrency';
+import { createMailchimpGateway, mailchimpSemaphoreKey } from './gateway';
+import { moveMemberEmail } from './memberEmail';
+import { createNewsletter, MailchimpNewsletter, NewsletterError } from './newsletter';
 
 /**
- * A loopback server speaking the parts of the Mailchimp Marketing API v3 we use
- * (list members by MD5 of the lower-cased e-mail; problem+json errors; Basic auth with the
- * API key as password). The real client library talks to it through MAILCHIMP_BASE_URL.
+ * The one Mailchimp gateway, with the real `@mailchimp/mailchimp_marketing` client against the
+ * loopback Mailchimp (testing/mailchimpServer.ts): every caller (API routes, admin actions,
+ * worker jobs) shares the 10-in-flight limit and the one retry / error classification.
  */
-const API_KEY = 'test-key-0123456789abcdef-us21';
-const LIST_ID = 'list42';
-
-interface Member {
-  id: string;
-  email_address: string;
-  status: string;
-  merge_fields: Record<string, unknown>;
-}
-interface Seen {
-  method: string;
-  path: string;
-  body: unknown;
-  auth: string | undefined;
-}
-
-const members = new Map<string, Member>();
-const seen: Seen[] = [];
-/** answers to give before the next normal one: [status, retryAfterSeconds?, problem title] */
-const failures: { status: number; retryAfter?: number; title: string; detail: string }[] = [];
-let server: http.Server;
-let baseUrl: string;
-
-const problem = (
-  res: http.ServerResponse,
-  status: number,
-  title: string,
-  detail: string,
-  headers: Record<string, string> = {},
-) => {
-  res.writeHead(status, { 'content-type': 'application/problem+json; charset=utf-8', ...headers });
-  res.end(
-    JSON.stringify({
-      type: 'https://mailchimp.com/developer/marketing/docs/errors/',
-      title,
-      status,
-      detail,
-      instance: 'test',
-    }),
-  );
-};
-
-function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
-  const url = new URL(req.url ?? '/', 'http://x');
-  const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined;
-  seen.push({ method: req.method!, path: url.pathname, body, auth: req.headers.authorization });
-  const expectedAuth = `Basic ${Buffer.from(`user:${API_KEY}`).toString('base64')}`;
-  if (req.headers.authorization !== expectedAuth)
-    return problem(res, 401, 'API Key Invalid', 'Your API key may be invalid.');
-  const failure = failures.shift();
-  if (failure) {
-    return problem(
-      res,
-      failure.status,
-      failure.title,
-      failure.detail,
-      failure.retryAfter !== undefined ? { 'retry-after': String(failure.retryAfter) } : {},
-    );
-  }
-  const m = /^\/3\.0\/lists\/([^/]+)\/members\/([0-9a-f]{32})$/.exec(url.pathname);
-  if (!m || m[1] !== LIST_ID)
-    return problem(res, 404, 'Resource Not Found', 'The requested resource could not be found.');
-  const hash = m[2];
-  const existing = members.get(hash);
-  const send = (member: Member) => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify({ ...member, list_id: LIST_ID, unique_email_id: hash.slice(0, 10) }));
-  };
-  switch (req.method) {
-    case 'GET':
-      return existing
-        ? send(existing)
-        : problem(res, 404, 'Resource Not Found', 'The requested resource could not be found.');
-    case 'PUT': {
-      const email = String(body?.email_address ?? '');
-      if (subscriberHash(email) !== hash)
-        return problem(res, 400, 'Invalid Resource', 'The email address does not match the subscriber hash.');
-      if (email.endsWith('@fake.test'))
-        return problem(
-          res,
-          400,
-          'Invalid Resource',
-          `${email} looks fake or invalid, please enter a real email address.`,
-        );
-      const status = String(
-        existing ? (body?.status ?? existing.status) : (body?.status_if_new ?? body?.status),
-      );
-      const member: Member = {
-        id: hash,
-        email_address: email,
-        status,
-        merge_fields: (body?.merge_fields as Record<string, unknown>) ?? {},
-      };
-      members.set(hash, member);
-      return send(member);
-    }
-    case 'PATCH': {
-      if (!existing)
-        return problem(res, 404, 'Resource Not Found', 'The requested resource could not be found.');
-      const member = { ...existing, status: String(body?.status ?? existing.status) };
-      members.set(hash, member);
-      return send(member);
-    }
-    default:
-      return problem(res, 405, 'Method Not Allowed', 'The requested method and resource are not compatible.');
-  }
-}
-
+let mc: MailchimpLoopback;
 let app: TestApp;
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => handle(req, res, raw));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  app = await startTestApp({
-    MAILCHIMP_API_KEY: API_KEY,
-    MAILCHIMP_SERVER_PREFIX: 'us21',
-    MAILCHIMP_AUDIENCE_ID: LIST_ID,
-    MAILCHIMP_BASE_URL: baseUrl,
-  });
+  mc = await startMailchimpLoopback();
+  app = await startTestApp(mc.env);
 });
 afterAll(async () => {
   await app?.close();
-  server?.closeAllConnections();
-  await new Promise<void>((r) => server.close(() => r()));
+  await mc?.close();
 });
 beforeEach(() => {
-  seen.length = 0;
-  failures.length = 0;
+  mc.seen.length = 0;
+  mc.failures.length = 0;
+  mc.delayMs = 0;
 });
 
-const adapter = (maxAttempts = 3) =>
+const settings = () => ({
+  apiKey: LOOPBACK_API_KEY,
+  serverPrefix: 'us21',
+  audienceId: LOOPBACK_LIST_ID,
+  baseUrl: mc.url,
+});
+/** An adapter through a gateway on this app's shared semaphore, with short back-off. */
+const adapter = (attempts = 3) =>
   new MailchimpNewsletter(
-    { apiKey: API_KEY, serverPrefix: 'us21', audienceId: LIST_ID, baseUrl },
-    { maxAttempts, maxBackoffMs: 50 },
+    createMailchimpGateway(
+      settings(),
+      new RedisSemaphore(app.deps.redis, mailchimpSemaphoreKey(app.deps.config.REDIS_PREFIX), {
+        limit: 10,
+        pollMs: 5,
+      }),
+      { retry: { attempts, baseDelayMs: 5, maxDelayMs: 50 } },
+    ),
   );
 
-describe('Mailchimp adapter (real client library against a loopback Mailchimp)', () => {
-  it('upserts the member by the MD5 of the lower-cased e-mail, reads the status back, and unsubscribes with PATCH', async () => {
-    const mc = adapter();
-    expect(await mc.status('Ana.Ruiz@Example.com')).toBe('not_found');
-    expect(await mc.subscribe({ email: 'Ana.Ruiz@Example.com', firstName: 'Ana', lastName: 'Ruiz' })).toBe(
+describe('Mailchimp gateway (real client library against a loopback Mailchimp)', () => {
+  it('upserts the member by the MD5 of the lower-cased e-mail, reads the status back, unsubscribes with PATCH and moves an address', async () => {
+    const list = adapter();
+    expect(await list.status('Ana.Ruiz@Example.com')).toBe('not_found');
+    expect(await list.subscribe({ email: 'Ana.Ruiz@Example.com', firstName: 'Ana', lastName: 'Ruiz' })).toBe(
       'subscribed',
     );
     const hash = subscriberHash('ana.ruiz@example.com');
-    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([
-      `GET /3.0/lists/${LIST_ID}/members/${hash}`,
-      `PUT /3.0/lists/${LIST_ID}/members/${hash}`,
+    expect(mc.seen.map((s) => `${s.method} ${s.path}`)).toEqual([
+      `GET /3.0/lists/${LOOPBACK_LIST_ID}/members/${hash}`,
+      `PUT /3.0/lists/${LOOPBACK_LIST_ID}/members/${hash}`,
     ]);
-    expect(seen[1].body).toEqual({
+    expect(mc.seen[1].body).toEqual({
       email_address: 'ana.ruiz@example.com',
       status_if_new: 'subscribed',
       status: 'subscribed',
       merge_fields: { FNAME: 'Ana', LNAME: 'Ruiz' },
     });
-    expect(await mc.status('ana.ruiz@example.com')).toBe('subscribed');
-    expect(await mc.unsubscribe('ana.ruiz@example.com')).toBe('unsubscribed');
-    expect(seen.at(-1)).toMatchObject({ method: 'PATCH', body: { status: 'unsubscribed' } });
-    expect(await mc.status('ana.ruiz@example.com')).toBe('unsubscribed');
-    expect(await mc.unsubscribe('nobody@example.com')).toBe('not_found');
+    expect(await list.status('ana.ruiz@example.com')).toBe('subscribed');
+    expect(await list.unsubscribe('ana.ruiz@example.com')).toBe('unsubscribed');
+    expect(mc.seen.at(-1)).toMatchObject({ method: 'PATCH', body: { status: 'unsubscribed' } });
+    expect(await list.status('ana.ruiz@example.com')).toBe('unsubscribed');
+    expect(await list.unsubscribe('nobody@example.com')).toBe('not_found');
+
+    expect(await list.changeEmail('ana.ruiz@example.com', 'Ana.New@Example.com')).toBe('unsubscribed');
+    expect(mc.seen.at(-1)).toMatchObject({
+      method: 'PATCH',
+      path: `/3.0/lists/${LOOPBACK_LIST_ID}/members/${hash}`,
+      body: { email_address: 'ana.new@example.com' },
+    });
+    expect(mc.members.has(hash)).toBe(false);
+    expect(mc.members.get(subscriberHash('ana.new@example.com'))?.email_address).toBe('ana.new@example.com');
+    expect(await list.changeEmail('nobody@example.com', 'other@example.com')).toBe('not_found');
+    // an account deletion erases the member for good; a member the list does not know is already gone
+    await list.forget('ana.new@example.com');
+    expect(mc.seen.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/3.0/lists/${LOOPBACK_LIST_ID}/members/${subscriberHash('ana.new@example.com')}/actions/delete-permanent`,
+    });
+    expect(mc.members.has(subscriberHash('ana.new@example.com'))).toBe(false);
+    await expect(list.forget('ana.new@example.com')).resolves.toBeUndefined();
   });
 
   it('retries a 429 (honouring Retry-After) and succeeds; gives up after the attempts with rate_limited', async () => {
-    const mc = adapter(3);
-    failures.push({
+    const list = adapter(3);
+    mc.failures.push({
       status: 429,
       retryAfter: 0,
       title: 'Too Many Requests',
       detail: 'You have exceeded the limit of 10 simultaneous connections.',
     });
-    expect(await mc.subscribe({ email: 'busy@example.com', firstName: 'B', lastName: 'Y' })).toBe(
+    expect(await list.subscribe({ email: 'busy@example.com', firstName: 'B', lastName: 'Y' })).toBe(
       'subscribed',
     );
-    expect(seen.filter((s) => s.method === 'PUT')).toHaveLength(2);
+    expect(mc.seen.filter((s) => s.method === 'PUT')).toHaveLength(2);
 
-    seen.length = 0;
+    mc.seen.length = 0;
     for (let i = 0; i < 3; i++)
-      failures.push({ status: 429, retryAfter: 0, title: 'Too Many Requests', detail: 'Slow down' });
-    const error = await mc.status('busy@example.com').catch((e: unknown) => e);
+      mc.failures.push({ status: 429, retryAfter: 0, title: 'Too Many Requests', detail: 'Slow down' });
+    const error = await list.status('busy@example.com').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NewsletterError);
     expect(error).toMatchObject({ kind: 'rate_limited', status: 429 });
-    expect(seen).toHaveLength(3);
+    expect(mc.seen).toHaveLength(3);
   });
 
-  it('does not retry a 400 validation answer', async () => {
-    const mc = adapter(3);
-    const error = await mc
+  it('waits as long as Retry-After says before the next attempt', async () => {
+    mc.failures.push({ status: 429, retryAfter: 1, title: 'Too Many Requests', detail: 'Slow down' });
+    const started = Date.now();
+    expect(await adapter(3).status('nobody@example.com')).toBe('not_found');
+    expect(mc.seen).toHaveLength(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('does not retry a 400 validation answer, nor a wrong API key', async () => {
+    const error = await adapter(3)
       .subscribe({ email: 'someone@fake.test', firstName: 'F', lastName: 'K' })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'rejected', status: 400 });
-    expect((error as NewsletterError).detail).toMatch(/looks fake or invalid/);
-    expect(seen).toHaveLength(1);
+    expect((error as NewsletterError).message).toMatch(/looks fake or invalid/);
+    expect(mc.seen).toHaveLength(1);
+
+    mc.seen.length = 0;
+    const wrongKey = new MailchimpNewsletter(
+      createMailchimpGateway(
+        { ...settings(), apiKey: 'wrong' },
+        new RedisSemaphore(app.deps.redis, mailchimpSemaphoreKey(app.deps.config.REDIS_PREFIX), {
+          limit: 10,
+        }),
+        { retry: { attempts: 3, baseDelayMs: 5 } },
+      ),
+    );
+    await expect(wrongKey.status('a@example.com')).rejects.toMatchObject({ kind: 'rejected', status: 401 });
+    expect(mc.seen).toHaveLength(1);
   });
 
-  it('a wrong API key is a rejection, not retried', async () => {
-    const mc = new MailchimpNewsletter(
-      { apiKey: 'wrong', serverPrefix: 'us21', audienceId: LIST_ID, baseUrl },
-      { maxBackoffMs: 10 },
+  it('holds 10 calls in flight across callers: API requests and worker gateways sharing one limit', async () => {
+    mc.delayMs = 60;
+    mc.maxInFlight = 0;
+    const partners = await Promise.all(Array.from({ length: 12 }, () => createUser(app)));
+    // a worker process: its own Redis connection and gateway, the same semaphore key
+    const workerRedis = app.deps.redis.duplicate();
+    if (workerRedis.status !== 'ready') await once(workerRedis, 'ready');
+    const worker = createNewsletter(
+      { ...app.deps, redis: workerRedis },
+      { attempts: 3, baseDelayMs: 5, maxDelayMs: 50 },
     );
-    await expect(mc.status('a@example.com')).rejects.toMatchObject({ kind: 'rejected', status: 401 });
-    expect(seen).toHaveLength(1);
+    const results = await Promise.all([
+      ...partners.map((p) => p.client.post('/api/newsletter/subscribe', {})),
+      ...Array.from({ length: 12 }, (_, i) => worker.status(`worker-${i}@example.com`)),
+      ...Array.from({ length: 6 }, (_, i) => adapter().status(`sync-${i}@example.com`)),
+    ]);
+    await workerRedis.quit();
+    expect(results.slice(0, 12).map((r) => (r as { status: number }).status)).toEqual(Array(12).fill(200));
+    expect(results.slice(12)).toEqual(Array(18).fill('not_found'));
+    expect(mc.maxInFlight).toBeLessThanOrEqual(10);
+    expect(mc.maxInFlight).toBeGreaterThanOrEqual(5);
+    // the partner calls went through the shared slots too: the API subscribes waited their turn
+    expect(mc.seen.filter((s) => s.method === 'PUT')).toHaveLength(12);
   });
 });
 
 describe('newsletter endpoints with Mailchimp configured', () => {
-  it('subscribe goes to Mailchimp first, then records the flag and step 1; status is read back from Mailchimp', async () => {
+  it('subscribe goes to Mailchimp first, then records the flag and step 1; the status read records nothing; the sync command follows Mailchimp', async () => {
     const user = await createUser(app);
     const res = await user.client.post('/api/newsletter/subscribe', {
       email: user.email,
@@ -233,19 +194,31 @@ describe('newsletter endpoints with Mailchimp configured', () => {
       status: 'subscribed',
       progress: { step1Completed: true },
     });
-    expect(members.get(subscriberHash(user.email))?.status).toBe('subscribed');
+    expect(mc.members.get(subscriberHash(user.email))?.status).toBe('subscribed');
     expect((await readStreamOrEmpty(app.deps.store, `User-${user.id}`)).map((e) => e.type)).toContain(
       'NewsletterSubscribed',
     );
 
-    // someone unsubscribes through a Mailchimp e-mail link: the status check follows Mailchimp
-    members.set(subscriberHash(user.email), {
-      ...members.get(subscriberHash(user.email))!,
+    // someone unsubscribes through a Mailchimp e-mail link: the status read reports it, changes nothing
+    mc.members.set(subscriberHash(user.email), {
+      ...mc.members.get(subscriberHash(user.email))!,
       status: 'unsubscribed',
     });
+    const head = await app.deps.store.headPosition();
     expect((await user.client.get('/api/check-newsletter-status')).body).toEqual({
       subscribed: false,
       status: 'unsubscribed',
+    });
+    expect(await app.deps.store.headPosition()).toBe(head);
+    expect((await user.client.get('/api/me')).body.newsletter).toBe(true);
+
+    // the sync command makes our flag and step 1 follow
+    const synced = await user.client.post('/api/newsletter/sync-status');
+    expect(synced.status).toBe(200);
+    expect(synced.body).toMatchObject({
+      subscribed: false,
+      status: 'unsubscribed',
+      progress: { step1Completed: false },
     });
     expect((await user.client.get('/api/me')).body.newsletter).toBe(false);
     expect((await user.client.get('/api/onboarding-progress')).body.progress.step1Completed).toBe(false);
@@ -254,7 +227,7 @@ describe('newsletter endpoints with Mailchimp configured', () => {
   it('a Mailchimp failure answers the spec failure and records nothing', async () => {
     const user = await createUser(app);
     const before = (await readStreamOrEmpty(app.deps.store, `User-${user.id}`)).length;
-    failures.push({
+    mc.failures.push({
       status: 400,
       title: 'Member In Compliance State',
       detail: 'The contact is in a compliance state.',
@@ -270,10 +243,62 @@ describe('newsletter endpoints with Mailchimp configured', () => {
     expect(await readStreamOrEmpty(app.deps.store, `Onboarding-${user.id}`)).toEqual([]);
 
     for (let i = 0; i < 3; i++)
-      failures.push({ status: 429, retryAfter: 0, title: 'Too Many Requests', detail: 'Slow down' });
-    const limited = await user.client.get('/api/check-newsletter-status');
+      mc.failures.push({ status: 429, retryAfter: 0, title: 'Too Many Requests', detail: 'Slow down' });
+    const limited = await user.client.post('/api/newsletter/sync-status');
     expect(limited.status).toBe(502);
     expect(limited.headers.get('retry-after')).toBe('5');
     expect((await user.client.get('/api/me')).body.newsletter).toBe(false);
+  });
+});
+
+describe("an admin's change of a member's e-mail", () => {
+  it('reaches Mailchimp through a worker job: the list member moves to the new address', async () => {
+    const admin = await createUser(app, { admin: true });
+    const partner = await createUser(app);
+    expect((await partner.client.post('/api/newsletter/subscribe', {})).status).toBe(200);
+    const oldHash = subscriberHash(partner.email);
+    expect(mc.members.get(oldHash)?.status).toBe('subscribed');
+
+    const newEmail = `moved-${partner.id.slice(0, 8)}@example.test`;
+    const res = await admin.client.request('PUT', `/api/admin/user/${partner.id}`, { email: newEmail });
+    expect(res.status).toBe(200);
+    const workers = startWorkers(app.deps, [memberEmailJob as JobDefinition<never>]);
+    try {
+      await waitFor(async () => mc.members.has(subscriberHash(newEmail)), 30_000, 'the member to move');
+    } finally {
+      await Promise.all(workers.map((w) => w.close()));
+    }
+    expect(mc.members.has(oldHash)).toBe(false);
+    expect(mc.members.get(subscriberHash(newEmail))).toMatchObject({
+      email_address: newEmail,
+      status: 'subscribed',
+    });
+    expect(
+      mc.seen.filter((s) => s.method === 'PATCH' && s.path.endsWith(oldHash)).map((s) => s.body),
+    ).toEqual([{ email_address: newEmail }]);
+  });
+
+  it('two quick changes converge on the final address whatever order their jobs run in', async () => {
+    const admin = await createUser(app, { admin: true });
+    const partner = await createUser(app);
+    expect((await partner.client.post('/api/newsletter/subscribe', {})).status).toBe(200);
+    const [a, b, c] = [
+      partner.email,
+      `b-${partner.id.slice(0, 8)}@example.test`,
+      `c-${partner.id.slice(0, 8)}@example.test`,
+    ];
+    for (const email of [b, c])
+      expect((await admin.client.request('PUT', `/api/admin/user/${partner.id}`, { email })).status).toBe(
+        200,
+      );
+    // the jobs of B→C and then A→B, each moving to the address the account holds when it runs
+    const list = createNewsletter(app.deps);
+    expect(await moveMemberEmail(app.deps, list, { userId: partner.id, from: b })).toBe('not_on_list');
+    expect(await moveMemberEmail(app.deps, list, { userId: partner.id, from: a })).toBe('moved');
+    expect(await moveMemberEmail(app.deps, list, { userId: partner.id, from: a })).toBe('not_on_list');
+    expect([...mc.members.values()].filter((m) => [a, b, c].includes(m.email_address))).toEqual([
+      expect.objectContaining({ email_address: c, status: 'subscribed' }),
+    ]);
+    await app.deps.queues.newsletter.obliterate({ force: true });
   });
 });

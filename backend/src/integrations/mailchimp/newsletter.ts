@@ -1,13 +1,16 @@
+import type { Redis } from 'ioredis';
 import type { NewsletterStatus } from '@portal/contracts/onboarding/schemas';
+import type { Config } from '../../config';
 import type { Db } from '../../infra/db';
 import type { Logger } from '../../infra/logger';
+import { type MailchimpClient, mailchimpSettings, subscriberHash } from './client';
+import { type RetryOptions, toProviderError } from './concurrency';
 import {
-  type MailchimpApiError,
-  type MailchimpClient,
-  type MailchimpSettings,
-  createMailchimpClient,
-  subscriberHash,
-} from './client';
+  type GatewayOptions,
+  type MailchimpGateway,
+  createMailchimpGateway,
+  mailchimpSemaphore,
+} from './gateway';
 
 /** Who to put on the newsletter list. */
 export interface NewsletterContact {
@@ -28,6 +31,10 @@ export interface Newsletter {
   unsubscribe(email: string): Promise<NewsletterStatus>;
   /** the member's status as the list reports it ('not_found' when it does not know the address) */
   status(email: string): Promise<NewsletterStatus>;
+  /** move the member to a new address (an admin changed the user's e-mail); 'not_found' when not on the list */
+  changeEmail(from: string, to: string): Promise<NewsletterStatus>;
+  /** erase the member for good (account deletion); a member the list does not know is already gone */
+  forget(email: string): Promise<void>;
 }
 
 export type NewsletterErrorKind = 'rejected' | 'rate_limited' | 'unavailable';
@@ -55,71 +62,40 @@ const KNOWN: readonly NewsletterStatus[] = [
 const asStatus = (s: unknown): NewsletterStatus =>
   KNOWN.includes(s as NewsletterStatus) ? (s as NewsletterStatus) : 'not_found';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export interface MailchimpNewsletterOptions {
-  logger?: Logger;
-  /** attempts for 429 / 5xx / network failures (4xx answers are never retried); default 3 */
-  maxAttempts?: number;
-  /** longest wait between attempts; Retry-After is honoured up to this; default 2000 ms */
-  maxBackoffMs?: number;
+/** The one mapping of a provider failure to what the newsletter callers act on. */
+export function newsletterErrorOf(error: unknown): NewsletterError {
+  if (error instanceof NewsletterError) return error;
+  const failure = toProviderError(error);
+  const status = failure.status || null;
+  const kind: NewsletterErrorKind =
+    status === 429 ? 'rate_limited' : failure.retryable ? 'unavailable' : 'rejected';
+  return new NewsletterError(kind, status, failure.message);
 }
-
-function classify(error: unknown): NewsletterError {
-  const e = error as MailchimpApiError;
-  const status = e.status ?? e.response?.status ?? null;
-  const body = e.response?.body as { title?: string; detail?: string } | undefined;
-  const detail = [body?.title, body?.detail].filter(Boolean).join(': ') || e.message || 'no answer';
-  if (status === 429) return new NewsletterError('rate_limited', status, detail);
-  if (status !== null && status >= 400 && status < 500)
-    return new NewsletterError('rejected', status, detail);
-  return new NewsletterError('unavailable', status, detail);
-}
-
-const retryAfterMs = (error: unknown): number | null => {
-  const header = (error as MailchimpApiError).response?.headers?.['retry-after'];
-  const seconds = header ? Number(header) : NaN;
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
-};
 
 /** The real adapter: Mailchimp Marketing API members of one audience, addressed by the MD5 of the e-mail. */
 export class MailchimpNewsletter implements Newsletter {
   readonly kind = 'mailchimp' as const;
-  readonly client: MailchimpClient;
 
-  constructor(
-    private readonly settings: MailchimpSettings,
-    private readonly options: MailchimpNewsletterOptions = {},
-  ) {
-    this.client = createMailchimpClient(settings);
+  constructor(private readonly gateway: MailchimpGateway) {}
+
+  private get listId() {
+    return this.gateway.settings.audienceId;
   }
 
-  /** Runs a call; 429, 5xx and network failures are retried with back-off, other 4xx are not. */
-  private async call<T>(what: string, fn: () => Promise<T>): Promise<T> {
-    const maxAttempts = this.options.maxAttempts ?? 3;
-    const maxBackoff = this.options.maxBackoffMs ?? 2_000;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await fn();
-      } catch (error) {
-        const failure = classify(error);
-        if (failure.kind === 'rejected' || attempt >= maxAttempts) {
-          this.options.logger?.warn({ err: failure, call: what, attempt }, 'mailchimp call failed');
-          throw failure;
-        }
-        const wait = Math.min(maxBackoff, retryAfterMs(error) ?? 250 * 2 ** (attempt - 1));
-        this.options.logger?.info(
-          { call: what, attempt, status: failure.status, waitMs: wait },
-          'mailchimp call retried',
-        );
-        await sleep(wait);
-      }
+  /** Runs a call through the gateway; a 404 answers `onNotFound` when given. */
+  private async call<T>(what: string, fn: (c: MailchimpClient) => Promise<T>, onNotFound?: T): Promise<T> {
+    try {
+      return await this.gateway.call(what, fn);
+    } catch (error) {
+      const failure = newsletterErrorOf(error);
+      if (failure.status === 404 && onNotFound !== undefined) return onNotFound;
+      throw failure;
     }
   }
 
   async subscribe(contact: NewsletterContact): Promise<NewsletterStatus> {
-    const member = await this.call('subscribe', () =>
-      this.client.lists.setListMember(this.settings.audienceId, subscriberHash(contact.email), {
+    const member = await this.call('subscribe', (c) =>
+      c.lists.setListMember(this.listId, subscriberHash(contact.email), {
         email_address: contact.email.trim().toLowerCase(),
         status_if_new: 'subscribed',
         status: 'subscribed',
@@ -130,31 +106,43 @@ export class MailchimpNewsletter implements Newsletter {
   }
 
   async unsubscribe(email: string): Promise<NewsletterStatus> {
-    try {
-      const member = await this.call('unsubscribe', () =>
-        this.client.lists.updateListMember(this.settings.audienceId, subscriberHash(email), {
-          status: 'unsubscribed',
-        }),
-      );
-      return asStatus(member.status);
-    } catch (error) {
-      if (error instanceof NewsletterError && error.status === 404) return 'not_found';
-      throw error;
-    }
+    const member = await this.call(
+      'unsubscribe',
+      (c) => c.lists.updateListMember(this.listId, subscriberHash(email), { status: 'unsubscribed' }),
+      null,
+    );
+    return member ? asStatus(member.status) : 'not_found';
   }
 
   async status(email: string): Promise<NewsletterStatus> {
-    try {
-      const member = await this.call('status', () =>
-        this.client.lists.getListMember(this.settings.audienceId, subscriberHash(email), {
-          fields: ['status', 'email_address'],
+    const member = await this.call(
+      'status',
+      (c) =>
+        c.lists.getListMember(this.listId, subscriberHash(email), { fields: ['status', 'email_address'] }),
+      null,
+    );
+    return member ? asStatus(member.status) : 'not_found';
+  }
+
+  async changeEmail(from: string, to: string): Promise<NewsletterStatus> {
+    if (subscriberHash(from) === subscriberHash(to)) return this.status(to);
+    const member = await this.call(
+      'changeEmail',
+      (c) =>
+        c.lists.updateListMember(this.listId, subscriberHash(from), {
+          email_address: to.trim().toLowerCase(),
         }),
-      );
-      return asStatus(member.status);
-    } catch (error) {
-      if (error instanceof NewsletterError && error.status === 404) return 'not_found';
-      throw error;
-    }
+      null,
+    );
+    return member ? asStatus(member.status) : 'not_found';
+  }
+
+  async forget(email: string): Promise<void> {
+    await this.call(
+      'forget',
+      (c) => c.lists.deleteListMemberPermanent(this.listId, subscriberHash(email)),
+      null,
+    );
   }
 }
 
@@ -190,6 +178,26 @@ export class DemoNewsletter implements Newsletter {
     return updated ? 'unsubscribed' : 'not_found';
   }
 
+  async forget(email: string): Promise<void> {
+    await this.db('newsletter_demo_members').where({ email_lower: email.trim().toLowerCase() }).delete();
+  }
+
+  async changeEmail(from: string, to: string): Promise<NewsletterStatus> {
+    const [fromLower, toLower] = [from.trim().toLowerCase(), to.trim().toLowerCase()];
+    if (fromLower === toLower) return this.status(to);
+    const rows = await this.db.transaction(async (trx): Promise<{ status: string }[]> => {
+      const moving = await trx('newsletter_demo_members').where({ email_lower: fromLower }).first('status');
+      if (!moving) return [];
+      // the list keeps one member per address: the moved member replaces a stale one
+      await trx('newsletter_demo_members').where({ email_lower: toLower }).delete();
+      return trx('newsletter_demo_members')
+        .where({ email_lower: fromLower })
+        .update({ email_lower: toLower, email: to.trim(), updated_at: trx.fn.now() })
+        .returning('status');
+    });
+    return rows.length ? asStatus(rows[0].status) : 'not_found';
+  }
+
   async status(email: string): Promise<NewsletterStatus> {
     const row = await this.db('newsletter_demo_members')
       .where({ email_lower: email.trim().toLowerCase() })
@@ -198,7 +206,36 @@ export class DemoNewsletter implements Newsletter {
   }
 }
 
-/** Mailchimp when its three settings are present, else the demo list. */
-export function createNewsletter(settings: MailchimpSettings | null, db: Db, logger?: Logger): Newsletter {
-  return settings ? new MailchimpNewsletter(settings, { logger }) : new DemoNewsletter(db);
+export interface NewsletterDeps {
+  config: Pick<
+    Config,
+    | 'MAILCHIMP_API_KEY'
+    | 'MAILCHIMP_SERVER_PREFIX'
+    | 'MAILCHIMP_AUDIENCE_ID'
+    | 'MAILCHIMP_BASE_URL'
+    | 'REDIS_PREFIX'
+  >;
+  db: Db;
+  redis: Redis;
+  logger?: Logger;
+}
+
+/** The Mailchimp gateway of this deployment, or null when no credentials are set. */
+export function mailchimpGateway(
+  deps: NewsletterDeps,
+  options: Omit<GatewayOptions, 'logger'> = {},
+): MailchimpGateway | null {
+  const settings = mailchimpSettings(deps.config);
+  return settings
+    ? createMailchimpGateway(settings, mailchimpSemaphore(deps), { ...options, logger: deps.logger })
+    : null;
+}
+
+/**
+ * Mailchimp (through the shared gateway) when its three settings are present, else the demo
+ * list. `retry`: the gateway's budget (interactive by default; workers pass BACKGROUND_RETRY).
+ */
+export function createNewsletter(deps: NewsletterDeps, retry?: RetryOptions): Newsletter {
+  const gateway = mailchimpGateway(deps, { retry });
+  return gateway ? new MailchimpNewsletter(gateway) : new DemoNewsletter(deps.db);
 }

@@ -9,9 +9,7 @@ import {
   readMinutes,
   summarizeMinutes,
 } from '../../../infra/minuteStats';
-import { mailchimpSemaphore } from '../../../integrations/mailchimp/audienceSync';
-import { createMailchimpClient, mailchimpSettings } from '../../../integrations/mailchimp/client';
-import { callProvider } from '../../../integrations/mailchimp/concurrency';
+import { mailchimpGateway } from '../../../integrations/mailchimp/newsletter';
 import { poolFigures, round, timed, withTimeout } from './figures';
 
 /** The health panel: the API's own figures, the platform's services and the content sources. */
@@ -184,12 +182,9 @@ export async function healthChecks(deps: AppDeps): Promise<Health[]> {
         };
       }),
       check('mailchimp', async () => {
-        const settings = mailchimpSettings(deps.config);
-        if (!settings) return { detail: 'demo adapter (no Mailchimp credentials)', demo: true };
-        const client = createMailchimpClient({ ...settings, timeoutMs: 3_000 });
-        const [, ms] = await timed(() =>
-          callProvider(mailchimpSemaphore(deps), () => client.ping.get(), { attempts: 1 }),
-        );
+        const gateway = mailchimpGateway(deps, { retry: { attempts: 1 }, timeoutMs: 3_000 });
+        if (!gateway) return { detail: 'demo adapter (no Mailchimp credentials)', demo: true };
+        const [, ms] = await timed(() => gateway.call('ping', (client) => client.ping.get()));
         return {
           status: ms > 1000 ? 'warning' : 'healthy',
           detail: ms > 1000 ? `Some latency detected (${ms} ms)` : `API answered in ${ms} ms`,

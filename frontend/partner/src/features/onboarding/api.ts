@@ -10,7 +10,7 @@ import type { ResponseOf } from '@portal/contracts/core/http';
 import { ApiError, request } from '../../lib/api';
 import { PROGRESS_PATH } from '../../lib/progress';
 import { queryClient } from '../../lib/queryClient';
-import { ME_KEY } from '../../lib/session';
+import { ME_KEY, type User } from '../../lib/session';
 
 export type { Progress };
 
@@ -52,14 +52,26 @@ export type NewsletterState =
 
 export const NEWSLETTER_STATUS_KEY = [onboardingEndpoints.newsletterStatus.path] as const;
 
-/** GET /api/check-newsletter-status; a failure reads as `{ subscribed: false, status: 'error' }` (spec 000 section 8). */
+/**
+ * The status check of step 1 (spec 000 section 4): GET /api/check-newsletter-status reads the
+ * list's answer and changes nothing; when that answer disagrees with what we recorded (the
+ * newsletter flag or step 1; an opt-in the list does not know yet), POST
+ * /api/newsletter/sync-status makes the flag and step 1 follow it. A failure reads as
+ * `{ subscribed: false, status: 'error' }` (spec 000 section 8).
+ */
 export const newsletterStatusQuery = queryOptions<NewsletterState>({
   queryKey: NEWSLETTER_STATUS_KEY,
   queryFn: async ({ signal }) => {
     try {
-      return await request<OnboardingRoutes['newsletterStatus']>(onboardingEndpoints.newsletterStatus, {
+      const read = await request<OnboardingRoutes['newsletterStatus']>(onboardingEndpoints.newsletterStatus, {
         signal,
       });
+      if (agreesWithRecord(read)) return read;
+      const synced = await request<OnboardingRoutes['newsletterSync']>(onboardingEndpoints.newsletterSync, {
+        signal,
+      });
+      progressSaved(synced.progress);
+      return { subscribed: synced.subscribed, status: synced.status };
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) throw error;
       return { subscribed: false, status: 'error' };
@@ -68,6 +80,14 @@ export const newsletterStatusQuery = queryOptions<NewsletterState>({
   staleTime: 0,
   gcTime: 0,
 });
+
+/** Whether the list's answer matches the recorded flag and step 1 (as far as this page has read them). */
+function agreesWithRecord(read: ResponseOf<OnboardingRoutes['newsletterStatus']>): boolean {
+  const flag = queryClient.getQueryData<User | null>(ME_KEY)?.newsletter;
+  const step1 = queryClient.getQueryData<{ progress: Progress }>(PROGRESS_KEY)?.progress.step1Completed;
+  if (read.status === 'not_found' && flag) return false;
+  return read.subscribed === Boolean(flag) && read.subscribed === Boolean(step1);
+}
 
 export async function subscribeNewsletter(body: { email: string; firstName: string; lastName: string }) {
   const res = await request<OnboardingRoutes['newsletterSubscribe']>(

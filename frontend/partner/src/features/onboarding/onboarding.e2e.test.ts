@@ -165,6 +165,31 @@ describe('foundation wizard in Chromium', () => {
     await context.close();
   });
 
+  it('step 1 follows the list: an unsubscribe made on the list reaches the flag and step 1 at the status check', async () => {
+    const context = await signedInContext('Lina');
+    const page = await context.newPage();
+    await page.goto('/onboarding?step=1');
+    await page.getByRole('button', { name: 'Subscribe to the newsletter' }).click();
+    await page.waitForURL(/step=2/);
+    await expect.poll(() => badge(page).textContent(), { timeout: 30_000 }).toBe('1 of 5 Complete');
+    const email = await page.evaluate(async () => (await (await fetch('/api/me')).json()).email as string);
+
+    // the partner unsubscribes through a link in a newsletter: only the list knows
+    await app.deps
+      .db('newsletter_demo_members')
+      .where({ email_lower: email.toLowerCase() })
+      .update({ status: 'unsubscribed' });
+    const syncs: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/newsletter/sync-status')) syncs.push(r.method());
+    });
+    await page.goto('/onboarding?step=1');
+    await page.getByText('You are not subscribed yet').waitFor();
+    await expect.poll(() => badge(page).textContent(), { timeout: 30_000 }).toBe('0 of 5 Complete');
+    expect(syncs).toEqual(['POST']);
+    await context.close();
+  });
+
   it('step 1 shows an error with Retry, subscribed and (after confirmation) unsubscribed', async () => {
     const context = await signedInContext('Ines');
     const page = await context.newPage();
