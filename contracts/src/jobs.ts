@@ -21,6 +21,17 @@ export const queues = {
       youtubePlaylist: z.strictObject({}),
     },
   },
+  mail: {
+    name: 'mail',
+    jobs: {
+      /** look the address up and, for an account, send a forgotten-password link (issue 18) */
+      passwordReset: z.strictObject({
+        email: z.string(),
+        requestId: z.string(),
+        correlationId: z.string().optional(),
+      }),
+    },
+  },
 } as const;
 
 export type QueueName = (typeof queues)[keyof typeof queues]['name'];

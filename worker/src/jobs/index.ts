@@ -2,10 +2,12 @@ import type { JobDefinition } from './types';
 import { metricsSnapshotJob } from './metricsSnapshot';
 import { youtubePlaylistJob } from './youtubePlaylist';
 import { mailchimpSyncJob } from './mailchimpSync';
+import { passwordResetMailJob } from './mail';
 
 /** Every job the worker processes. Add a job here once. */
 export const jobs: JobDefinition<never>[] = [
   metricsSnapshotJob as JobDefinition<never>,
   youtubePlaylistJob as JobDefinition<never>,
   mailchimpSyncJob as JobDefinition<never>,
+  passwordResetMailJob as JobDefinition<never>,
 ];

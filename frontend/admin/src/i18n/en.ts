@@ -177,6 +177,8 @@ export const en = {
         NewsletterUnsubscribed: 'Unsubscribed from the newsletter',
         PreferredLanguageChanged: 'Language changed',
         CalendarLinkRotated: 'Calendar link replaced',
+        PasswordResetRequested: 'Forgotten-password link sent by e-mail',
+        PasswordResetCompleted: 'Forgotten-password link used',
         UserDeleted: 'Account deleted; personal data erased',
         EmailReserved: 'E-mail address reserved',
         EmailReleased: 'E-mail address released',
@@ -212,6 +214,7 @@ export const en = {
         SyncRunFinished: 'Mailchimp sync %{status}: %{total} checked, %{updated} updated, %{errors} errors',
         PasswordChangedForced: 'Temporary password replaced',
         PasswordChangedRehash: 'Password hash upgraded',
+        PasswordChangedReset: 'Password changed with a forgotten-password link',
       },
       sources: {
         self: 'by the user',

@@ -181,6 +181,8 @@ export const es: Messages = {
         NewsletterUnsubscribed: 'Dado de baja del boletín',
         PreferredLanguageChanged: 'Idioma cambiado',
         CalendarLinkRotated: 'Enlace de calendario sustituido',
+        PasswordResetRequested: 'Enlace para restablecer la contraseña enviado por correo',
+        PasswordResetCompleted: 'Enlace para restablecer la contraseña utilizado',
         UserDeleted: 'Cuenta eliminada; datos personales borrados',
         EmailReserved: 'Correo electrónico reservado',
         EmailReleased: 'Correo electrónico liberado',
@@ -218,6 +220,7 @@ export const es: Messages = {
           'Sincronización con Mailchimp %{status}: %{total} revisados, %{updated} actualizados, %{errors} errores',
         PasswordChangedForced: 'Contraseña temporal sustituida',
         PasswordChangedRehash: 'Cifrado de la contraseña mejorado',
+        PasswordChangedReset: 'Contraseña cambiada con un enlace de contraseña olvidada',
       },
       sources: {
         self: 'por el usuario',

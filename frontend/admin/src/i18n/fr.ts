@@ -182,6 +182,8 @@ export const fr: Messages = {
         NewsletterUnsubscribed: 'Désinscrit de la newsletter',
         PreferredLanguageChanged: 'Langue changée',
         CalendarLinkRotated: 'Lien de calendrier remplacé',
+        PasswordResetRequested: 'Lien de mot de passe oublié envoyé par e-mail',
+        PasswordResetCompleted: 'Lien de mot de passe oublié utilisé',
         UserDeleted: 'Compte supprimé ; données personnelles effacées',
         EmailReserved: 'Adresse e-mail réservée',
         EmailReleased: 'Adresse e-mail libérée',
@@ -220,6 +222,7 @@ export const fr: Messages = {
           'Synchronisation Mailchimp %{status} : %{total} vérifiés, %{updated} mis à jour, %{errors} erreurs',
         PasswordChangedForced: 'Mot de passe temporaire remplacé',
         PasswordChangedRehash: 'Chiffrement du mot de passe amélioré',
+        PasswordChangedReset: 'Mot de passe changé avec un lien de mot de passe oublié',
       },
       sources: {
         self: "par l'utilisateur",
