@@ -3,6 +3,7 @@ import { Route } from 'react-router-dom';
 import PeopleIcon from '@mui/icons-material/People';
 import HistoryIcon from '@mui/icons-material/History';
 import SyncIcon from '@mui/icons-material/Sync';
+import OutboxIcon from '@mui/icons-material/Outbox';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
@@ -11,6 +12,7 @@ import { UserEdit } from './users/UserEdit';
 import { UserList } from './users/UserList';
 import { AuditList } from './audit/AuditList';
 import { SyncRunList, SyncRunShow } from './sync/SyncRuns';
+import { MailOutboxList, MailOutboxShow } from './mail/MailOutbox';
 import { lazy, Suspense } from 'react';
 import LinearProgress from '@mui/material/LinearProgress';
 
@@ -83,6 +85,7 @@ export function App() {
       <Resource name="audit" list={AuditList} icon={HistoryIcon} />
       <Resource name="sync-runs" list={SyncRunList} show={SyncRunShow} icon={SyncIcon} />
       <Resource name="sync-run-items" />
+      <Resource name="mail-outbox" list={MailOutboxList} show={MailOutboxShow} icon={OutboxIcon} />
       <Resource name="user-events" />
       <CustomRoutes>
         <Route path="/performance" element={page(<PerformanceDashboard />)} />

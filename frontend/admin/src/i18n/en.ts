@@ -60,6 +60,19 @@ export const en = {
         adapter: 'Service',
       },
     },
+    'mail-outbox': {
+      name: 'E-mail |||| Outbox',
+      fields: {
+        createdAt: 'When',
+        to: 'To',
+        subject: 'Subject',
+        kind: 'Kind',
+        language: 'Language',
+        transport: 'Delivery',
+        preview: 'Beginning',
+        q: 'Search',
+      },
+    },
     'sync-run-items': {
       name: 'Detail |||| Details',
       fields: { email: 'Email', action: 'Action', status: 'Status', error: 'Error' },
@@ -67,6 +80,15 @@ export const en = {
   },
   app: {
     title: 'Admin console',
+    mail: {
+      notice:
+        'Every e-mail the portal sends is listed here. Without SMTP_URL nothing leaves the machine: the messages stay here, so you can see what would have been sent.',
+      html: 'As the recipient sees it',
+      text: 'Plain text',
+      kinds: { passwordReset: 'Forgotten password' },
+      transport: { outbox: 'Kept here (no SMTP)', smtp: 'Sent by SMTP' },
+      languages: { en: 'English', es: 'Spanish', fr: 'French' },
+    },
     userMenu: '%{name}, account menu',
     backToPortal: 'Back to the portal',
     language: 'Language',
@@ -74,6 +96,7 @@ export const en = {
       users: 'Users',
       audit: 'Audit log',
       sync: 'Mailchimp sync',
+      outbox: 'Outbox',
       performance: 'Performance',
       system: 'System metrics',
     },

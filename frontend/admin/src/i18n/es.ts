@@ -61,6 +61,19 @@ export const es: Messages = {
         adapter: 'Servicio',
       },
     },
+    'mail-outbox': {
+      name: 'Correo |||| Bandeja de salida',
+      fields: {
+        createdAt: 'Cuándo',
+        to: 'Para',
+        subject: 'Asunto',
+        kind: 'Tipo',
+        language: 'Idioma',
+        transport: 'Entrega',
+        preview: 'Comienzo',
+        q: 'Buscar',
+      },
+    },
     'sync-run-items': {
       name: 'Detalle |||| Detalles',
       fields: { email: 'Correo electrónico', action: 'Acción', status: 'Estado', error: 'Error' },
@@ -68,6 +81,15 @@ export const es: Messages = {
   },
   app: {
     title: 'Consola de administración',
+    mail: {
+      notice:
+        'Aquí aparece cada correo que envía el portal. Sin SMTP_URL nada sale de la máquina: los mensajes se quedan aquí para que veas lo que se habría enviado.',
+      html: 'Como lo ve el destinatario',
+      text: 'Texto sin formato',
+      kinds: { passwordReset: 'Contraseña olvidada' },
+      transport: { outbox: 'Guardado aquí (sin SMTP)', smtp: 'Enviado por SMTP' },
+      languages: { en: 'Inglés', es: 'Español', fr: 'Francés' },
+    },
     userMenu: '%{name}, menú de la cuenta',
     backToPortal: 'Volver al portal',
     language: 'Idioma',
@@ -75,6 +97,7 @@ export const es: Messages = {
       users: 'Usuarios',
       audit: 'Registro de auditoría',
       sync: 'Sincronizar Mailchimp',
+      outbox: 'Bandeja de salida',
       performance: 'Rendimiento',
       system: 'Métricas del sistema',
     },

@@ -61,6 +61,19 @@ export const fr: Messages = {
         adapter: 'Service',
       },
     },
+    'mail-outbox': {
+      name: 'E-mail |||| Boîte d’envoi',
+      fields: {
+        createdAt: 'Quand',
+        to: 'À',
+        subject: 'Objet',
+        kind: 'Type',
+        language: 'Langue',
+        transport: 'Remise',
+        preview: 'Début',
+        q: 'Rechercher',
+      },
+    },
     'sync-run-items': {
       name: 'Détail |||| Détails',
       fields: { email: 'E-mail', action: 'Action', status: 'Statut', error: 'Erreur' },
@@ -68,6 +81,15 @@ export const fr: Messages = {
   },
   app: {
     title: "Console d'administration",
+    mail: {
+      notice:
+        'Chaque e-mail envoyé par le portail figure ici. Sans SMTP_URL, rien ne quitte la machine : les messages restent ici, pour voir ce qui aurait été envoyé.',
+      html: 'Tel que le destinataire le voit',
+      text: 'Texte brut',
+      kinds: { passwordReset: 'Mot de passe oublié' },
+      transport: { outbox: 'Gardé ici (sans SMTP)', smtp: 'Envoyé par SMTP' },
+      languages: { en: 'Anglais', es: 'Espagnol', fr: 'Français' },
+    },
     userMenu: '%{name}, menu du compte',
     backToPortal: 'Retour au portail',
     language: 'Langue',
@@ -75,6 +97,7 @@ export const fr: Messages = {
       users: 'Utilisateurs',
       audit: "Journal d'audit",
       sync: 'Synchro Mailchimp',
+      outbox: 'Boîte d’envoi',
       performance: 'Performances',
       system: 'Métriques système',
     },
