@@ -29,7 +29,7 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
       lines: (p) => [
         `Hello ${p.firstName},`,
         'Someone (we hope you) asked to set a new password for your Partner Portal account.',
-        `The link below works once, for ${p.minutes} minutes. Signing in with the new password ends every other session.`,
+        `The link works once, for ${p.minutes} minutes. Setting a new password signs you out on every device.`,
         'If you did not ask for it, ignore this message: your password stays as it is.',
       ],
       button: (p) => ({ label: 'Set a new password', href: p.link }),
@@ -40,7 +40,7 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
       lines: (p) => [
         `Hola ${p.firstName}:`,
         'Alguien (esperamos que tú) pidió una nueva contraseña para tu cuenta del Portal de Socios.',
-        `El enlace de abajo funciona una sola vez, durante ${p.minutes} minutos. Al cambiar la contraseña se cierran todas las demás sesiones.`,
+        `El enlace funciona una sola vez, durante ${p.minutes} minutos. Al crear la nueva contraseña se cierra la sesión en todos tus dispositivos.`,
         'Si no lo pediste, ignora este mensaje: tu contraseña no cambia.',
       ],
       button: (p) => ({ label: 'Crear una nueva contraseña', href: p.link }),
@@ -51,7 +51,7 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
       lines: (p) => [
         `Bonjour ${p.firstName},`,
         'Quelqu’un (vous, nous l’espérons) a demandé un nouveau mot de passe pour votre compte du Portail Partenaires.',
-        `Le lien ci-dessous fonctionne une seule fois, pendant ${p.minutes} minutes. Le changement de mot de passe ferme toutes les autres sessions.`,
+        `Le lien fonctionne une seule fois, pendant ${p.minutes} minutes. Le nouveau mot de passe vous déconnecte de tous vos appareils.`,
         'Si vous n’avez rien demandé, ignorez ce message : votre mot de passe reste le même.',
       ],
       button: (p) => ({ label: 'Choisir un nouveau mot de passe', href: p.link }),

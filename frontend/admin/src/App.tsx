@@ -85,7 +85,13 @@ export function App() {
       <Resource name="audit" list={AuditList} icon={HistoryIcon} />
       <Resource name="sync-runs" list={SyncRunList} show={SyncRunShow} icon={SyncIcon} />
       <Resource name="sync-run-items" />
-      <Resource name="mail-outbox" list={MailOutboxList} show={MailOutboxShow} icon={OutboxIcon} />
+      <Resource
+        name="mail-outbox"
+        list={MailOutboxList}
+        show={MailOutboxShow}
+        icon={OutboxIcon}
+        recordRepresentation="subject"
+      />
       <Resource name="user-events" />
       <CustomRoutes>
         <Route path="/performance" element={page(<PerformanceDashboard />)} />
