@@ -6,7 +6,7 @@ const id = z.uuid('Must be a valid id');
 const isoTime = z.string();
 
 /** A query value holding JSON (ra-data-simple-rest sends `sort`, `range` and `filter` this way). */
-const jsonQuery = <T extends z.ZodType>(schema: T) =>
+export const jsonQuery = <T extends z.ZodType>(schema: T) =>
   z
     .string()
     .max(4000)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rangeParam, sortParam } from '../admin/schemas';
+import { jsonQuery, rangeParam, sortParam } from '../admin/schemas';
 
 /** One e-mail the portal sent (or, without SMTP, kept in the outbox). */
 export const outboxMessage = z.object({
@@ -18,28 +18,17 @@ export const outboxMessage = z.object({
 export const outboxMessageDetail = outboxMessage.extend({ text: z.string(), html: z.string() });
 export type OutboxMessage = z.infer<typeof outboxMessageDetail>;
 
-const jsonFilter = z
-  .string()
-  .max(4000)
-  .transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be JSON' });
-      return z.NEVER;
-    }
-  })
-  .pipe(
-    z.strictObject({
-      q: z.string().max(200).optional(),
-      kind: z.string().max(50).optional(),
-      language: z.enum(['en', 'es', 'fr']).optional(),
-    }),
-  );
+const outboxFilter = jsonQuery(
+  z.strictObject({
+    q: z.string().max(200).optional(),
+    kind: z.string().max(50).optional(),
+    language: z.enum(['en', 'es', 'fr']).optional(),
+  }),
+);
 
 export const listOutboxQuery = z.strictObject({
   sort: sortParam(['createdAt'] as const).optional(),
   range: rangeParam.optional(),
-  filter: jsonFilter.optional(),
+  filter: outboxFilter.optional(),
 });
 export const outboxIdParams = z.strictObject({ id: z.string().min(1).max(200) });

@@ -371,7 +371,11 @@ export function createAuthFeature(deps: AppDeps) {
           throw tooMany('too_many_attempts', 'Too many requests. Please wait a while and try again.', wait);
         if ((await spend(resetLimits.perAddress, emailHash(body.email))) === 0)
           await enqueuePasswordReset(deps, body.email, rc.requestId);
-        else rc.logger.warn({ account: emailHash(body.email).slice(0, 16) }, 'password reset requests throttled');
+        else
+          rc.logger.warn(
+            { account: emailHash(body.email).slice(0, 16) },
+            'password reset requests throttled',
+          );
         return { message: RESET_REQUESTED_MESSAGE };
       },
 

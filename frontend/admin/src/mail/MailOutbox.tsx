@@ -94,6 +94,19 @@ export function MailOutboxList() {
   );
 }
 
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="caption" color="text.secondary" component="h3">
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
 function MessageBody() {
   const t = useTranslate();
   const record = useRecordContext<OutboxMessage>();
@@ -118,35 +131,25 @@ function MessageBody() {
         {field(t('resources.mail-outbox.fields.language'), record.language)}
         {field(t('resources.mail-outbox.fields.transport'), <Transport />)}
       </Stack>
-      <Card variant="outlined">
-        <CardContent>
-          <Typography variant="caption" color="text.secondary" component="h3">
-            {t('app.mail.html')}
-          </Typography>
-          {/* the message as the recipient sees it, isolated from the console (no scripts run) */}
-          <Box
-            component="iframe"
-            title={t('app.mail.html')}
-            sandbox=""
-            srcDoc={record.html}
-            sx={{ width: '100%', height: 320, border: 0, bgcolor: '#fff' }}
-          />
-        </CardContent>
-      </Card>
-      <Card variant="outlined">
-        <CardContent>
-          <Typography variant="caption" color="text.secondary" component="h3">
-            {t('app.mail.text')}
-          </Typography>
-          <Box
-            component="pre"
-            sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace', m: 0 }}
-            data-testid="mail-text"
-          >
-            {record.text}
-          </Box>
-        </CardContent>
-      </Card>
+      <Section title={t('app.mail.html')}>
+        {/* the message as the recipient sees it, isolated from the console (no scripts run) */}
+        <Box
+          component="iframe"
+          title={t('app.mail.html')}
+          sandbox=""
+          srcDoc={record.html}
+          sx={{ width: '100%', height: 320, border: 0, bgcolor: '#fff' }}
+        />
+      </Section>
+      <Section title={t('app.mail.text')}>
+        <Box
+          component="pre"
+          sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace', m: 0 }}
+          data-testid="mail-text"
+        >
+          {record.text}
+        </Box>
+      </Section>
     </Stack>
   );
 }

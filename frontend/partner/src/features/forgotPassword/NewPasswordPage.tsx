@@ -1,6 +1,5 @@
 import Button from 'antd/es/button';
-import Input from 'antd/es/input';
-import { CheckCircleFilled, CloseCircleOutlined, LockOutlined, SafetyOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, CloseCircleOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useNavigate } from '@tanstack/react-router';
 import { authEndpoints } from '@portal/contracts/auth/endpoints';
 import type { AuthRoutes } from '@portal/contracts/auth/routes';
@@ -12,6 +11,7 @@ import { ME_KEY } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { openLogin } from '../../lib/ui';
 import { checkForcedPassword, type ForcedPasswordProblem } from '../resetPassword/validation';
+import { PasswordPairFields } from '../resetPassword/PasswordPairFields';
 import '../resetPassword/resetPassword.css';
 
 const TOKEN = /^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/;
@@ -95,7 +95,6 @@ export function NewPasswordPage() {
       </div>
     );
 
-  const mismatch = !!confirm && password !== confirm;
   return (
     <div className="center-stage">
       <section className="reset-card" aria-labelledby="new-password-title">
@@ -105,35 +104,13 @@ export function NewPasswordPage() {
         <h1 id="new-password-title">{t('newPassword.title')}</h1>
         <p className="reset-sub">{t('newPassword.subtitle')}</p>
         <form onSubmit={(e) => void submit(e)} noValidate className="reset-form">
-          <label htmlFor="new-password">{t('reset.newPassword')}</label>
-          <Input.Password
-            id="new-password"
-            size="large"
-            autoComplete="new-password"
-            prefix={<LockOutlined />}
-            placeholder={t('reset.newPasswordPlaceholder')}
-            value={password}
-            disabled={busy}
-            onChange={(e) => setPassword(e.target.value)}
-            autoFocus
+          <PasswordPairFields
+            password={password}
+            confirm={confirm}
+            busy={busy}
+            onPassword={setPassword}
+            onConfirm={setConfirm}
           />
-          <label htmlFor="confirm-password">{t('reset.confirmPassword')}</label>
-          <Input.Password
-            id="confirm-password"
-            size="large"
-            autoComplete="new-password"
-            prefix={<LockOutlined />}
-            placeholder={t('reset.confirmPasswordPlaceholder')}
-            value={confirm}
-            disabled={busy}
-            status={mismatch ? 'error' : undefined}
-            aria-invalid={mismatch}
-            aria-describedby="confirm-help"
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-          <div id="confirm-help" className="reset-inline-error" role="status">
-            {mismatch ? t('reset.mismatchInline') : ''}
-          </div>
           <Button type="primary" htmlType="submit" size="large" block loading={busy}>
             {busy ? t('newPassword.submitting') : t('newPassword.submit')}
           </Button>
