@@ -75,7 +75,13 @@ export function MailOutboxList() {
   return (
     <>
       <OutboxNotice />
-      <List sort={{ field: 'createdAt', order: 'DESC' }} filters={useFilters()} perPage={25} exporter={false}>
+      <List
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        filters={useFilters()}
+        perPage={25}
+        exporter={false}
+        empty={false}
+      >
         <Datagrid rowClick="show" bulkActionButtons={false}>
           <FunctionField source="createdAt" sortable render={() => <When />} />
           <TextField source="to" sortable={false} />
