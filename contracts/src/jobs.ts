@@ -30,6 +30,13 @@ export const queues = {
         requestId: z.string(),
         correlationId: z.string().optional(),
       }),
+      /** one message to one user, rendered in their language when sent (job id = message id) */
+      send: z.strictObject({
+        messageId: z.string(),
+        userId: z.string(),
+        kind: z.string(),
+        params: z.record(z.string(), z.string()),
+      }),
     },
   },
 } as const;

@@ -6,6 +6,7 @@ import { academyRoutes } from './academy/routes';
 import { partnersRoutes } from './partners/routes';
 import { adminRoutes } from './admin/routes';
 import { mailRoutes } from './mail/routes';
+import { coachingRoutes } from './coaching/routes';
 
 /** Every HTTP route of the API, keyed `<feature>.<name>`. The router, the OpenAPI document and
  * the authorization-matrix test are all generated from this list. */
@@ -18,6 +19,7 @@ export const allRoutes: Record<string, RouteDef> = Object.fromEntries(
     partners: partnersRoutes,
     admin: adminRoutes,
     mail: mailRoutes,
+    coaching: coachingRoutes,
   }).flatMap(([feature, routes]) =>
     Object.entries(routes as Record<string, RouteDef>).map(([name, route]) => [`${feature}.${name}`, route]),
   ),

@@ -10,6 +10,7 @@ import { createOnboardingFeature } from './onboarding';
 import { createPartnersFeature } from './partners';
 import { createPlatformFeature } from './platform';
 import { createMailFeature } from './mail';
+import { createCoachingFeature } from './coaching';
 
 /** Every feature of the API. Add a feature here once; its routes, handlers and projections follow. */
 export function createFeatures(deps: AppDeps): Feature[] {
@@ -21,6 +22,7 @@ export function createFeatures(deps: AppDeps): Feature[] {
     createAcademyFeature(deps),
     createAdminFeature(deps),
     createMailFeature(deps),
+    createCoachingFeature(deps),
   ];
 }
 

@@ -57,6 +57,44 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
       button: (p) => ({ label: 'Choisir un nouveau mot de passe', href: p.link }),
     },
   },
+  nudge: {
+    en: {
+      needs: ['firstName', 'sponsorName', 'note', 'link'],
+      subject: (p) => `${p.sponsorName} is cheering you on`,
+      lines: (p) => [
+        `Hello ${p.firstName},`,
+        `${p.sponsorName}, your sponsor, noticed your foundation training has paused and sends you a nudge.`,
+        ...(p.note ? [`“${p.note}”`] : []),
+        'Pick up where you stopped: every step takes a few minutes.',
+        'You can turn these nudges off in Settings.',
+      ],
+      button: (p) => ({ label: 'Continue my training', href: p.link }),
+    },
+    es: {
+      needs: ['firstName', 'sponsorName', 'note', 'link'],
+      subject: (p) => `${p.sponsorName} te anima a seguir`,
+      lines: (p) => [
+        `Hola ${p.firstName}:`,
+        `${p.sponsorName}, tu patrocinador, vio que tu formación de fundamentos está en pausa y te envía un empujón.`,
+        ...(p.note ? [`«${p.note}»`] : []),
+        'Retoma donde lo dejaste: cada paso lleva unos minutos.',
+        'Puedes desactivar estos avisos en Configuración.',
+      ],
+      button: (p) => ({ label: 'Continuar mi formación', href: p.link }),
+    },
+    fr: {
+      needs: ['firstName', 'sponsorName', 'note', 'link'],
+      subject: (p) => `${p.sponsorName} vous encourage`,
+      lines: (p) => [
+        `Bonjour ${p.firstName},`,
+        `${p.sponsorName}, votre parrain, a remarqué que votre formation aux fondamentaux est en pause et vous envoie un petit coup de pouce.`,
+        ...(p.note ? [`« ${p.note} »`] : []),
+        'Reprenez là où vous vous êtes arrêté : chaque étape prend quelques minutes.',
+        'Vous pouvez désactiver ces relances dans Paramètres.',
+      ],
+      button: (p) => ({ label: 'Reprendre ma formation', href: p.link }),
+    },
+  },
 };
 
 export const mailKinds = () => Object.keys(templates);

@@ -2,7 +2,7 @@ import type { JobDefinition } from './types';
 import { metricsSnapshotJob } from './metricsSnapshot';
 import { youtubePlaylistJob } from './youtubePlaylist';
 import { mailchimpSyncJob } from './mailchimpSync';
-import { passwordResetMailJob } from './mail';
+import { passwordResetMailJob, sendMailJob } from './mail';
 
 /** Every job the worker processes. Add a job here once. */
 export const jobs: JobDefinition<never>[] = [
@@ -10,4 +10,5 @@ export const jobs: JobDefinition<never>[] = [
   youtubePlaylistJob as JobDefinition<never>,
   mailchimpSyncJob as JobDefinition<never>,
   passwordResetMailJob as JobDefinition<never>,
+  sendMailJob as JobDefinition<never>,
 ];
