@@ -40,3 +40,4 @@ export const coachingRoutes = {
     response: s.coachingResponse,
   }),
 } as const;
+export type CoachingRoutes = typeof coachingRoutes;
