@@ -96,6 +96,12 @@ export const configSchema = z
     /** the external advanced academy and its course page (spec: Academy hub); unset: the buttons are not shown */
     ADVANCED_ACADEMY_URL: z.url({ protocol: /^https$/ }).optional(),
     COURSE_PURCHASE_URL: z.url({ protocol: /^https$/ }).optional(),
+    /** outgoing mail server (smtp:// or smtps://, user and password in the URL); unset: the outbox keeps every message */
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    /** the sender of every message */
+    MAIL_FROM: z.string().default('Partner Portal <no-reply@portal.invalid>'),
+    /** the address people open the portal at, for links in e-mails (never taken from a request's Host) */
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production') {

@@ -5,6 +5,7 @@ import { academyEvents } from './academy/events';
 import { partnersEvents } from './partners/events';
 import { adminEvents } from './admin/events';
 import { contentEvents } from './content/events';
+import { coachingEvents } from './coaching/events';
 
 /** Every domain event the system records, by type. */
 export const allEvents: readonly EventDef[] = [
@@ -14,6 +15,7 @@ export const allEvents: readonly EventDef[] = [
   ...partnersEvents,
   ...adminEvents,
   ...contentEvents,
+  ...coachingEvents,
 ];
 
 export const eventsByType: ReadonlyMap<string, EventDef> = new Map(allEvents.map((e) => [e.type, e]));

@@ -28,6 +28,24 @@ export const queues = {
       youtubePlaylist: z.strictObject({}),
     },
   },
+  mail: {
+    name: 'mail',
+    jobs: {
+      /** look the address up and, for an account, send a forgotten-password link (issue 18) */
+      passwordReset: z.strictObject({
+        email: z.string(),
+        requestId: z.string(),
+        correlationId: z.string().optional(),
+      }),
+      /** one message to one user, rendered in their language when sent (job id = message id) */
+      send: z.strictObject({
+        messageId: z.string(),
+        userId: z.string(),
+        kind: z.string(),
+        params: z.record(z.string(), z.string()),
+      }),
+    },
+  },
 } as const;
 
 export type QueueName = (typeof queues)[keyof typeof queues]['name'];

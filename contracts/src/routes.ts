@@ -7,6 +7,8 @@ import { partnersRoutes } from './partners/routes';
 import { adminRoutes } from './admin/routes';
 import { contentRoutes } from './content/routes';
 import { funnelRoutes } from './funnel/routes';
+import { mailRoutes } from './mail/routes';
+import { coachingRoutes } from './coaching/routes';
 
 /** Every HTTP route of the API, keyed `<feature>.<name>`. The router, the OpenAPI document and
  * the authorization-matrix test are all generated from this list. */
@@ -20,6 +22,8 @@ export const allRoutes: Record<string, RouteDef> = Object.fromEntries(
     admin: adminRoutes,
     content: contentRoutes,
     funnel: funnelRoutes,
+    mail: mailRoutes,
+    coaching: coachingRoutes,
   }).flatMap(([feature, routes]) =>
     Object.entries(routes as Record<string, RouteDef>).map(([name, route]) => [`${feature}.${name}`, route]),
   ),

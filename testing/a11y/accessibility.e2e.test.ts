@@ -15,7 +15,15 @@ import { createUser } from '../users';
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const LANGUAGES = ['en', 'es', 'fr'] as const;
 
-const VISITOR_PAGES = ['/', '/?showLogin=true', '/register', '/no-such-page'];
+const VISITOR_PAGES = [
+  '/',
+  '/?showLogin=true',
+  '/register',
+  '/no-such-page',
+  '/forgot-password',
+  `/new-password#token=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.${'A'.repeat(43)}`,
+  '/new-password',
+];
 const PARTNER_PAGES = [
   '/foundation',
   '/onboarding?step=1',
@@ -35,6 +43,7 @@ const ADMIN_PAGES = [
   '/admin/#/users',
   '/admin/#/audit',
   '/admin/#/sync-runs',
+  '/admin/#/mail-outbox',
   '/admin/#/performance',
   '/admin/#/system-metrics',
   '/admin/#/funnel',

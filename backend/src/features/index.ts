@@ -11,6 +11,8 @@ import { createFunnelFeature } from './funnel';
 import { createOnboardingFeature } from './onboarding';
 import { createPartnersFeature } from './partners';
 import { createPlatformFeature } from './platform';
+import { createMailFeature } from './mail';
+import { createCoachingFeature } from './coaching';
 
 /** Every feature of the API. Add a feature here once; its routes, handlers and projections follow. */
 export function createFeatures(deps: AppDeps): Feature[] {
@@ -23,6 +25,8 @@ export function createFeatures(deps: AppDeps): Feature[] {
     createAdminFeature(deps),
     createContentFeature(deps),
     createFunnelFeature(deps),
+    createMailFeature(deps),
+    createCoachingFeature(deps),
   ];
 }
 

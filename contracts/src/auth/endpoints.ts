@@ -20,6 +20,9 @@ export const authEndpoints = {
   resetRequiredPassword: endpoint('POST', '/api/reset-required-password'),
   changePassword: endpoint('POST', '/api/change-password'),
   updateProfile: endpoint('POST', '/api/update-profile'),
+  setLanguage: endpoint('POST', '/api/preferred-language'),
+  requestPasswordReset: endpoint('POST', '/api/password-reset/request'),
+  completePasswordReset: endpoint('POST', '/api/password-reset/complete'),
 } as const;
 
 export type AuthEndpointName = keyof typeof authEndpoints;
@@ -29,3 +32,6 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_BYTES = 72;
 /** Refused by the forced-change screen (spec 000 section 5). */
 export const INSECURE_PASSWORD = '123456';
+
+/** A forgotten-password link works this long after it was sent, once. */
+export const PASSWORD_RESET_MINUTES = 30;

@@ -37,13 +37,35 @@ export const UserSignedIn = defineEvent({
 
 export const PasswordChanged = defineEvent({
   type: 'PasswordChanged',
-  schema: z.object({ passwordHash: z.string(), reason: z.enum(['self', 'forced', 'rehash']) }),
+  schema: z.object({
+    passwordHash: z.string(),
+    /** `reset`: set with a forgotten-password link */
+    reason: z.enum(['self', 'forced', 'rehash', 'reset']),
+  }),
   summary: (d) =>
     d.reason === 'rehash'
       ? 'Password hash upgraded'
       : d.reason === 'forced'
         ? 'Temporary password replaced'
-        : 'Password changed',
+        : d.reason === 'reset'
+          ? 'Password changed with a forgotten-password link'
+          : 'Password changed',
+});
+
+/**
+ * A forgotten-password link was sent: only the sha256 of its token is kept, with its end of
+ * validity. A newer link replaces an older one; a password change of any kind ends it.
+ */
+export const PasswordResetRequested = defineEvent({
+  type: 'PasswordResetRequested',
+  schema: z.object({ tokenHash: z.string(), expiresAt: z.string() }),
+  summary: () => 'Forgotten-password link sent by e-mail',
+});
+/** The link was used (followed by PasswordChanged with reason `reset`). */
+export const PasswordResetCompleted = defineEvent({
+  type: 'PasswordResetCompleted',
+  schema: z.object({}),
+  summary: () => 'Forgotten-password link used',
 });
 
 export const TemporaryPasswordIssued = defineEvent({
@@ -200,6 +222,8 @@ export const authEvents = [
   NewsletterUnsubscribed,
   PreferredLanguageChanged,
   CalendarLinkRotated,
+  PasswordResetRequested,
+  PasswordResetCompleted,
   UserDeleted,
   EmailReserved,
   EmailReleased,

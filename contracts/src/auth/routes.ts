@@ -3,11 +3,15 @@ import { authEndpoints } from './endpoints';
 import {
   changePasswordBody,
   changePasswordResponse,
+  completePasswordResetBody,
   loginBody,
   logoutResponse,
+  messageResponse,
   registerBody,
+  requestPasswordResetBody,
   resetRequiredPasswordBody,
   sessionResponse,
+  setLanguageBody,
   sponsorsResponse,
   updateProfileBody,
   user,
@@ -123,6 +127,33 @@ export const authRoutes = {
     tags: ['auth'],
     body: updateProfileBody,
     response: userEnvelope,
+  }),
+  setLanguage: defineRoute({
+    ...authEndpoints.setLanguage,
+    access: 'user',
+    summary: 'Remember the language the partner chose; e-mails to them are written in it',
+    tags: ['auth'],
+    body: setLanguageBody,
+    response: userEnvelope,
+  }),
+  requestPasswordReset: defineRoute({
+    ...authEndpoints.requestPasswordReset,
+    access: 'public',
+    summary:
+      'Ask for a forgotten-password link by e-mail; the same answer whether or not the address has an account',
+    tags: ['auth'],
+    body: requestPasswordResetBody,
+    response: messageResponse,
+  }),
+  completePasswordReset: defineRoute({
+    hashesPassword: true,
+    ...authEndpoints.completePasswordReset,
+    access: 'public',
+    summary:
+      "Set a new password with a forgotten-password link's token (once, 30 minutes); ends every session",
+    tags: ['auth'],
+    body: completePasswordResetBody,
+    response: messageResponse,
   }),
 } as const;
 

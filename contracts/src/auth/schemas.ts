@@ -126,6 +126,20 @@ export const updateProfileBody = z
     path: ['phoneNumber'],
   });
 
+export const setLanguageBody = z.strictObject({ language: z.enum(['en', 'es', 'fr']) });
+
+export const requestPasswordResetBody = z.strictObject({ email: emailAddress });
+
+/** The token of a forgotten-password link: `<user id>.<43 base64url characters>`. */
+export const completePasswordResetBody = z.strictObject({
+  token: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/, 'This link is not valid. Please ask for a new one.'),
+  newPassword,
+});
+
 // ---- responses ----
 
 export const userEnvelope = z.object({ user });
@@ -135,3 +149,4 @@ export const verifyPasscodeResponse = z.object({ valid: z.boolean() });
 export const sponsorsResponse = z.object({ sponsors: z.array(sponsorItem) });
 export const changePasswordResponse = z.object({ success: z.boolean(), message: z.string() });
 export const logoutResponse = z.object({ success: z.boolean() });
+export const messageResponse = z.object({ message: z.string() });

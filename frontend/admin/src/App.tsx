@@ -3,6 +3,7 @@ import { Route } from 'react-router-dom';
 import PeopleIcon from '@mui/icons-material/People';
 import HistoryIcon from '@mui/icons-material/History';
 import SyncIcon from '@mui/icons-material/Sync';
+import OutboxIcon from '@mui/icons-material/Outbox';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
@@ -11,6 +12,7 @@ import { UserEdit } from './users/UserEdit';
 import { UserList } from './users/UserList';
 import { AuditList } from './audit/AuditList';
 import { SyncRunList, SyncRunShow } from './sync/SyncRuns';
+import { MailOutboxList, MailOutboxShow } from './mail/MailOutbox';
 import { lazy, Suspense } from 'react';
 import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
 import EventIcon from '@mui/icons-material/Event';
@@ -89,6 +91,13 @@ export function App() {
       <Resource name="audit" list={AuditList} icon={HistoryIcon} />
       <Resource name="sync-runs" list={SyncRunList} show={SyncRunShow} icon={SyncIcon} />
       <Resource name="sync-run-items" />
+      <Resource
+        name="mail-outbox"
+        list={MailOutboxList}
+        show={MailOutboxShow}
+        icon={OutboxIcon}
+        recordRepresentation="subject"
+      />
       <Resource name="user-events" />
       <Resource
         name="testimonials"

@@ -1,6 +1,7 @@
 import PeopleIcon from '@mui/icons-material/People';
 import HistoryIcon from '@mui/icons-material/History';
 import SyncIcon from '@mui/icons-material/Sync';
+import OutboxIcon from '@mui/icons-material/Outbox';
 import SpeedIcon from '@mui/icons-material/Speed';
 import MemoryIcon from '@mui/icons-material/Memory';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -29,6 +30,7 @@ function AdminMenu() {
       <Menu.Item to="/users" primaryText={t('app.menu.users')} leftIcon={<PeopleIcon />} />
       <Menu.Item to="/audit" primaryText={t('app.menu.audit')} leftIcon={<HistoryIcon />} />
       <Menu.Item to="/sync-runs" primaryText={t('app.menu.sync')} leftIcon={<SyncIcon />} />
+      <Menu.Item to="/mail-outbox" primaryText={t('app.menu.outbox')} leftIcon={<OutboxIcon />} />
       <Menu.Item to="/performance" primaryText={t('app.menu.performance')} leftIcon={<SpeedIcon />} />
       <Menu.Item to="/system-metrics" primaryText={t('app.menu.system')} leftIcon={<MemoryIcon />} />
       <Menu.Item to="/funnel" primaryText={t('app.menu.funnel')} leftIcon={<FilterAltIcon />} />

@@ -3,6 +3,7 @@ import { metricsSnapshotJob } from './metricsSnapshot';
 import { youtubePlaylistJob } from './youtubePlaylist';
 import { mailchimpSyncJob } from './mailchimpSync';
 import { memberEmailJob } from './memberEmail';
+import { passwordResetMailJob, sendMailJob } from './mail';
 
 /** Every job the worker processes. Add a job here once. */
 export const jobs: JobDefinition<never>[] = [
@@ -10,4 +11,6 @@ export const jobs: JobDefinition<never>[] = [
   youtubePlaylistJob as JobDefinition<never>,
   mailchimpSyncJob as JobDefinition<never>,
   memberEmailJob as JobDefinition<never>,
+  passwordResetMailJob as JobDefinition<never>,
+  sendMailJob as JobDefinition<never>,
 ];

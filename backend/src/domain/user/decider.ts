@@ -19,7 +19,9 @@ export type UserEvent =
   | EventOf<typeof E.NewsletterSubscribed>
   | EventOf<typeof E.NewsletterUnsubscribed>
   | EventOf<typeof E.PreferredLanguageChanged>
-  | EventOf<typeof E.CalendarLinkRotated>;
+  | EventOf<typeof E.CalendarLinkRotated>
+  | EventOf<typeof E.PasswordResetRequested>
+  | EventOf<typeof E.PasswordResetCompleted>;
 
 export type NewsletterSource = EventOf<typeof E.NewsletterSubscribed>['data']['source'];
 
@@ -37,12 +39,19 @@ export interface UserState {
   mustChangePassword: boolean;
   phoneNumber: string | null;
   smsOptIn: boolean;
+  language: 'en' | 'es' | 'fr' | null;
+  /** the pending forgotten-password link (sha256 of its token), if any */
+  passwordReset: { tokenHash: string; expiresAt: string } | null;
 }
 
 export type UserCommand =
   | { type: 'Register'; data: EventOf<typeof E.UserRegistered>['data']; newsletter: boolean }
   | { type: 'RecordSignIn'; at: string }
   | { type: 'ChangePassword'; passwordHash: string; reason: 'self' | 'forced' | 'rehash' }
+  /** a forgotten-password link: only the hash of its token is kept */
+  | { type: 'RequestPasswordReset'; tokenHash: string; expiresAt: string }
+  /** the link's token (hashed) sets a new password, once, before it expires */
+  | { type: 'CompletePasswordReset'; tokenHash: string; passwordHash: string; now: string }
   | { type: 'IssueTemporaryPassword'; passwordHash: string }
   | {
       type: 'UpdateProfile';
@@ -64,6 +73,10 @@ export type UserCommand =
 
 export const userStream = (userId: string) => `User-${userId}`;
 
+/** The one answer for a used, expired, replaced or unknown forgotten-password link. */
+export const RESET_LINK_INVALID = 'reset_link_invalid';
+export const RESET_LINK_MESSAGE = 'This link is no longer valid. Please ask for a new one.';
+
 const initialState = (): UserState => ({
   exists: false,
   email: '',
@@ -78,6 +91,8 @@ const initialState = (): UserState => ({
   mustChangePassword: false,
   phoneNumber: null,
   smsOptIn: false,
+  language: null,
+  passwordReset: null,
 });
 
 function evolve(state: UserState, event: UserEvent): UserState {
@@ -98,9 +113,26 @@ function evolve(state: UserState, event: UserEvent): UserState {
       };
     }
     case 'PasswordChanged':
-      return { ...state, passwordHash: event.data.passwordHash, mustChangePassword: false };
+      // any new password ends a pending forgotten-password link
+      return {
+        ...state,
+        passwordHash: event.data.passwordHash,
+        mustChangePassword: false,
+        passwordReset: event.data.reason === 'rehash' ? state.passwordReset : null,
+      };
     case 'TemporaryPasswordIssued':
-      return { ...state, passwordHash: event.data.passwordHash, mustChangePassword: true };
+      return {
+        ...state,
+        passwordHash: event.data.passwordHash,
+        mustChangePassword: true,
+        passwordReset: null,
+      };
+    case 'PasswordResetRequested':
+      return { ...state, passwordReset: { ...event.data } };
+    case 'PasswordResetCompleted':
+      return { ...state, passwordReset: null };
+    case 'PreferredLanguageChanged':
+      return { ...state, language: event.data.language };
     case 'ProfileUpdated':
       return { ...state, ...event.data };
     case 'UserDetailsEdited':
@@ -195,7 +227,30 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
           : { type: 'NewsletterUnsubscribed', data: { source: command.source } },
       ];
     case 'SetLanguage':
+      if (command.language === state.language) return [];
       return [{ type: 'PreferredLanguageChanged', data: { language: command.language } }];
+    case 'RequestPasswordReset':
+      if (state.isLocked || state.passwordReset?.tokenHash === command.tokenHash) return [];
+      return [
+        {
+          type: 'PasswordResetRequested',
+          data: { tokenHash: command.tokenHash, expiresAt: command.expiresAt },
+        },
+      ];
+    case 'CompletePasswordReset': {
+      const reset = state.passwordReset;
+      if (
+        !reset ||
+        state.isLocked ||
+        reset.tokenHash !== command.tokenHash ||
+        Date.parse(command.now) >= Date.parse(reset.expiresAt)
+      )
+        throw invalid(RESET_LINK_INVALID, RESET_LINK_MESSAGE);
+      return [
+        { type: 'PasswordResetCompleted', data: {} },
+        { type: 'PasswordChanged', data: { passwordHash: command.passwordHash, reason: 'reset' } },
+      ];
+    }
     case 'RotateCalendarLink':
       return [{ type: 'CalendarLinkRotated', data: {} }];
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors';
-import { type UserEvent, userDecider } from './decider';
+import { RESET_LINK_INVALID, type UserEvent, userDecider } from './decider';
 
 const registered: UserEvent = {
   type: 'UserRegistered',
@@ -68,5 +68,106 @@ describe('user decider', () => {
         given(registered),
       ),
     ).toThrow('Phone number is required');
+  });
+});
+
+const requested: UserEvent = {
+  type: 'PasswordResetRequested',
+  data: { tokenHash: 't1', expiresAt: '2026-11-25T10:30:00.000Z' },
+};
+const complete = (tokenHash: string, now: string) =>
+  ({ type: 'CompletePasswordReset', tokenHash, passwordHash: 'h2', now }) as const;
+const refusal = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (error) {
+    return error instanceof DomainError ? error.code : 'other';
+  }
+  return null;
+};
+
+describe('forgotten-password links (user decider)', () => {
+  it('a valid link sets the new password as a password change of reason reset', () => {
+    expect(
+      userDecider.decide(complete('t1', '2026-11-25T10:29:59.000Z'), given(registered, requested)),
+    ).toEqual([
+      { type: 'PasswordResetCompleted', data: {} },
+      { type: 'PasswordChanged', data: { passwordHash: 'h2', reason: 'reset' } },
+    ]);
+  });
+
+  it('refuses a used, expired, wrong or replaced link', () => {
+    const used = given(
+      registered,
+      requested,
+      ...userDecider.decide(complete('t1', '2026-11-25T10:00:00Z'), given(registered, requested)),
+    );
+    expect(refusal(() => userDecider.decide(complete('t1', '2026-11-25T10:01:00Z'), used))).toBe(
+      RESET_LINK_INVALID,
+    );
+    expect(
+      refusal(() =>
+        userDecider.decide(complete('t1', '2026-11-25T10:30:00.000Z'), given(registered, requested)),
+      ),
+    ).toBe(RESET_LINK_INVALID);
+    expect(
+      refusal(() =>
+        userDecider.decide(complete('other', '2026-11-25T10:00:00Z'), given(registered, requested)),
+      ),
+    ).toBe(RESET_LINK_INVALID);
+    const replaced = given(registered, requested, {
+      type: 'PasswordResetRequested',
+      data: { tokenHash: 't2', expiresAt: '2026-11-25T10:40:00.000Z' },
+    });
+    expect(refusal(() => userDecider.decide(complete('t1', '2026-11-25T10:00:00Z'), replaced))).toBe(
+      RESET_LINK_INVALID,
+    );
+    expect(refusal(() => userDecider.decide(complete('t2', '2026-11-25T10:00:00Z'), replaced))).toBeNull();
+  });
+
+  it('any other password change ends a pending link; a rehash does not', () => {
+    const changed = given(registered, requested, {
+      type: 'PasswordChanged',
+      data: { passwordHash: 'h3', reason: 'self' },
+    });
+    expect(changed.passwordReset).toBeNull();
+    const rehashed = given(registered, requested, {
+      type: 'PasswordChanged',
+      data: { passwordHash: 'h3', reason: 'rehash' },
+    });
+    expect(rehashed.passwordReset).not.toBeNull();
+    const temporary = given(registered, requested, {
+      type: 'TemporaryPasswordIssued',
+      data: { passwordHash: 'h4' },
+    });
+    expect(refusal(() => userDecider.decide(complete('t1', '2026-11-25T10:00:00Z'), temporary))).toBe(
+      RESET_LINK_INVALID,
+    );
+  });
+
+  it('a locked account gets no link and cannot use one', () => {
+    const locked = given(registered, requested, { type: 'UserLocked', data: {} });
+    expect(
+      userDecider.decide({ type: 'RequestPasswordReset', tokenHash: 't3', expiresAt: 'x' }, locked),
+    ).toEqual([]);
+    expect(refusal(() => userDecider.decide(complete('t1', '2026-11-25T10:00:00Z'), locked))).toBe(
+      RESET_LINK_INVALID,
+    );
+  });
+
+  it('records a language choice once', () => {
+    const chosen = given(registered, { type: 'PreferredLanguageChanged', data: { language: 'fr' } });
+    expect(userDecider.decide({ type: 'SetLanguage', language: 'fr' }, chosen)).toEqual([]);
+    expect(userDecider.decide({ type: 'SetLanguage', language: 'es' }, chosen)).toEqual([
+      { type: 'PreferredLanguageChanged', data: { language: 'es' } },
+    ]);
+  });
+});
+
+describe('forgotten-password requests', () => {
+  it('records a link once: the same token again changes nothing', () => {
+    const command = { type: 'RequestPasswordReset', tokenHash: 't1', expiresAt: 'x' } as const;
+    expect(userDecider.decide(command, given(registered, requested))).toEqual([]);
+    expect(userDecider.decide({ ...command, tokenHash: 't2' }, given(registered, requested))).toHaveLength(1);
   });
 });

@@ -254,6 +254,7 @@ export async function deleteUser(deps: Deps, actor: UserRecord, id: string, meta
     await trx('users').where({ id }).delete();
     await trx('onboarding_progress').where({ user_id: id }).delete();
     await trx('academy_tutorials').where({ user_id: id }).delete();
+    await trx('mail_outbox').where({ user_id: id }).delete();
     await trx('sync_run_items').where({ user_id: id }).orWhere({ email: user.email.toLowerCase() }).delete();
     await trx('sync_runs').where({ requested_by: id }).update({ requested_by: null });
     await trx('newsletter_demo_members').where({ email_lower: user.email.toLowerCase() }).delete();

@@ -11,6 +11,8 @@ import {
   userRecordFromState,
 } from '../../app/users';
 import {
+  RESET_LINK_INVALID,
+  RESET_LINK_MESSAGE,
   type UserCommand,
   type UserEvent,
   type UserState,
@@ -30,6 +32,13 @@ import { createAccount, emailHash } from './accounts';
 import { addressEverHeld } from './emailStreams';
 import { LoginThrottle, createIpLimits, limiterWait, spend } from './throttle';
 import { userView } from './userView';
+import {
+  RESET_DONE_MESSAGE,
+  RESET_REQUESTED_MESSAGE,
+  createResetLimits,
+  enqueuePasswordReset,
+  resetTokenHash,
+} from './passwordReset';
 
 /** The one answer of every failed sign-in, whatever the cause (QUALITY 1). */
 export const LOGIN_FAILED = {
@@ -62,6 +71,7 @@ export function createAuthFeature(deps: AppDeps) {
   const settle = (result: CommandResult<UserState, UserEvent>) => deps.projections.settle(result);
   const throttle = new LoginThrottle(deps.redis, config.REDIS_PREFIX, () => deps.now().getTime());
   const ipLimits = createIpLimits(deps.redis, config.REDIS_PREFIX);
+  const resetLimits = createResetLimits(deps.redis, config.REDIS_PREFIX);
 
   const userCommand = (userId: string, command: UserCommand, metadata: CommandMetadata) =>
     handleCommand(store, userStream(userId), userDecider, command, metadata);
@@ -347,6 +357,60 @@ export function createAuthFeature(deps: AppDeps) {
           rc.commandMetadata(),
         );
         return { user: await view(await userAfter(user.id, updated)) };
+      },
+
+      async setLanguage({ body }, rc) {
+        const user = rc.user!;
+        const set = await userCommand(
+          user.id,
+          { type: 'SetLanguage', language: body.language },
+          rc.commandMetadata(),
+        );
+        return { user: await view(await userAfter(user.id, set)) };
+      },
+
+      // The same answer, at the same speed, whatever the address: no lookup here; the worker
+      // finds the account (if any) and sends the link (issue 18 point 3).
+      async requestPasswordReset({ body }, rc) {
+        const wait = await spend(resetLimits.perSource, rc.ip);
+        if (wait > 0)
+          throw tooMany('too_many_attempts', 'Too many requests. Please wait a while and try again.', wait);
+        if ((await spend(resetLimits.perAddress, emailHash(body.email))) === 0)
+          await enqueuePasswordReset(deps, body.email, rc.requestId);
+        else
+          rc.logger.warn(
+            { account: emailHash(body.email).slice(0, 16) },
+            'password reset requests throttled',
+          );
+        return { message: RESET_REQUESTED_MESSAGE };
+      },
+
+      async completePasswordReset({ body }, rc) {
+        const userId = body.token.split('.')[0];
+        refuseCommonPassword(body.newPassword, 'newPassword');
+        const passwordHash = await passwords.hash(body.newPassword);
+        let changed;
+        try {
+          changed = await userCommand(
+            userId,
+            {
+              type: 'CompletePasswordReset',
+              tokenHash: resetTokenHash(body.token),
+              passwordHash,
+              now: deps.now().toISOString(),
+            },
+            { actorId: userId, correlationId: rc.requestId },
+          );
+        } catch (error) {
+          if (error instanceof DomainError && error.code === 'user_not_found')
+            throw invalid(RESET_LINK_INVALID, RESET_LINK_MESSAGE);
+          throw error;
+        }
+        // every session of the account ends, as after any password change (QUALITY 32)
+        const ended = await deps.sessions.revokeUser(userId);
+        rc.logger.info({ userId, endedSessions: ended }, 'password set with a forgotten-password link');
+        await settle(changed);
+        return { message: RESET_DONE_MESSAGE };
       },
     },
     [],

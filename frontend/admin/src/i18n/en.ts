@@ -60,6 +60,19 @@ export const en = {
         adapter: 'Service',
       },
     },
+    'mail-outbox': {
+      name: 'E-mail |||| Outbox',
+      fields: {
+        createdAt: 'When',
+        to: 'To',
+        subject: 'Subject',
+        kind: 'Kind',
+        language: 'Language',
+        transport: 'Delivery',
+        preview: 'Beginning',
+        q: 'Search',
+      },
+    },
     'sync-run-items': {
       name: 'Detail |||| Details',
       fields: { email: 'Email', action: 'Action', status: 'Status', error: 'Error' },
@@ -100,6 +113,15 @@ export const en = {
   },
   app: {
     title: 'Admin console',
+    mail: {
+      notice:
+        'Every e-mail the portal sends is listed here. Without SMTP_URL nothing leaves the machine: the messages stay here, so you can see what would have been sent.',
+      html: 'As the recipient sees it',
+      text: 'Plain text',
+      kinds: { passwordReset: 'Forgotten password', nudge: 'Nudge from the sponsor' },
+      transport: { outbox: 'Kept here (no SMTP)', smtp: 'Sent by SMTP' },
+      languages: { en: 'English', es: 'Spanish', fr: 'French' },
+    },
     userMenu: '%{name}, account menu',
     backToPortal: 'Back to the portal',
     language: 'Language',
@@ -107,6 +129,7 @@ export const en = {
       users: 'Users',
       audit: 'Audit log',
       sync: 'Mailchimp sync',
+      outbox: 'Outbox',
       performance: 'Performance',
       system: 'System metrics',
       funnel: 'Funnel',
@@ -283,6 +306,11 @@ export const en = {
         NewsletterUnsubscribed: 'Unsubscribed from the newsletter',
         PreferredLanguageChanged: 'Language changed',
         CalendarLinkRotated: 'Calendar link replaced',
+        PasswordResetRequested: 'Forgotten-password link sent by e-mail',
+        PasswordResetCompleted: 'Forgotten-password link used',
+        NudgeSent: 'Nudge sent by the sponsor',
+        NudgesTurnedOff: 'Nudges turned off',
+        NudgesTurnedOn: 'Nudges turned on',
         UserDeleted: 'Account deleted; personal data erased',
         EmailReserved: 'E-mail address reserved',
         EmailReleased: 'E-mail address released',
@@ -324,6 +352,7 @@ export const en = {
         SyncRunFinished: 'Mailchimp sync %{status}: %{total} checked, %{updated} updated, %{errors} errors',
         PasswordChangedForced: 'Temporary password replaced',
         PasswordChangedRehash: 'Password hash upgraded',
+        PasswordChangedReset: 'Password changed with a forgotten-password link',
       },
       sources: {
         self: 'by the user',

@@ -61,6 +61,19 @@ export const es: Messages = {
         adapter: 'Servicio',
       },
     },
+    'mail-outbox': {
+      name: 'Correo |||| Bandeja de salida',
+      fields: {
+        createdAt: 'Cuándo',
+        to: 'Para',
+        subject: 'Asunto',
+        kind: 'Tipo',
+        language: 'Idioma',
+        transport: 'Entrega',
+        preview: 'Comienzo',
+        q: 'Buscar',
+      },
+    },
     'sync-run-items': {
       name: 'Detalle |||| Detalles',
       fields: { email: 'Correo electrónico', action: 'Acción', status: 'Estado', error: 'Error' },
@@ -101,6 +114,15 @@ export const es: Messages = {
   },
   app: {
     title: 'Consola de administración',
+    mail: {
+      notice:
+        'Aquí aparece cada correo que envía el portal. Sin SMTP_URL nada sale de la máquina: los mensajes se quedan aquí para que veas lo que se habría enviado.',
+      html: 'Como lo ve el destinatario',
+      text: 'Texto sin formato',
+      kinds: { passwordReset: 'Contraseña olvidada', nudge: 'Empujón del patrocinador' },
+      transport: { outbox: 'Guardado aquí (sin SMTP)', smtp: 'Enviado por SMTP' },
+      languages: { en: 'Inglés', es: 'Español', fr: 'Francés' },
+    },
     userMenu: '%{name}, menú de la cuenta',
     backToPortal: 'Volver al portal',
     language: 'Idioma',
@@ -108,6 +130,7 @@ export const es: Messages = {
       users: 'Usuarios',
       audit: 'Registro de auditoría',
       sync: 'Sincronizar Mailchimp',
+      outbox: 'Bandeja de salida',
       performance: 'Rendimiento',
       system: 'Métricas del sistema',
       funnel: 'Embudo',
@@ -279,6 +302,11 @@ export const es: Messages = {
         NewsletterUnsubscribed: 'Dado de baja del boletín',
         PreferredLanguageChanged: 'Idioma cambiado',
         CalendarLinkRotated: 'Enlace de calendario sustituido',
+        PasswordResetRequested: 'Enlace para restablecer la contraseña enviado por correo',
+        PasswordResetCompleted: 'Enlace para restablecer la contraseña utilizado',
+        NudgeSent: 'Empujón enviado por el patrocinador',
+        NudgesTurnedOff: 'Avisos del patrocinador desactivados',
+        NudgesTurnedOn: 'Avisos del patrocinador activados',
         UserDeleted: 'Cuenta eliminada; datos personales borrados',
         EmailReserved: 'Correo electrónico reservado',
         EmailReleased: 'Correo electrónico liberado',
@@ -322,6 +350,7 @@ export const es: Messages = {
           'Sincronización con Mailchimp %{status}: %{total} revisados, %{updated} actualizados, %{errors} errores',
         PasswordChangedForced: 'Contraseña temporal sustituida',
         PasswordChangedRehash: 'Cifrado de la contraseña mejorado',
+        PasswordChangedReset: 'Contraseña cambiada con un enlace de contraseña olvidada',
       },
       sources: {
         self: 'por el usuario',

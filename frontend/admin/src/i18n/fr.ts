@@ -61,6 +61,19 @@ export const fr: Messages = {
         adapter: 'Service',
       },
     },
+    'mail-outbox': {
+      name: 'E-mail |||| Boîte d’envoi',
+      fields: {
+        createdAt: 'Quand',
+        to: 'À',
+        subject: 'Objet',
+        kind: 'Type',
+        language: 'Langue',
+        transport: 'Remise',
+        preview: 'Début',
+        q: 'Rechercher',
+      },
+    },
     'sync-run-items': {
       name: 'Détail |||| Détails',
       fields: { email: 'E-mail', action: 'Action', status: 'Statut', error: 'Erreur' },
@@ -101,6 +114,15 @@ export const fr: Messages = {
   },
   app: {
     title: "Console d'administration",
+    mail: {
+      notice:
+        'Chaque e-mail envoyé par le portail figure ici. Sans SMTP_URL, rien ne quitte la machine : les messages restent ici, pour voir ce qui aurait été envoyé.',
+      html: 'Tel que le destinataire le voit',
+      text: 'Texte brut',
+      kinds: { passwordReset: 'Mot de passe oublié', nudge: 'Relance du parrain' },
+      transport: { outbox: 'Gardé ici (sans SMTP)', smtp: 'Envoyé par SMTP' },
+      languages: { en: 'Anglais', es: 'Espagnol', fr: 'Français' },
+    },
     userMenu: '%{name}, menu du compte',
     backToPortal: 'Retour au portail',
     language: 'Langue',
@@ -108,6 +130,7 @@ export const fr: Messages = {
       users: 'Utilisateurs',
       audit: "Journal d'audit",
       sync: 'Synchro Mailchimp',
+      outbox: 'Boîte d’envoi',
       performance: 'Performances',
       system: 'Métriques système',
       funnel: 'Entonnoir',
@@ -281,6 +304,11 @@ export const fr: Messages = {
         NewsletterUnsubscribed: 'Désinscrit de la newsletter',
         PreferredLanguageChanged: 'Langue changée',
         CalendarLinkRotated: 'Lien de calendrier remplacé',
+        PasswordResetRequested: 'Lien de mot de passe oublié envoyé par e-mail',
+        PasswordResetCompleted: 'Lien de mot de passe oublié utilisé',
+        NudgeSent: 'Relance envoyée par le parrain',
+        NudgesTurnedOff: 'Relances désactivées',
+        NudgesTurnedOn: 'Relances activées',
         UserDeleted: 'Compte supprimé ; données personnelles effacées',
         EmailReserved: 'Adresse e-mail réservée',
         EmailReleased: 'Adresse e-mail libérée',
@@ -325,6 +353,7 @@ export const fr: Messages = {
           'Synchronisation Mailchimp %{status} : %{total} vérifiés, %{updated} mis à jour, %{errors} erreurs',
         PasswordChangedForced: 'Mot de passe temporaire remplacé',
         PasswordChangedRehash: 'Chiffrement du mot de passe amélioré',
+        PasswordChangedReset: 'Mot de passe changé avec un lien de mot de passe oublié',
       },
       sources: {
         self: "par l'utilisateur",

@@ -26,8 +26,9 @@ export function eventSummary(t: Translate, e: Pick<AuditEntry, 'eventType' | 'su
       if (d.source) params = { source: source(d.source) };
       break;
     case 'PasswordChanged':
-      if (d.reason === 'forced' || d.reason === 'rehash') {
-        key = `app.events.detail.PasswordChanged${d.reason === 'forced' ? 'Forced' : 'Rehash'}`;
+      if (d.reason === 'forced' || d.reason === 'rehash' || d.reason === 'reset') {
+        const detail = { forced: 'Forced', rehash: 'Rehash', reset: 'Reset' }[d.reason];
+        key = `app.events.detail.PasswordChanged${detail}`;
         params = {};
       }
       break;

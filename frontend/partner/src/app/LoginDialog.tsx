@@ -64,6 +64,11 @@ export default function LoginDialog() {
     }
   };
 
+  const toForgotPassword = () => {
+    closeLogin();
+    void navigate({ to: '/forgot-password' });
+  };
+
   const toRegister = () => {
     closeLogin();
     void navigate({ to: '/register' });
@@ -136,6 +141,11 @@ export default function LoginDialog() {
             size="large"
           />
         </Form.Item>
+        <div className="login-forgot">
+          <Button type="link" size="small" onClick={toForgotPassword} disabled={busy}>
+            {t('login.forgotPassword')}
+          </Button>
+        </div>
         <Button type="primary" htmlType="submit" size="large" block loading={busy}>
           {t('login.submit')}
         </Button>

@@ -2,6 +2,7 @@ import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { PageSpinner } from '../components/Spinner';
+import { useLanguageSync } from '../lib/languageSync';
 import { progressQuery } from '../lib/progress';
 import { useSession } from '../lib/session';
 import { registerLoginPreloader, ui } from '../lib/ui';
@@ -33,6 +34,7 @@ export function RootLayout() {
   });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   useDocumentTitle();
+  useLanguageSync();
 
   // on page load, a signed-in user's onboarding progress is loaded too (spec 000 section 4)
   useEffect(() => {

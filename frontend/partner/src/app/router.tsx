@@ -55,6 +55,27 @@ const registerRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/register/RegisterPage'), 'RegisterPage'),
 });
 
+/** Forgotten passwords (issue 18): ask for a link; the link's page sets the new password. */
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'forgot-password',
+  staticData: { titleKey: 'forgotPassword' },
+  component: lazyRouteComponent(
+    () => import('../features/forgotPassword/ForgotPasswordPage'),
+    'ForgotPasswordPage',
+  ),
+});
+
+const newPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'new-password',
+  staticData: { titleKey: 'newPassword' },
+  component: lazyRouteComponent(
+    () => import('../features/forgotPassword/NewPasswordPage'),
+    'NewPasswordPage',
+  ),
+});
+
 // ---------- behind the authentication guard ----------
 
 const guardedRoute = createRoute({
@@ -175,6 +196,8 @@ export const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   registerRoute,
+  forgotPasswordRoute,
+  newPasswordRoute,
   guardedRoute.addChildren([
     resetPasswordRoute,
     dashboardRoute,

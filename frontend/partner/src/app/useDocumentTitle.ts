@@ -7,6 +7,8 @@ export type PageTitleKey =
   | 'home'
   | 'register'
   | 'resetPassword'
+  | 'forgotPassword'
+  | 'newPassword'
   | 'dashboard'
   | 'foundation'
   | 'onboarding'

@@ -1,13 +1,20 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, setLanguage } from '../lib/i18n';
+import { tellServerLanguage } from '../lib/languageSync';
 import { LANGUAGES, type LanguageCode } from '../lib/languages';
 import { Flag } from './Flag';
 
 function useLanguage(): [LanguageCode, (c: LanguageCode) => void] {
   const { i18n } = useTranslation();
   void i18n.language; // re-render on change
-  return [currentLanguage(), (c) => void setLanguage(c)];
+  return [
+    currentLanguage(),
+    (c) => {
+      void setLanguage(c);
+      void tellServerLanguage(c);
+    },
+  ];
 }
 
 /**

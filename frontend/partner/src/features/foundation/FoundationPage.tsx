@@ -19,6 +19,7 @@ import {
 } from '../../lib/progress';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { NudgeBanner } from '../coaching/NudgeBanner';
 import './foundation.css';
 
 const STEPS = [1, 2, 3, 4, 5] as const;
@@ -67,6 +68,7 @@ export function FoundationPage() {
 
   return (
     <div className="page fd-page">
+      <NudgeBanner />
       <section className="fd-hero">
         <div className="fd-hero-text">
           <h1>{user ? t('greeting', { name: user.firstName }) : t('greetingNoName')}</h1>

@@ -27,6 +27,7 @@ import { PartnerSheet } from './PartnerSheet';
 import { Pager } from './Pager';
 import { dedupeByEmail } from './partnersModel';
 import { partnersListQuery, partnersStatsQuery, type PartnerItem } from './partnersQueries';
+import { NeedsAttention } from '../coaching/NeedsAttention';
 import './partners.css';
 
 /** Wait after the last keystroke before searching. */
@@ -229,6 +230,7 @@ export function PartnersPage() {
           />
         }
       />
+      <NeedsAttention />
       <div className="partners-stats">
         <StatCard
           tone="total"

@@ -1,6 +1,5 @@
 import Button from 'antd/es/button';
-import Input from 'antd/es/input';
-import { CheckCircleFilled, LockOutlined, SafetyOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, SafetyOutlined } from '@ant-design/icons';
 import { useNavigate } from '@tanstack/react-router';
 import { authEndpoints, INSECURE_PASSWORD, PASSWORD_MIN_LENGTH } from '@portal/contracts/auth/endpoints';
 import type { AuthRoutes } from '@portal/contracts/auth/routes';
@@ -15,6 +14,7 @@ import {
   forgetTemporaryPassword,
   rememberTemporaryPassword,
 } from './temporaryPassword';
+import { PasswordPairFields } from './PasswordPairFields';
 import './resetPassword.css';
 
 const problemTexts: Record<ForcedPasswordProblem, [title: string, text: string]> = {
@@ -83,8 +83,6 @@ export function ForcedPasswordScreen({ onDone }: { onDone?: () => void }) {
     }
   };
 
-  const mismatch = !!confirm && password !== confirm;
-
   return (
     <div className="center-stage">
       <section className="reset-card" aria-labelledby="reset-title">
@@ -94,35 +92,13 @@ export function ForcedPasswordScreen({ onDone }: { onDone?: () => void }) {
         <h1 id="reset-title">{t('reset.title')}</h1>
         <p className="reset-sub">{t('reset.subtitle')}</p>
         <form onSubmit={(e) => void submit(e)} noValidate className="reset-form">
-          <label htmlFor="new-password">{t('reset.newPassword')}</label>
-          <Input.Password
-            id="new-password"
-            size="large"
-            autoComplete="new-password"
-            prefix={<LockOutlined />}
-            placeholder={t('reset.newPasswordPlaceholder')}
-            value={password}
-            disabled={busy}
-            onChange={(e) => setPassword(e.target.value)}
-            autoFocus
+          <PasswordPairFields
+            password={password}
+            confirm={confirm}
+            busy={busy}
+            onPassword={setPassword}
+            onConfirm={setConfirm}
           />
-          <label htmlFor="confirm-password">{t('reset.confirmPassword')}</label>
-          <Input.Password
-            id="confirm-password"
-            size="large"
-            autoComplete="new-password"
-            prefix={<LockOutlined />}
-            placeholder={t('reset.confirmPasswordPlaceholder')}
-            value={confirm}
-            disabled={busy}
-            status={mismatch ? 'error' : undefined}
-            aria-invalid={mismatch}
-            aria-describedby="confirm-help"
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-          <div id="confirm-help" className="reset-inline-error" role="status">
-            {mismatch ? t('reset.mismatchInline') : ''}
-          </div>
           <div className="reset-hints">
             <div className="reset-hints-title">{t('reset.hintsTitle')}</div>
             <ul>

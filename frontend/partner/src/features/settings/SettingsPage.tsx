@@ -1,6 +1,6 @@
 import Card from 'antd/es/card';
 import Tag from 'antd/es/tag';
-import { BellOutlined, GlobalOutlined, SlidersOutlined } from '@ant-design/icons';
+import { GlobalOutlined, SlidersOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageList } from '../../components/LanguageSwitcher';
@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session';
 import { CalendarLinkCard } from './CalendarLinkCard';
 import { CardTitle } from './CardTitle';
 import { ProfileCard } from './ProfileCard';
+import { NudgesCard } from '../coaching/NudgesCard';
 import './settings.css';
 
 function ComingSoonCard({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
@@ -49,11 +50,7 @@ export function SettingsPage() {
             title={t('preferences.title')}
             text={t('preferences.text')}
           />
-          <ComingSoonCard
-            icon={<BellOutlined />}
-            title={t('notifications.title')}
-            text={t('notifications.text')}
-          />
+          <NudgesCard />
         </div>
       </div>
     </div>

@@ -1,0 +1,69 @@
+import { mailRoutes } from '@portal/contracts/mail/routes';
+import type { AppDeps } from '../../app/deps';
+import { notFound } from '../../domain/errors';
+import { defineFeature, raw } from '../../http/feature';
+
+interface OutboxRow {
+  id: string;
+  user_id: string | null;
+  to_address: string;
+  kind: string;
+  language: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  transport: 'outbox' | 'smtp';
+  created_at: Date;
+}
+
+const toMessage = (r: OutboxRow) => ({
+  id: r.id,
+  userId: r.user_id,
+  to: r.to_address,
+  kind: r.kind,
+  language: r.language,
+  subject: r.subject,
+  transport: r.transport,
+  createdAt: r.created_at.toISOString(),
+  preview: r.text_body.replace(/\s+/g, ' ').trim().slice(0, 200),
+});
+
+/** The console's Outbox (issue 18 point 2): the messages the worker's mail sender recorded. */
+export function createMailFeature(deps: AppDeps) {
+  return defineFeature('mail', mailRoutes, {
+    async listOutbox({ query }) {
+      const [start, end] = query.range ?? [0, 24];
+      const filtered = () => {
+        const b = deps.db<OutboxRow>('mail_outbox');
+        const f = query.filter ?? {};
+        if (f.kind) b.where({ kind: f.kind });
+        if (f.language) b.where({ language: f.language });
+        if (f.q) {
+          const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+          b.where((w) => w.whereILike('to_address', like).orWhereILike('subject', like));
+        }
+        return b;
+      };
+      const dir = query.sort?.[1] === 'ASC' ? 'asc' : 'desc';
+      const [rows, total] = await Promise.all([
+        filtered()
+          .orderBy([
+            { column: 'created_at', order: dir },
+            { column: 'id', order: dir },
+          ])
+          .offset(start)
+          .limit(end - start + 1),
+        filtered().count<{ count: string }[]>({ count: '*' }).first(),
+      ]);
+      const range = rows.length ? `${start}-${start + rows.length - 1}` : '*';
+      return raw(rows.map(toMessage), {
+        headers: { 'Content-Range': `mail-outbox ${range}/${Number(total?.count ?? 0)}` },
+      });
+    },
+    async getOutbox({ params }) {
+      const row = await deps.db<OutboxRow>('mail_outbox').where({ id: params.id }).first();
+      if (!row) throw notFound('mail_not_found', 'Message not found');
+      return { ...toMessage(row), text: row.text_body, html: row.html_body };
+    },
+  });
+}

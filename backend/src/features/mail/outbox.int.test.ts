@@ -1,0 +1,93 @@
+import type { Worker } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../testing/app';
+import { waitFor } from '../../../../testing/servers';
+import { resetTokenIn } from '../../../../testing/smtp';
+import { createUser } from '../../../../testing/users';
+import { startWorkers } from '../../../../worker/src/runWorkers';
+import { passwordResetMailJob } from '../../../../worker/src/jobs/mail';
+
+/**
+ * Without SMTP_URL nothing leaves the machine: the worker keeps each message in the outbox, and
+ * the console's Outbox resource lists and shows it (only to admins).
+ */
+let app: TestApp;
+let workers: Worker[];
+
+beforeAll(async () => {
+  app = await startTestApp({ PUBLIC_URL: 'http://portal.example.test' });
+  workers = startWorkers(app.deps, [passwordResetMailJob as never]);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(workers.map((w) => w.close()));
+  await app?.close();
+});
+
+describe('mail outbox (no SMTP)', () => {
+  it('keeps every message, with a working link, for the console', async () => {
+    const admin = await createUser(app, { admin: true });
+    const partner = await createUser(app, { firstName: 'Élodie' });
+    await partner.client.post('/api/preferred-language', { language: 'fr' });
+    expect((await app.client().post('/api/password-reset/request', { email: partner.email })).status).toBe(
+      200,
+    );
+
+    let list = await admin.client.get('/api/admin/mail-outbox');
+    await waitFor(
+      async () => {
+        list = await admin.client.get(
+          `/api/admin/mail-outbox?filter=${encodeURIComponent('{"language":"fr"}')}`,
+        );
+        return list.body.length === 1;
+      },
+      30_000,
+      'the message in the outbox',
+    );
+    expect(list.headers.get('content-range')).toBe('mail-outbox 0-0/1');
+    const [row] = list.body;
+    expect(row).toMatchObject({
+      to: partner.email,
+      kind: 'passwordReset',
+      language: 'fr',
+      transport: 'outbox',
+      subject: 'Choisissez un nouveau mot de passe pour le Portail Partenaires',
+      userId: partner.id,
+    });
+    expect(row.preview).toMatch(/^Bonjour Élodie,/);
+    expect(row.preview.length).toBeLessThanOrEqual(200);
+
+    const one = await admin.client.get(`/api/admin/mail-outbox/${row.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body.html).toContain('lang="fr"');
+    const token = resetTokenIn(one.body.text);
+    expect(token).toBeTruthy();
+    const done = await app
+      .client()
+      .post('/api/password-reset/complete', { token, newPassword: 'Outbox-Link-2026' });
+    expect(done.status).toBe(200);
+
+    expect((await partner.client.get('/api/admin/mail-outbox')).status).toBe(401);
+    expect((await app.client().get('/api/admin/mail-outbox')).status).toBe(401);
+    const other = await createUser(app);
+    expect((await other.client.get('/api/admin/mail-outbox')).status).toBe(403);
+    expect((await admin.client.get('/api/admin/mail-outbox/nope')).status).toBe(404);
+    const badFilter = await admin.client.get(
+      `/api/admin/mail-outbox?filter=${encodeURIComponent('{"language":"de"}')}`,
+    );
+    expect(badFilter.status).toBe(400);
+  }, 90_000);
+
+  it('forgets the messages of a deleted account', async () => {
+    const admin = await createUser(app, { admin: true });
+    const partner = await createUser(app);
+    await app.client().post('/api/password-reset/request', { email: partner.email });
+    await waitFor(
+      async () => Boolean(await app.deps.db('mail_outbox').where({ user_id: partner.id }).first()),
+      30_000,
+      'the message',
+    );
+    expect((await admin.client.request('DELETE', `/api/admin/users/${partner.id}`)).status).toBe(200);
+    expect(await app.deps.db('mail_outbox').where({ user_id: partner.id })).toEqual([]);
+  }, 90_000);
+});

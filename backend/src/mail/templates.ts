@@ -1,0 +1,127 @@
+/**
+ * The e-mails the portal sends, in en, es and fr: a plain-text body and a simple HTML body from
+ * the same lines. Pure: `renderMail(kind, language, params)`. Values are escaped in the HTML.
+ */
+export type MailLanguage = 'en' | 'es' | 'fr';
+export const MAIL_LANGUAGES: readonly MailLanguage[] = ['en', 'es', 'fr'];
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+type Params = Record<string, string>;
+/** One message: its subject, its paragraphs, and an optional button (label + link). */
+interface Template {
+  subject: (p: Params) => string;
+  lines: (p: Params) => string[];
+  button?: (p: Params) => { label: string; href: string };
+  /** the parameters a message of this kind needs */
+  needs: readonly string[];
+}
+
+const templates: Record<string, Record<MailLanguage, Template>> = {
+  passwordReset: {
+    en: {
+      needs: ['firstName', 'link', 'minutes'],
+      subject: () => 'Set a new password for the Partner Portal',
+      lines: (p) => [
+        `Hello ${p.firstName},`,
+        'Someone (we hope you) asked to set a new password for your Partner Portal account.',
+        `The link works once, for ${p.minutes} minutes. Setting a new password signs you out on every device.`,
+        'If you did not ask for it, ignore this message: your password stays as it is.',
+      ],
+      button: (p) => ({ label: 'Set a new password', href: p.link }),
+    },
+    es: {
+      needs: ['firstName', 'link', 'minutes'],
+      subject: () => 'Crea una nueva contraseña para el Portal de Socios',
+      lines: (p) => [
+        `Hola ${p.firstName}:`,
+        'Alguien (esperamos que tú) pidió una nueva contraseña para tu cuenta del Portal de Socios.',
+        `El enlace funciona una sola vez, durante ${p.minutes} minutos. Al crear la nueva contraseña se cierra la sesión en todos tus dispositivos.`,
+        'Si no lo pediste, ignora este mensaje: tu contraseña no cambia.',
+      ],
+      button: (p) => ({ label: 'Crear una nueva contraseña', href: p.link }),
+    },
+    fr: {
+      needs: ['firstName', 'link', 'minutes'],
+      subject: () => 'Choisissez un nouveau mot de passe pour le Portail Partenaires',
+      lines: (p) => [
+        `Bonjour ${p.firstName},`,
+        'Quelqu’un (vous, nous l’espérons) a demandé un nouveau mot de passe pour votre compte du Portail Partenaires.',
+        `Le lien fonctionne une seule fois, pendant ${p.minutes} minutes. Le nouveau mot de passe vous déconnecte de tous vos appareils.`,
+        'Si vous n’avez rien demandé, ignorez ce message : votre mot de passe reste le même.',
+      ],
+      button: (p) => ({ label: 'Choisir un nouveau mot de passe', href: p.link }),
+    },
+  },
+  nudge: {
+    en: {
+      needs: ['firstName', 'sponsorName', 'note', 'link'],
+      subject: (p) => `${p.sponsorName} is cheering you on`,
+      lines: (p) => [
+        `Hello ${p.firstName},`,
+        `${p.sponsorName}, your sponsor, noticed your foundation training has paused and sends you a nudge.`,
+        ...(p.note ? [`“${p.note}”`] : []),
+        'Pick up where you stopped: every step takes a few minutes.',
+        'You can turn these nudges off in Settings.',
+      ],
+      button: (p) => ({ label: 'Continue my training', href: p.link }),
+    },
+    es: {
+      needs: ['firstName', 'sponsorName', 'note', 'link'],
+      subject: (p) => `${p.sponsorName} te anima a seguir`,
+      lines: (p) => [
+        `Hola ${p.firstName}:`,
+        `${p.sponsorName}, tu patrocinador, vio que tu formación de fundamentos está en pausa y te envía un empujón.`,
+        ...(p.note ? [`«${p.note}»`] : []),
+        'Retoma donde lo dejaste: cada paso lleva unos minutos.',
+        'Puedes desactivar estos avisos en Configuración.',
+      ],
+      button: (p) => ({ label: 'Continuar mi formación', href: p.link }),
+    },
+    fr: {
+      needs: ['firstName', 'sponsorName', 'note', 'link'],
+      subject: (p) => `${p.sponsorName} vous encourage`,
+      lines: (p) => [
+        `Bonjour ${p.firstName},`,
+        `${p.sponsorName}, votre parrain, a remarqué que votre formation aux fondamentaux est en pause et vous envoie un petit coup de pouce.`,
+        ...(p.note ? [`« ${p.note} »`] : []),
+        'Reprenez là où vous vous êtes arrêté : chaque étape prend quelques minutes.',
+        'Vous pouvez désactiver ces relances dans Paramètres.',
+      ],
+      button: (p) => ({ label: 'Reprendre ma formation', href: p.link }),
+    },
+  },
+};
+
+export const mailKinds = () => Object.keys(templates);
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function renderMail(kind: string, language: MailLanguage, params: Params): RenderedMail {
+  const template = templates[kind]?.[language];
+  if (!template) throw new Error(`No mail template ${kind}/${language}`);
+  const missing = template.needs.filter((k) => params[k] === undefined);
+  if (missing.length) throw new Error(`Mail ${kind} needs ${missing.join(', ')}`);
+  const lines = template.lines(params);
+  const button = template.button?.(params);
+  const text = [
+    ...lines.slice(0, 2),
+    ...(button ? [`${button.label}: ${button.href}`] : []),
+    ...lines.slice(2),
+  ].join('\n\n');
+  const paragraphs = lines.map((l) => `<p>${escapeHtml(l)}</p>`);
+  const buttonHtml = button
+    ? `<p><a href="${escapeHtml(button.href)}" style="display:inline-block;padding:10px 18px;background:#0d7d67;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(button.label)}</a></p>`
+    : '';
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;color:#1f2933;line-height:1.5">${[
+    ...paragraphs.slice(0, 2),
+    buttonHtml,
+    ...paragraphs.slice(2),
+  ].join('')}</body></html>`;
+  return { subject: template.subject(params), text: `${text}\n`, html };
+}

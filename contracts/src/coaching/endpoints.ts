@@ -1,0 +1,19 @@
+import type { Endpoint, Method } from '../core/http';
+
+// Zod-free: the partner app imports this file.
+const endpoint = <M extends Method, P extends string>(method: M, path: P): Endpoint<M, P> => ({
+  method,
+  path,
+});
+
+/** Sponsors who coach (issue 18 point 4). */
+export const coachingEndpoints = {
+  needsAttention: endpoint('GET', '/api/partners/needs-attention'),
+  sendNudge: endpoint('POST', '/api/partners/:partnerId/nudge'),
+  mine: endpoint('GET', '/api/coaching'),
+  setNudges: endpoint('POST', '/api/coaching/nudges'),
+} as const;
+
+/** A partner needs attention after this many days without progress, unless the sponsor asks for another number. */
+export const STALLED_DAYS_DEFAULT = 7;
+export const NUDGE_NOTE_MAX = 500;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { NUDGE_NOTE_MAX, STALLED_DAYS_DEFAULT } from './endpoints';
+
+export const needsAttentionQuery = z.strictObject({
+  days: z.coerce.number().int().min(1).max(365).default(STALLED_DAYS_DEFAULT),
+});
+export const stalledPartner = z.object({
+  id: z.string(),
+  uid: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** the step where they stopped (1-5) */
+  currentStep: z.number().int(),
+  completedSteps: z.number().int(),
+  lastProgressAt: z.string(),
+  daysSince: z.number().int(),
+  lastNudgeAt: z.string().nullable(),
+  nudgesOff: z.boolean(),
+});
+export const needsAttentionResponse = z.object({ days: z.number().int(), partners: z.array(stalledPartner) });
+
+export const partnerParams = z.strictObject({ partnerId: z.uuid('Must be a valid id') });
+export const sendNudgeBody = z.strictObject({
+  note: z
+    .string()
+    .trim()
+    .max(NUDGE_NOTE_MAX, `At most ${NUDGE_NOTE_MAX} characters`)
+    .nullable()
+    .default(null)
+    .transform((s) => (s ? s : null)),
+});
+export const sendNudgeResponse = z.object({ sentAt: z.string() });
+
+export const coachingResponse = z.object({
+  nudgesAllowed: z.boolean(),
+  /** the latest nudge of the last 7 days, for the banner on /foundation */
+  latestNudge: z.object({ sponsorName: z.string(), note: z.string().nullable(), at: z.string() }).nullable(),
+});
+export const setNudgesBody = z.strictObject({ allowed: z.boolean() });

@@ -1,0 +1,169 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  Datagrid,
+  FunctionField,
+  List,
+  SelectInput,
+  Show,
+  TextField,
+  TextInput,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import type { OutboxMessage } from '@portal/contracts/mail/schemas';
+import { useDateFormat } from '../lib/format';
+
+type Row = Omit<OutboxMessage, 'text' | 'html'>;
+
+function When() {
+  const { dateTime } = useDateFormat();
+  const record = useRecordContext<Row>();
+  return record ? <span title={record.createdAt}>{dateTime(record.createdAt)}</span> : null;
+}
+
+function Kind() {
+  const t = useTranslate();
+  const record = useRecordContext<Row>();
+  return record ? <>{t(`app.mail.kinds.${record.kind}`, { _: record.kind })}</> : null;
+}
+
+function Transport() {
+  const t = useTranslate();
+  const record = useRecordContext<Row>();
+  if (!record) return null;
+  return (
+    <Chip
+      size="small"
+      color={record.transport === 'smtp' ? 'success' : 'default'}
+      label={t(`app.mail.transport.${record.transport}`)}
+    />
+  );
+}
+
+/** Without SMTP_URL, nothing leaves the machine: said once, above the list. */
+function OutboxNotice() {
+  const t = useTranslate();
+  return (
+    <Alert severity="info" sx={{ mt: 2 }}>
+      {t('app.mail.notice')}
+    </Alert>
+  );
+}
+
+function useFilters() {
+  const t = useTranslate();
+  return [
+    <TextInput key="q" source="q" label="resources.mail-outbox.fields.q" alwaysOn />,
+    <SelectInput
+      key="language"
+      source="language"
+      label="resources.mail-outbox.fields.language"
+      choices={['en', 'es', 'fr'].map((id) => ({ id, name: t(`app.mail.languages.${id}`) }))}
+      alwaysOn
+    />,
+  ];
+}
+
+/** Every e-mail the portal sent or kept, newest first (issue 18). */
+export function MailOutboxList() {
+  return (
+    <>
+      <OutboxNotice />
+      <List
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        filters={useFilters()}
+        perPage={25}
+        exporter={false}
+        empty={false}
+      >
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <FunctionField source="createdAt" sortable render={() => <When />} />
+          <TextField source="to" sortable={false} />
+          <TextField source="subject" sortable={false} />
+          <FunctionField source="kind" sortable={false} render={() => <Kind />} />
+          <TextField source="language" sortable={false} />
+          <FunctionField source="transport" sortable={false} render={() => <Transport />} />
+          <TextField
+            source="preview"
+            sortable={false}
+            sx={{ display: 'block', maxWidth: 420, color: 'text.secondary' }}
+          />
+        </Datagrid>
+      </List>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="caption" color="text.secondary" component="h3">
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function MessageBody() {
+  const t = useTranslate();
+  const record = useRecordContext<OutboxMessage>();
+  if (!record) return null;
+  const field = (label: string, value: React.ReactNode) => (
+    <Box sx={{ minWidth: 160 }}>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="div">{value}</Typography>
+    </Box>
+  );
+  return (
+    <Stack spacing={2} sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2">
+        {record.subject}
+      </Typography>
+      <Stack direction="row" spacing={4} sx={{ flexWrap: 'wrap' }}>
+        {field(t('resources.mail-outbox.fields.to'), record.to)}
+        {field(t('resources.mail-outbox.fields.createdAt'), <When />)}
+        {field(t('resources.mail-outbox.fields.kind'), <Kind />)}
+        {field(t('resources.mail-outbox.fields.language'), record.language)}
+        {field(t('resources.mail-outbox.fields.transport'), <Transport />)}
+      </Stack>
+      <Section title={t('app.mail.html')}>
+        {/* the message as the recipient sees it, isolated from the console (no scripts run) */}
+        <Box
+          component="iframe"
+          title={t('app.mail.html')}
+          sandbox=""
+          srcDoc={record.html}
+          sx={{ width: '100%', height: 320, border: 0, bgcolor: '#fff' }}
+        />
+      </Section>
+      <Section title={t('app.mail.text')}>
+        <Box
+          component="pre"
+          sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace', m: 0 }}
+          data-testid="mail-text"
+        >
+          {record.text}
+        </Box>
+      </Section>
+    </Stack>
+  );
+}
+
+export function MailOutboxShow() {
+  return (
+    <Show>
+      <MessageBody />
+    </Show>
+  );
+}

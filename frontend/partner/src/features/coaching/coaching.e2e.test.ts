@@ -1,0 +1,87 @@
+import type { Worker } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eApp, startE2eApp } from '../../../../../testing/browser';
+import { waitFor } from '../../../../../testing/servers';
+import { createUser } from '../../../../../testing/users';
+import { startWorkers } from '../../../../../worker/src/runWorkers';
+import { sendMailJob } from '../../../../../worker/src/jobs/mail';
+
+// Sponsors who coach in Chromium: the sponsor sees a stalled partner on /partners and sends a
+// nudge with a note; the partner sees the banner on /foundation and turns nudges off in Settings.
+let e2e: E2eApp;
+let workers: Worker[];
+
+beforeAll(async () => {
+  e2e = await startE2eApp();
+  workers = startWorkers(e2e.app.deps, [sendMailJob as never]);
+}, 120_000);
+afterAll(async () => {
+  await Promise.all((workers ?? []).map((w) => w.close()));
+  await e2e?.close();
+});
+
+const shot = async (page: import('playwright-core').Page, name: string) => {
+  if (process.env.SHOTS) {
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${process.env.SHOTS}/${name}.png` });
+  }
+};
+
+describe('sponsors who coach', () => {
+  it('nudge from /partners, banner on /foundation, opt-out in Settings', async () => {
+    const sponsor = await createUser(e2e.app, { firstName: 'Sam', lastName: 'Sponsor' });
+    const partner = await createUser(e2e.app, {
+      firstName: 'Pia',
+      lastName: 'Paused',
+      sponsorId: sponsor.id,
+    });
+    await partner.client.post('/api/preferred-language', { language: 'es' });
+    await e2e.app.deps.projections.waitFor((await e2e.app.deps.store.headPosition())!, { timeoutMs: 30_000 });
+    const real = Date.now;
+    e2e.app.deps.now = () => new Date(real() + 9 * 86_400_000);
+
+    const sponsorPage = await (await e2e.signedInContext(sponsor.client)).newPage();
+    await sponsorPage.goto('/partners');
+    const card = sponsorPage.locator('.partners-attention');
+    await card.getByText('Pia Paused').waitFor({ timeout: 60_000 });
+    expect(await card.innerText()).toContain('Stopped at step 1 · 9 days ago');
+    await shot(sponsorPage, 'partners-needs-attention');
+    await card.getByRole('button', { name: 'Send a nudge' }).click();
+    const dialog = sponsorPage.getByRole('dialog', { name: 'Send a nudge to Pia' });
+    await dialog.getByLabel('Your note (optional)').fill('¡Tú puedes, Pia!');
+    await shot(sponsorPage, 'partners-nudge-dialog');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await sponsorPage.getByText('Nudge sent').first().waitFor();
+
+    await waitFor(
+      async () =>
+        Boolean(await e2e.app.deps.db('mail_outbox').where({ user_id: partner.id, kind: 'nudge' }).first()),
+      60_000,
+      'the nudge e-mail',
+    );
+    const mail = await e2e.app.deps.db('mail_outbox').where({ user_id: partner.id, kind: 'nudge' }).first();
+    expect(mail).toMatchObject({ language: 'es', subject: 'Sam Sponsor te anima a seguir' });
+    expect(mail.text_body).toContain('¡Tú puedes, Pia!');
+
+    const partnerContext = await e2e.signedInContext(partner.client);
+    const partnerPage = await partnerContext.newPage();
+    await partnerPage.goto('/foundation');
+    const banner = partnerPage.locator('.fd-nudge');
+    await banner.waitFor({ timeout: 60_000 });
+    expect(await banner.innerText()).toContain('¡Tú puedes, Pia!');
+    await shot(partnerPage, 'foundation-nudge-banner');
+
+    await partnerPage.goto('/settings');
+    const toggle = partnerPage.getByRole('switch', {
+      name: /Nudges from my sponsor|Empujones de mi patrocinador/,
+    });
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await toggle.click();
+    await expect
+      .poll(async () => (await partner.client.get('/api/coaching')).body.nudgesAllowed, { timeout: 30_000 })
+      .toBe(false);
+    await shot(partnerPage, 'settings-nudges-off');
+    e2e.app.deps.now = () => new Date();
+  }, 240_000);
+});

@@ -1,0 +1,36 @@
+import { authEndpoints } from '@portal/contracts/auth/endpoints';
+import type { AuthRoutes } from '@portal/contracts/auth/routes';
+import { useEffect } from 'react';
+import { request } from './api';
+import { currentLanguage } from './i18n';
+import type { LanguageCode } from './languages';
+import { queryClient } from './queryClient';
+import { ME_KEY, setCurrentUser, useSession, type User } from './session';
+
+/**
+ * The server keeps the partner's language, so e-mails to them are written in it (issue 18):
+ * told when the switcher changes and, for an account that has none yet, once signed in.
+ * Never in the way: a failure only means the next change tries again.
+ */
+export async function tellServerLanguage(language: LanguageCode): Promise<void> {
+  const user = queryClient.getQueryData<User | null>(ME_KEY);
+  if (!user || user.mustChangePassword || user.preferredLanguage === language) return;
+  try {
+    const answer = await request<AuthRoutes['setLanguage']>(authEndpoints.setLanguage, {
+      body: { language },
+      on401: 'throw',
+    });
+    setCurrentUser(answer.user);
+  } catch {
+    // not now: the next change or sign-in tells it again
+  }
+}
+
+/** Sends the interface language once a signed-in user without a stored language is known. */
+export function useLanguageSync() {
+  const { user } = useSession();
+  const missing = !!user && !user.mustChangePassword && !user.preferredLanguage;
+  useEffect(() => {
+    if (missing) void tellServerLanguage(currentLanguage());
+  }, [missing]);
+}
