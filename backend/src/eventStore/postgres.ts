@@ -549,6 +549,13 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     deleteStream: (streamId, opts) => removeStream(streamId, 'soft', opts),
     tombstoneStream: (streamId, opts) => removeStream(streamId, 'tombstone', opts),
     headPosition: () => headPositionWith(pool),
+    async committedHead() {
+      const { rows } = await query<{ tx_id: string; global_seq: string }>(
+        pool,
+        'select tx_id, global_seq from es_events order by tx_id desc, global_seq desc limit 1',
+      );
+      return rows[0] ? formatPosition(rows[0].tx_id, rows[0].global_seq) : null;
+    },
     oldestEventTimeAfter,
     useInlineProjections(value) {
       inline = value.projections.length ? value : null;

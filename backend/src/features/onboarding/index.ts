@@ -16,7 +16,7 @@ import {
   createNewsletter,
   mailchimpSettings,
 } from '../../integrations/mailchimp';
-import { onboardingProgressProjection, progressFromState, readProgress } from './projection';
+import { onboardingProgressProjection, progressFromState, progressOf, readProgress } from './projection';
 
 type Deps = Pick<AppDeps, 'store' | 'projections' | 'db'>;
 
@@ -66,11 +66,12 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
   const me = (rc: RequestContext): UserRecord => rc.user!;
   const run = (rc: RequestContext, command: OnboardingCommand) =>
     runOnboardingCommand(deps, me(rc).id, command, rc.commandMetadata());
-  /** The progress after a command: the read model, or the command's own state if a view is late. */
-  const answer = async (rc: RequestContext, result: OnboardingResult) => ({
-    progress: result.caughtUp
-      ? await readProgress(deps.db, me(rc).id)
-      : progressFromState(me(rc).id, result.state),
+  /**
+   * The progress after a command, from the state its decider folded: the same fold the inline
+   * read model stores in the append's transaction, so no read is needed to answer.
+   */
+  const answer = (rc: RequestContext, result: OnboardingResult) => ({
+    progress: progressFromState(me(rc).id, result.state),
   });
 
   /** Records the user's newsletter flag (user stream) and step 1 (onboarding stream). */
@@ -109,7 +110,7 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
     {
       async progress(_input, rc) {
         const user = me(rc);
-        let progress: Progress = await readProgress(deps.db, user.id);
+        let progress: Progress = await progressOf(deps.hotReads, user.id);
         // step 1 is complete exactly when subscribed (registration opt-in, admin or sync changes included)
         if (progress.step1Completed !== user.newsletter) {
           const result = await run(rc, { type: 'SyncNewsletterStep', subscribed: user.newsletter });
