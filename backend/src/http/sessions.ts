@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import session from 'koa-session';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
+import { rememberingKeys } from './cookieKeys';
 
 export const SESSION_COOKIE = 'portal.sid';
 
@@ -104,7 +105,7 @@ export class SessionStore {
 }
 
 export function sessionMiddleware(app: Koa, config: Config, store: SessionStore) {
-  app.keys = config.SESSION_KEYS;
+  app.keys = rememberingKeys(config.SESSION_KEYS);
   return session(
     {
       key: SESSION_COOKIE,
