@@ -27,7 +27,10 @@ const MAX_AGE_MS = 60_000;
  * key; entries also expire after a minute and the cache holds at most `maxEntries` users.
  */
 export class SignedInUsers {
-  private readonly entries = new Map<string, { user: UserRecord | null; version: string | null; at: number }>();
+  private readonly entries = new Map<
+    string,
+    { user: UserRecord | null; version: string | null; at: number }
+  >();
 
   constructor(
     private readonly redis: Redis,

@@ -301,7 +301,14 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       const result = (await query<Outcome>(client, sql, values)).rows[0];
       if (result.outcome !== 'ok') return result;
       // the recorded events from what was sent and what es_append answered: no read back
-      const [, , ids, types, data, metadata] = values as [unknown, unknown, string[], string[], string[], string[]];
+      const [, , ids, types, data, metadata] = values as [
+        unknown,
+        unknown,
+        string[],
+        string[],
+        string[],
+        string[],
+      ];
       const first = BigInt(result.next_revision) - BigInt(count) + 1n;
       const recorded: RecordedEvent[] = ids.map((id, i) => ({
         id,

@@ -12,7 +12,7 @@ const keygrip = (data: string, key: string) =>
     .replace(/\/|\+|=/g, (c) => ({ '/': '_', '+': '-', '=': '' })[c]!);
 
 describe('rememberingKeys', () => {
-  it("signs like Keygrip with the newest key, so existing cookies stay valid", () => {
+  it('signs like Keygrip with the newest key, so existing cookies stay valid', () => {
     const keys = rememberingKeys([NEW, OLD]);
     for (const data of ['portal.sid=abc', 'portal.sid=' + 'x'.repeat(40), 'a=b?+/'])
       expect(keys.sign(data)).toBe(keygrip(data, NEW));

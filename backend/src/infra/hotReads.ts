@@ -29,7 +29,11 @@ export function createHotReads(options: {
     /* idle client errors surface on the next query */
   });
   return {
-    async one<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[]): Promise<R | undefined> {
+    async one<R extends pg.QueryResultRow>(
+      name: string,
+      text: string,
+      values: unknown[],
+    ): Promise<R | undefined> {
       const started = performance.now();
       try {
         const { rows } = await pool.query<R>({ name, text, values });

@@ -267,10 +267,7 @@ export class ProjectionHost {
     } catch (error) {
       if (!(error instanceof ProjectionTimeout)) throw error;
       this.deps.metrics?.readYourWritesTimeouts.inc();
-      this.deps.logger.warn(
-        { position, projections: names },
-        'read models late: answering what they have',
-      );
+      this.deps.logger.warn({ position, projections: names }, 'read models late: answering what they have');
       return false;
     }
   }

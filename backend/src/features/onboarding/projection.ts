@@ -179,11 +179,9 @@ export const progressFromState = (userId: string, s: OnboardingState): Progress 
 /** The same read as a prepared statement: the foundation's progress is read on every visit. */
 export async function progressOf(reads: HotReads, userId: string): Promise<Progress> {
   return toProgress(
-    await reads.one<ProgressRow>(
-      'progress-by-user',
-      'select * from onboarding_progress where user_id = $1',
-      [userId],
-    ),
+    await reads.one<ProgressRow>('progress-by-user', 'select * from onboarding_progress where user_id = $1', [
+      userId,
+    ]),
   );
 }
 
