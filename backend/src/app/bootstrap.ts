@@ -38,8 +38,7 @@ export function buildRuntime(config: Config, options: { logger?: Logger; service
     onQuery: (ms) => requestStats.recordQuery(ms),
   });
   const hotReads = createHotReads({
-    connectionString: config.DATABASE_URL,
-    poolSize: config.DATABASE_POOL_SIZE,
+    db,
     metrics,
     onQuery: (ms) => requestStats.recordQuery(ms),
   });
@@ -116,7 +115,6 @@ export function buildRuntime(config: Config, options: { logger?: Logger; service
       await deps.passwords.close().catch(() => undefined);
       await store.close().catch(() => undefined);
       await db.destroy().catch(() => undefined);
-      await hotReads.close().catch(() => undefined);
       redis.disconnect();
       queueConnection.disconnect();
     },
