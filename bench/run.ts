@@ -26,6 +26,9 @@ import { loginsMe } from './figures/loginsMe';
 import { adminListGrowth, partnerListGrowth } from './figures/listGrowth';
 import { adminBundle, partnerFirstLoad } from './figures/frontEnd';
 
+// `npm run bench -- --soak`: the ten-minute soak instead (bench/soak.ts, also `make soak`)
+if (process.argv.includes('--soak')) await import('./soak');
+
 const scale = benchScale();
 const report = new Report();
 const LARGE = 'portal_bench_large';

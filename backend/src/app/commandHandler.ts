@@ -69,14 +69,9 @@ export function handleCommand<S, C, E extends DomainEvent>(
 }
 
 async function decideAndAppend<S, C, E extends DomainEvent>(
-  store: EventStore,
-  streamId: string,
-  decider: Decider<S, C, E>,
-  command: C,
-  metadata: CommandMetadata,
-  options: { maxAttempts?: number; onAppended?: (events: E[]) => void } = {},
+  ...[store, streamId, decider, command, metadata, options]: Parameters<typeof handleCommand<S, C, E>>
 ): Promise<CommandResult<S, E>> {
-  const maxAttempts = options.maxAttempts ?? 5;
+  const maxAttempts = options?.maxAttempts ?? 5;
   for (let attempt = 1; ; attempt++) {
     const recorded = await readStreamOrEmpty(store, streamId);
     let state = decider.initialState();
@@ -103,7 +98,7 @@ async function decideAndAppend<S, C, E extends DomainEvent>(
         { expectedRevision },
       );
       for (const e of events) state = decider.evolve(state, e);
-      options.onAppended?.(events);
+      options?.onAppended?.(events);
       return { events, state, position: result.position, revision: result.nextRevision };
     } catch (error) {
       if (error instanceof WrongExpectedRevision && attempt < maxAttempts) continue;
