@@ -72,7 +72,8 @@ export const USER_BY_ID_SQL = 'select * from users where id = $1';
 
 async function loadUser(reads: HotReads, userId: string): Promise<UserRecord | null> {
   const row = await reads.one<UserRow>('user-by-id', USER_BY_ID_SQL, [userId]);
-  return row ? toUserRecord(row) : null;
+  // shared by every request of this user while cached: nobody may change it in place
+  return row ? Object.freeze(toUserRecord(row)) : null;
 }
 
 /** The user id of a `User-<id>` stream, or null for any other stream. */
