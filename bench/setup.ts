@@ -73,7 +73,7 @@ export async function buildDataset(
 export function spawnProcess(script: string, processEnv: Record<string, string>, port: number): ChildProcess {
   return spawn(process.execPath, ['--import', import.meta.resolve('tsx'), script], {
     env: { PATH: process.env.PATH, ...processEnv, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_API_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
 }
 

@@ -10,6 +10,8 @@ import { RequestStats } from '../infra/requestStats';
 import { createEventStore } from '../eventStore';
 import { ProjectionHost } from '../projections/runner';
 import { SessionStore } from '../http/sessions';
+import { createHotReads } from '../infra/hotReads';
+import { SignedInUsers, touchingUsers } from './signedInUsers';
 import { allProjections, createFeatures } from '../features';
 import type { Feature } from '../http/feature';
 import type { AppDeps } from './deps';
@@ -35,12 +37,20 @@ export function buildRuntime(config: Config, options: { logger?: Logger; service
     metrics,
     onQuery: (ms) => requestStats.recordQuery(ms),
   });
-  const store = createEventStore(config, {
+  const hotReads = createHotReads({
+    db,
+    metrics,
+    onQuery: (ms) => requestStats.recordQuery(ms),
+  });
+  const signedInUsers = new SignedInUsers(redis, config.REDIS_PREFIX, hotReads);
+  // every change of a user invalidates its cached copy in every process before the call returns
+  const baseStore = createEventStore(config, {
     onQuery: (ms) => requestStats.recordQuery(ms),
     onAppended: (events) => {
       for (const event of events) metrics.eventsAppended.inc({ type: event.type });
     },
   });
+  const store = touchingUsers(baseStore, signedInUsers);
   const queueConnection = createQueueRedis(config.REDIS_URL);
   queueConnection.on('error', (err) => logger.debug({ err }, 'queue redis connection error'));
   const queues = Object.fromEntries(
@@ -58,6 +68,8 @@ export function buildRuntime(config: Config, options: { logger?: Logger; service
     metrics,
     passwords: createPasswordHasher({ cost: config.BCRYPT_COST, threads: config.BCRYPT_THREADS }),
     sessions: new SessionStore(redis, config.REDIS_PREFIX),
+    hotReads,
+    signedInUsers,
     requestStats,
     queues,
     projections: undefined as unknown as ProjectionHost,

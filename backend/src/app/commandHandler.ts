@@ -29,11 +29,35 @@ export function deterministicId(key: string, index: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** The tail of each stream's queue of commands in this process. */
+const queues = new Map<string, Promise<void>>();
+
+/**
+ * Runs `fn` after every earlier command of this process on the same stream: concurrent commands
+ * on one stream in one process then never conflict (each would otherwise read, decide and
+ * append for nothing, then retry). Other processes still conflict and retry.
+ */
+async function oneAtATime<T>(streamId: string, fn: () => Promise<T>): Promise<T> {
+  const previous = queues.get(streamId) ?? Promise.resolve();
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const tail = previous.then(() => gate);
+  queues.set(streamId, tail);
+  await previous;
+  try {
+    return await fn();
+  } finally {
+    release();
+    if (queues.get(streamId) === tail) queues.delete(streamId);
+  }
+}
+
 /**
  * Read the stream, fold it, decide, append with the expected revision; on a concurrency
- * conflict start again from a fresh read (a few times).
+ * conflict start again from a fresh read (a few times). Commands on one stream run one at a
+ * time in this process.
  */
-export async function handleCommand<S, C, E extends DomainEvent>(
+export function handleCommand<S, C, E extends DomainEvent>(
   store: EventStore,
   streamId: string,
   decider: Decider<S, C, E>,
@@ -41,7 +65,13 @@ export async function handleCommand<S, C, E extends DomainEvent>(
   metadata: CommandMetadata,
   options: { maxAttempts?: number; onAppended?: (events: E[]) => void } = {},
 ): Promise<CommandResult<S, E>> {
-  const maxAttempts = options.maxAttempts ?? 5;
+  return oneAtATime(streamId, () => decideAndAppend(store, streamId, decider, command, metadata, options));
+}
+
+async function decideAndAppend<S, C, E extends DomainEvent>(
+  ...[store, streamId, decider, command, metadata, options]: Parameters<typeof handleCommand<S, C, E>>
+): Promise<CommandResult<S, E>> {
+  const maxAttempts = options?.maxAttempts ?? 5;
   for (let attempt = 1; ; attempt++) {
     const recorded = await readStreamOrEmpty(store, streamId);
     let state = decider.initialState();
@@ -67,7 +97,7 @@ export async function handleCommand<S, C, E extends DomainEvent>(
         { expectedRevision },
       );
       for (const e of events) state = decider.evolve(state, e);
-      options.onAppended?.(events);
+      options?.onAppended?.(events);
       return { events, state, position: result.position, revision: result.nextRevision };
     } catch (error) {
       if (error instanceof WrongExpectedRevision && attempt < maxAttempts) continue;

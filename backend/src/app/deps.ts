@@ -9,6 +9,8 @@ import type { RequestStats } from '../infra/requestStats';
 import type { EventStore } from '../eventStore/port';
 import type { ProjectionHost } from '../projections/runner';
 import type { SessionStore } from '../http/sessions';
+import type { HotReads } from '../infra/hotReads';
+import type { SignedInUsers } from './signedInUsers';
 import type { QueueName } from '@portal/contracts';
 
 /** Everything the API's features need, built once by main.ts (or by a test). */
@@ -22,6 +24,10 @@ export interface AppDeps {
   metrics: Metrics;
   passwords: PasswordHasher;
   sessions: SessionStore;
+  /** prepared statements on pg for the reads on every request's path */
+  hotReads: HotReads;
+  /** the signed-in user of a request, cached per process and invalidated on every change */
+  signedInUsers: SignedInUsers;
   requestStats: RequestStats;
   queues: Record<QueueName, Queue>;
   /** current time; tests may replace it */

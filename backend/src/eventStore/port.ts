@@ -85,6 +85,11 @@ export interface EventStore {
   /** position of the newest event visible to readers, null when empty */
   headPosition(): Promise<string | null>;
   /**
+   * Position of the newest committed event, also one readers cannot see yet (on PostgreSQL, one
+   * behind a transaction still running); null when empty. Without it, headPosition is that.
+   */
+  committedHead?(): Promise<string | null>;
+  /**
    * When the oldest committed event after `after` was appended (null: none), including events
    * readers cannot see yet (on PostgreSQL, those behind a transaction still running): the
    * measure of how far a reader at `after` is behind.

@@ -94,6 +94,9 @@ interface Outcome {
   next_revision: string;
   last_tx_id: string;
   last_seq: string;
+  /** 'ok': the global sequence of each appended event, in revision order, and their time */
+  seqs: (string | number)[] | null;
+  created_at: Date | null;
 }
 
 const pad = (n: string | bigint) => n.toString().padStart(20, '0');
@@ -297,12 +300,26 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     async function appendAndApply(trx: Knex.Transaction) {
       const result = (await query<Outcome>(client, sql, values)).rows[0];
       if (result.outcome !== 'ok') return result;
-      const { rows } = await query<EventRow>(
-        client,
-        'select * from es_events where stream_id = $1 and revision > $2 order by revision',
-        [streamId, (BigInt(result.next_revision) - BigInt(count)).toString()],
-      );
-      const recorded = rows.map(toRecorded);
+      // the recorded events from what was sent and what es_append answered: no read back
+      const [, , ids, types, data, metadata] = values as [
+        unknown,
+        unknown,
+        string[],
+        string[],
+        string[],
+        string[],
+      ];
+      const first = BigInt(result.next_revision) - BigInt(count) + 1n;
+      const recorded: RecordedEvent[] = ids.map((id, i) => ({
+        id,
+        streamId,
+        revision: first + BigInt(i),
+        position: formatPosition(result.last_tx_id, String(result.seqs![i])),
+        type: types[i],
+        data: JSON.parse(data[i]) as unknown,
+        metadata: JSON.parse(metadata[i]) as Record<string, unknown>,
+        createdAt: result.created_at!,
+      }));
       for (const projection of projections) await applyEvents(projection, trx, recorded);
       await options.beforeCommit?.(streamId);
       return result;
@@ -325,17 +342,22 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   }
 
   async function readStream(streamId: string, opts: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    // One round trip for a live stream: its events with the stream's deletion and truncation.
+    const { rows } = await query<EventRow & { stream_deleted: string | null }>(
+      pool,
+      `select e.*, s.deleted as stream_deleted
+         from es_events e left join es_streams s on s.stream_id = e.stream_id
+        where e.stream_id = $1 and e.revision >= greatest($2::bigint, coalesce(s.truncate_before, 0))
+        order by e.revision limit $3`,
+      [streamId, (opts.fromRevision ?? 0n).toString(), opts.maxCount ?? 1_000_000],
+    );
+    if (rows.length > 0 && rows[0].stream_deleted === null) return rows.map(toRecorded);
+    // No events to answer (or a deleted stream): tell not found, deleted and empty apart.
     const stream = await streamState(pool, streamId);
     if (!stream) throw new StreamNotFound(streamId);
     if (stream.deleted === 'tombstone') throw new StreamDeleted(streamId);
     if (stream.deleted === 'soft') throw new StreamNotFound(streamId);
-    const from = [stream.truncateBefore, opts.fromRevision ?? 0n].reduce((a, b) => (a > b ? a : b));
-    const { rows } = await query<EventRow>(
-      pool,
-      `select * from es_events where stream_id = $1 and revision >= $2 order by revision limit $3`,
-      [streamId, from.toString(), opts.maxCount ?? 1_000_000],
-    );
-    return rows.map(toRecorded);
+    return [];
   }
 
   async function readAllWith(
@@ -549,6 +571,13 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     deleteStream: (streamId, opts) => removeStream(streamId, 'soft', opts),
     tombstoneStream: (streamId, opts) => removeStream(streamId, 'tombstone', opts),
     headPosition: () => headPositionWith(pool),
+    async committedHead() {
+      const { rows } = await query<{ tx_id: string; global_seq: string }>(
+        pool,
+        'select tx_id, global_seq from es_events order by tx_id desc, global_seq desc limit 1',
+      );
+      return rows[0] ? formatPosition(rows[0].tx_id, rows[0].global_seq) : null;
+    },
     oldestEventTimeAfter,
     useInlineProjections(value) {
       inline = value.projections.length ? value : null;

@@ -3,7 +3,6 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { type RouteDef, allRoutes } from '@portal/contracts';
 import type { AppDeps } from '../app/deps';
-import { findUserById } from '../app/users';
 import { errorMiddleware, HttpError } from './errors';
 import type { Feature, RawResponse, RequestContext } from './feature';
 import { enforceAccess } from './policy';
@@ -205,7 +204,7 @@ async function loadSessionUser(ctx: Koa.Context, deps: AppDeps, session: Session
     ctx.session = null;
     return null;
   }
-  const user = await findUserById(deps.db, session.userId);
+  const user = await deps.signedInUsers.get(session.userId, session._userVersion);
   if (!user || user.isLocked) {
     ctx.session = null;
     return null;

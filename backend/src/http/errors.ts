@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import { DomainError } from '../domain/errors';
 import { isDbUnavailable } from '../infra/db';
 import { isRedisUnavailable } from '../infra/redis';
-import { Unavailable } from '../eventStore/port';
+import { Unavailable, WrongExpectedRevision } from '../eventStore/port';
 import { ProjectionTimeout } from '../projections/runner';
 
 /** An error with an HTTP status, raised by the HTTP layer itself. */
@@ -91,6 +91,14 @@ export async function errorMiddleware(ctx: Context, next: Next) {
           .join('; '),
         fields,
       };
+    } else if (error instanceof WrongExpectedRevision) {
+      // the command handler retried and the stream kept changing under it: nothing was recorded
+      status = 409;
+      body = {
+        error: 'concurrent_change',
+        message: 'This was changed by another request at the same moment. Please try again.',
+      };
+      ctx.state.logger?.warn({ err: error }, 'command gave up after concurrent changes');
     } else if (error instanceof Unavailable || isDbUnavailable(error) || isRedisUnavailable(error)) {
       status = 503;
       ctx.set('Retry-After', '5');

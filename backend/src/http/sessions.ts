@@ -3,15 +3,42 @@ import type Koa from 'koa';
 import session from 'koa-session';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
+import { rememberingKeys } from './cookieKeys';
 
 export const SESSION_COOKIE = 'portal.sid';
 
 export interface SessionData {
   userId?: string;
+  /**
+   * The signed-in user's version token, read with the session (never stored in it: koa-session
+   * leaves `_` keys out); SignedInUsers answers its cached user only while this still matches.
+   */
+  _userVersion?: string | null;
   /** epoch ms of sign-in: the absolute lifetime counts from here */
   authenticatedAt?: number;
   passcodeVerified?: boolean;
 }
+
+/** A user's version key: changed by every change of the user (app/signedInUsers.ts). */
+export const userVersionKey = (prefix: string, userId: string) => `${prefix}user-ver:${userId}`;
+
+/**
+ * The session and, when it names a user, that user's version key, in one round trip. The
+ * version key is derived from the session's content, so it cannot be declared up front: fine on
+ * a single Redis server (the deployment here), not on a Redis Cluster.
+ */
+const SESSION_WITH_USER_VERSION = `
+local raw = redis.call('GET', KEYS[1])
+if not raw then return nil end
+local ok, sess = pcall(cjson.decode, raw)
+if ok and type(sess) == 'table' and type(sess.userId) == 'string' then
+  return {raw, redis.call('GET', ARGV[1] .. 'user-ver:' .. sess.userId)}
+end
+return {raw}`;
+
+type WithSessionCommand = Redis & {
+  sessionWithUserVersion(key: string, prefix: string): Promise<[string, (string | null)?] | null>;
+};
 
 /**
  * Sessions live in Redis so they can be revoked: each user has a set of their session keys,
@@ -21,14 +48,18 @@ export class SessionStore {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-  ) {}
+  ) {
+    redis.defineCommand('sessionWithUserVersion', { numberOfKeys: 1, lua: SESSION_WITH_USER_VERSION });
+  }
 
   private key = (sid: string) => `${this.prefix}sess:${sid}`;
   private userKey = (userId: string) => `${this.prefix}user-sess:${userId}`;
 
   async get(sid: string): Promise<Record<string, unknown> | undefined> {
-    const raw = await this.redis.get(this.key(sid));
-    return raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined;
+    const found = await (this.redis as WithSessionCommand).sessionWithUserVersion(this.key(sid), this.prefix);
+    if (!found) return undefined;
+    const sess = JSON.parse(found[0]) as Record<string, unknown>;
+    return typeof sess.userId === 'string' ? { ...sess, _userVersion: found[1] ?? null } : sess;
   }
 
   async set(sid: string, sess: Record<string, unknown>, maxAge: number | 'session' | undefined) {
@@ -74,7 +105,7 @@ export class SessionStore {
 }
 
 export function sessionMiddleware(app: Koa, config: Config, store: SessionStore) {
-  app.keys = config.SESSION_KEYS;
+  app.keys = rememberingKeys(config.SESSION_KEYS);
   return session(
     {
       key: SESSION_COOKIE,

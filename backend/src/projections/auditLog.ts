@@ -50,6 +50,8 @@ function auditRow(event: RecordedEvent) {
 export const auditLogProjection: Projection = {
   name: 'audit_log',
   tables: ['audit_log'],
+  // read by admins: each read catches up, commands do not wait
+  readYourWrites: 'read',
   async apply(trx, event) {
     await auditLogProjection.applyBatch!(trx, [event]);
   },

@@ -19,6 +19,15 @@ export interface Projection {
    * With EventStoreDB every projection is asynchronous.
    */
   lifecycle?: 'inline' | 'async';
+  /**
+   * Who waits for an asynchronous projection, so that a command answered by any process shows
+   * on the next read from any process. 'command' (default): the command waits until it has
+   * applied the command's events (ProjectionHost.settle). 'read': for read models that other
+   * people read (the audit log, the partners directory): commands do not wait; each read of
+   * them first catches up with every event committed before the read began
+   * (ProjectionHost.catchUp), so the cost falls on the rare reader, not on every command.
+   */
+  readYourWrites?: 'command' | 'read';
   apply(trx: Knex.Transaction, event: RecordedEvent): Promise<void>;
   /**
    * Optional: applies a run of events (already filtered by eventTypes, in log order) with

@@ -239,20 +239,35 @@ export class ProjectionHost {
    */
   async settle(result: { position: string | null; events?: { type: string }[] }): Promise<boolean> {
     if (!result.position) return true;
-    const names = result.events
-      ? this.namesFor(result.events.map((e) => e.type))
-      : this.projections.map((p) => p.name);
+    const names = (
+      result.events ? this.namesFor(result.events.map((e) => e.type)) : this.projections.map((p) => p.name)
+    ).filter((name) => this.projections.find((p) => p.name === name)?.readYourWrites !== 'read');
+    return this.waitBounded(result.position, names);
+  }
+
+  /**
+   * Before a read of asynchronous read models whose readers catch up themselves
+   * (`readYourWrites: 'read'`): waits until the named ones (of this host; inline ones are never
+   * behind) have applied every event committed before now. Never throws: when one is late the
+   * read answers what it has. Answers whether they caught up.
+   */
+  async catchUp(...names: string[]): Promise<boolean> {
+    const mine = names.filter((name) => this.projections.some((p) => p.name === name));
+    if (mine.length === 0) return true;
+    const store = this.deps.store;
+    const head = await (store.committedHead ? store.committedHead() : store.headPosition());
+    return head ? this.waitBounded(head, mine) : true;
+  }
+
+  private async waitBounded(position: string, names: string[]): Promise<boolean> {
     if (names.length === 0) return true;
     try {
-      await this.waitFor(result.position, { names });
+      await this.waitFor(position, { names });
       return true;
     } catch (error) {
       if (!(error instanceof ProjectionTimeout)) throw error;
       this.deps.metrics?.readYourWritesTimeouts.inc();
-      this.deps.logger.warn(
-        { position: result.position, projections: names },
-        'read models late: answering from the command',
-      );
+      this.deps.logger.warn({ position, projections: names }, 'read models late: answering what they have');
       return false;
     }
   }

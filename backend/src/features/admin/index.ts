@@ -23,6 +23,7 @@ import { csvLine } from './csv';
 import { dashboard } from './metrics/dashboard';
 import { performanceHistory, realtimeSample } from './metrics/history';
 import { systemMetrics } from './metrics/system';
+import { auditLogProjection } from '../../projections/auditLog';
 import {
   type AdminUserRow,
   getAdminUser,
@@ -72,6 +73,8 @@ const SYNC_WAIT_MS = 25_000;
 export function createAdminFeature(deps: AppDeps) {
   const adminEmail = deps.config.ADMIN_EMAIL;
   const actorOf = (rc: RequestContext) => rc.user!;
+  /** every command committed before this read shows in the audit log */
+  const auditCaughtUp = () => deps.projections.catchUp(auditLogProjection.name);
   const one = async (id: string) => {
     const user = await getAdminUser(deps.db, id, adminEmail);
     if (!user) throw notFound('user_not_found', 'User not found');
@@ -178,6 +181,7 @@ export function createAdminFeature(deps: AppDeps) {
     async userEvents({ params, query }) {
       await one(params.id);
       const { offset, limit } = pageOf(query.range, 100);
+      await auditCaughtUp();
       const { rows, total } = await listAudit(deps.db, {
         filter: { subjectId: params.id, eventType: query.filter?.eventType },
         sort: query.sort,
@@ -188,6 +192,7 @@ export function createAdminFeature(deps: AppDeps) {
     },
     async listAudit({ query }) {
       const { offset, limit } = pageOf(query.range);
+      await auditCaughtUp();
       const { rows, total } = await listAudit(deps.db, {
         filter: query.filter,
         sort: query.sort,
@@ -197,6 +202,7 @@ export function createAdminFeature(deps: AppDeps) {
       return listAnswer('audit', rows, offset, total);
     },
     async getAudit({ params }) {
+      await auditCaughtUp();
       const { rows } = await listAudit(deps.db, { filter: { id: params.id }, offset: 0, limit: 1 });
       if (!rows[0]) throw notFound('audit_not_found', 'Audit entry not found');
       return rows[0];

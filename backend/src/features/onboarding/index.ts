@@ -12,7 +12,7 @@ import { HttpError } from '../../http/errors';
 import { type RequestContext, defineFeature, raw } from '../../http/feature';
 import { alignNewsletterStep } from '../../app/newsletterStep';
 import { type Newsletter, NewsletterError, createNewsletter } from '../../integrations/mailchimp';
-import { onboardingProgressProjection, progressFromState, readProgress } from './projection';
+import { onboardingProgressProjection, progressFromState, progressOf, readProgress } from './projection';
 
 type Deps = Pick<AppDeps, 'store' | 'projections' | 'db'>;
 
@@ -58,11 +58,12 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
   const me = (rc: RequestContext): UserRecord => rc.user!;
   const run = (rc: RequestContext, command: OnboardingCommand) =>
     runOnboardingCommand(deps, me(rc).id, command, rc.commandMetadata());
-  /** The progress after a command: the read model, or the command's own state if a view is late. */
-  const answer = async (rc: RequestContext, result: OnboardingResult) => ({
-    progress: result.caughtUp
-      ? await readProgress(deps.db, me(rc).id)
-      : progressFromState(me(rc).id, result.state),
+  /**
+   * The progress after a command, from the state its decider folded: the same fold the inline
+   * read model stores in the append's transaction, so no read is needed to answer.
+   */
+  const answer = (rc: RequestContext, result: OnboardingResult) => ({
+    progress: progressFromState(me(rc).id, result.state),
   });
 
   /** Records the user's newsletter flag (user stream); step 1 (onboarding stream) follows it. */
@@ -108,7 +109,7 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
     onboardingRoutes,
     {
       // a read: step 1 is kept in line by the commands that change the newsletter flag
-      progress: async (_input, rc) => ({ progress: await readProgress(deps.db, me(rc).id) }),
+      progress: async (_input, rc) => ({ progress: await progressOf(deps.hotReads, me(rc).id) }),
 
       async completeStep({ body }, rc) {
         const command = ((): OnboardingCommand => {

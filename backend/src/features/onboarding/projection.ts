@@ -9,6 +9,7 @@ import {
 } from '../../domain/onboarding/decider';
 import type { Projection } from '../../projections/projection';
 import type { Db } from '../../infra/db';
+import type { HotReads } from '../../infra/hotReads';
 
 /** A row of the `onboarding_progress` read model. */
 export interface ProgressRow {
@@ -174,6 +175,15 @@ export function toProgress(row: ProgressRow | undefined): Progress {
 /** The progress answer from the state a command's decider produced (its read model is late). */
 export const progressFromState = (userId: string, s: OnboardingState): Progress =>
   toProgress(stateToRow(userId, s, BigInt(s.revision), new Date()));
+
+/** The same read as a prepared statement: the foundation's progress is read on every visit. */
+export async function progressOf(reads: HotReads, userId: string): Promise<Progress> {
+  return toProgress(
+    await reads.one<ProgressRow>('progress-by-user', 'select * from onboarding_progress where user_id = $1', [
+      userId,
+    ]),
+  );
+}
 
 export async function readProgress(db: Db | Knex, userId: string): Promise<Progress> {
   const row = await db<ProgressRow>('onboarding_progress').where({ user_id: userId }).first();

@@ -205,6 +205,8 @@ async function moveUnder(trx: Knex.Transaction, userId: string, sponsorId: strin
 export const partnerDirectoryProjection: Projection = {
   name: 'partner_directory',
   tables: ['partner_directory'],
+  // read by a partner's sponsors: each read catches up, the partner's commands do not wait
+  readYourWrites: 'read',
   eventTypes: [...new Set([...(usersProjection.eventTypes ?? []), ...ONBOARDING_EVENT_TYPES])],
   async applyBatch(trx: Knex.Transaction, events: RecordedEvent[]) {
     let run: RecordedEvent[] = [];

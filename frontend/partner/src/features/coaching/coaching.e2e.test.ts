@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import type { Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eApp, startE2eApp } from '../../../../../testing/browser';
@@ -20,7 +21,7 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-const shot = async (page: import('playwright-core').Page, name: string) => {
+const shot = async (page: Page, name: string) => {
   if (process.env.SHOTS) {
     await page.waitForTimeout(500);
     await page.screenshot({ path: `${process.env.SHOTS}/${name}.png` });

@@ -1,0 +1,51 @@
+/** Front-end sizes (exact, absolute): the partner app's first load of / and the admin bundle. */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type Report, fmt } from '../report';
+import { log } from '../setup';
+
+/** The bench measures what it built: without a build of a bundle, build it first. */
+function ensureBuilt(workspace: string, marker: string) {
+  if (existsSync(marker)) return;
+  log(`${marker} missing: building ${workspace}`);
+  execFileSync('npm', ['run', 'build', '-w', workspace], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+export async function partnerFirstLoad(report: Report) {
+  ensureBuilt('@portal/partner', 'frontend/partner/dist/.vite/manifest.json');
+  const size = JSON.parse(
+    execFileSync(
+      process.execPath,
+      ['--import', import.meta.resolve('tsx'), 'frontend/partner/scripts/firstLoadSize.ts', '--json'],
+      { encoding: 'utf8' },
+    ),
+  ) as { firstLoadGzipKb: number; withLandingRouteGzipKb: number | null };
+  const firstLoad = size.withLandingRouteGzipKb ?? size.firstLoadGzipKb;
+  report.record({
+    figure: 'Partner app first load of / (gzip KB of JS)',
+    measured: `${fmt(firstLoad, 1)} KB`,
+    baseline: '250 KB budget',
+    ratio: firstLoad / 250,
+    goal: '≤ 1.00',
+    pass: firstLoad <= 250,
+  });
+}
+
+export async function adminBundle(report: Report) {
+  const assets = 'frontend/admin/dist/assets';
+  ensureBuilt('@portal/admin', assets);
+  const kb =
+    readdirSync(assets)
+      .filter((f) => f.endsWith('.js'))
+      .reduce((sum, f) => sum + gzipSync(readFileSync(path.join(assets, f)), { level: 9 }).length, 0) / 1000;
+  report.record({
+    figure: 'Admin console, all JavaScript (gzip KB; separate bundle, admins only)',
+    measured: `${fmt(kb, 1)} KB`,
+    baseline: 'about 420 KB expected',
+    ratio: null,
+    goal: 'not loaded by partners',
+    pass: null,
+  });
+}

@@ -1,0 +1,42 @@
+/**
+ * The command load split over two API processes (one database, one Redis, sessions shared):
+ * read-your-writes holds whichever API answers; both share the machine's cores.
+ */
+import { runLoad } from '../load';
+import { p99Between, scrapeApplyDelay } from '../projectionLag';
+import { fmt } from '../report';
+import { env, startApi } from '../setup';
+import { type HttpBench, stepTwoBody } from './http';
+
+export async function twoApis(
+  { report, scale, api, cookies, database, processes }: HttpBench,
+  one: { rps: number; p99: number },
+) {
+  const second = await startApi(database);
+  processes.push(second.proc);
+  const half = (url: string) =>
+    runLoad({
+      url,
+      path: '/api/complete-step',
+      method: 'POST',
+      cookies,
+      connections: 8,
+      makeBody: stepTwoBody('two'),
+      durationSec: scale.seconds,
+    });
+  const both = [api.url, second.url];
+  const token = env(database).METRICS_TOKEN;
+  const before = await scrapeApplyDelay(both, token);
+  const [a, b] = await Promise.all([half(api.url), half(second.url)]);
+  const lags = p99Between(before, await scrapeApplyDelay(both, token));
+  const lagText = [...lags].map(([name, ms]) => `${name} ${fmt(ms)} ms`).join(', ');
+  const rps = a.rps + b.rps;
+  report.record({
+    figure: 'Command POST /api/complete-step through two API processes vs one (req/s)',
+    measured: `${fmt(rps)} (p99 ${Math.max(a.p99, b.p99)} ms, ${a.non2xx + b.non2xx} non-2xx; projection lag p99: ${lagText || 'no samples'})`,
+    baseline: `${fmt(one.rps)} one API (p99 ${one.p99} ms)`,
+    ratio: rps / one.rps,
+    goal: 'every answer 2xx (2 cores shared by both)',
+    pass: a.non2xx + b.non2xx === 0 && a.errors + b.errors === 0,
+  });
+}
