@@ -4,6 +4,7 @@ import { onboardingEvents } from './onboarding/events';
 import { academyEvents } from './academy/events';
 import { partnersEvents } from './partners/events';
 import { adminEvents } from './admin/events';
+import { secondFactorEvents } from './secondFactor/events';
 
 /** Every domain event the system records, by type. */
 export const allEvents: readonly EventDef[] = [
@@ -12,6 +13,7 @@ export const allEvents: readonly EventDef[] = [
   ...academyEvents,
   ...partnersEvents,
   ...adminEvents,
+  ...secondFactorEvents,
 ];
 
 export const eventsByType: ReadonlyMap<string, EventDef> = new Map(allEvents.map((e) => [e.type, e]));

@@ -11,7 +11,7 @@ export function buildOpenApiDocument() {
   registry.registerComponent('securitySchemes', 'session', {
     type: 'apiKey',
     in: 'cookie',
-    name: 'portal.sid',
+    name: 'portal.sid', // `__Host-portal.sid` over TLS
   });
   for (const [id, route] of Object.entries(allRoutes)) {
     const errors = {

@@ -5,6 +5,7 @@ import { onboardingRoutes } from './onboarding/routes';
 import { academyRoutes } from './academy/routes';
 import { partnersRoutes } from './partners/routes';
 import { adminRoutes } from './admin/routes';
+import { secondFactorRoutes } from './secondFactor/routes';
 
 /** Every HTTP route of the API, keyed `<feature>.<name>`. The router, the OpenAPI document and
  * the authorization-matrix test are all generated from this list. */
@@ -16,6 +17,7 @@ export const allRoutes: Record<string, RouteDef> = Object.fromEntries(
     academy: academyRoutes,
     partners: partnersRoutes,
     admin: adminRoutes,
+    secondFactor: secondFactorRoutes,
   }).flatMap(([feature, routes]) =>
     Object.entries(routes as Record<string, RouteDef>).map(([name, route]) => [`${feature}.${name}`, route]),
   ),

@@ -9,6 +9,7 @@ import { createAuthFeature } from './auth';
 import { createOnboardingFeature } from './onboarding';
 import { createPartnersFeature } from './partners';
 import { createPlatformFeature } from './platform';
+import { createSecondFactorFeature } from './secondFactor';
 
 /** Every feature of the API. Add a feature here once; its routes, handlers and projections follow. */
 export function createFeatures(deps: AppDeps): Feature[] {
@@ -19,6 +20,7 @@ export function createFeatures(deps: AppDeps): Feature[] {
     createPartnersFeature(deps),
     createAcademyFeature(deps),
     createAdminFeature(deps),
+    createSecondFactorFeature(deps),
   ];
 }
 

@@ -5,7 +5,16 @@ import type { Projection } from './projection';
 /** Subject of an event: the id after the category in `<Category>-<id>`. */
 export const subjectOf = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1) || null;
 
-const SECRET_FIELDS = new Set(['passwordHash', 'password', 'newPassword', 'passcode']);
+const SECRET_FIELDS = new Set([
+  'passwordHash',
+  'password',
+  'newPassword',
+  'passcode',
+  // second factor (issue 13): the encrypted TOTP secret and recovery-code hashes
+  'secret',
+  'recoveryCodeHashes',
+  'codeHash',
+]);
 
 /**
  * Audit log: one row per event (time, stream, type, actor, summary, changed values).
