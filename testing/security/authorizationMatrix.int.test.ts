@@ -23,7 +23,7 @@ const ROLES: Role[] = [
   'codePending',
   'adminNotEnrolled',
 ];
-const POLICIES: Access[] = ['public', 'signedIn', 'session', 'user', 'admin'];
+const POLICIES: Access[] = ['public', 'signedIn', 'session', 'enrolment', 'user', 'admin'];
 
 /** 'allowed' means the policy let the request through (any status but 401/403). */
 function expected(access: Access, role: Role): 401 | 403 | 'allowed' {
@@ -33,7 +33,9 @@ function expected(access: Access, role: Role): 401 | 403 | 'allowed' {
   // the password alone (an enrolled account before its code) opens only 'signedIn' routes
   if (role === 'codePending') return 403;
   if (access === 'session') return 'allowed';
-  if (role === 'mustChange' || role === 'adminNotEnrolled') return 403;
+  if (role === 'mustChange') return 403;
+  if (access === 'enrolment') return 'allowed';
+  if (role === 'adminNotEnrolled') return 403;
   if (access === 'user') return 'allowed';
   return role === 'admin' ? 'allowed' : 403;
 }

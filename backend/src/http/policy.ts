@@ -6,8 +6,8 @@ import { HttpError } from './errors';
 /**
  * The authorization rule for every route: who may call it. Throws 401/403 otherwise.
  * A session that still owes its second factor may only use 'signedIn' routes (me, logout, the
- * code step); a user who must change a temporary password, or an admin who must enrol a second
- * factor, only 'session' routes (those, the password change and the enrolment).
+ * code step); a user who must change a temporary password only 'session' routes (those and the
+ * password change); an admin who must enrol a second factor only those and 'enrolment' routes.
  */
 export function enforceAccess(
   access: Access,
@@ -24,6 +24,7 @@ export function enforceAccess(
   if (user.mustChangePassword) {
     throw new HttpError(403, 'password_change_required', 'You must set a new password before continuing');
   }
+  if (access === 'enrolment') return;
   if (secondFactor === 'enrol')
     throw new HttpError(
       403,

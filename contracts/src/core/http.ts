@@ -14,6 +14,11 @@ export type Access =
    * change a temporary password or (an admin) enrol a second factor
    */
   | 'session'
+  /**
+   * a signed-in user with no pending password change, including an admin who must still enrol
+   * a second factor (the enrolment itself)
+   */
+  | 'enrolment'
   /** a signed-in, unlocked user with no pending password change, second factor or enrolment */
   | 'user'
   /** a signed-in admin (isAdmin or the configured admin e-mail) */

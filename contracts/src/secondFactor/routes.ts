@@ -14,21 +14,21 @@ import {
 /**
  * Second factor (TOTP + recovery codes). Access notes:
  * - `verify`, `recover` are 'signedIn': the password alone opens them and nothing else.
- * - enrolment is 'session': an admin without a second factor is confined to it (and to the
+ * - enrolment is 'enrolment': an admin without a second factor is confined to it (after the
  *   password change when a temporary password is pending); partners enrol from Settings.
  * - `disable` is 'user' (partners only, checked by the handler); `adminReset` is 'admin'.
  */
 export const secondFactorRoutes = {
   startEnrolment: defineRoute({
     ...secondFactorEndpoints.startEnrolment,
-    access: 'session',
+    access: 'enrolment',
     summary: 'Start enrolling an authenticator app: a new secret and its QR code (kept until confirmed)',
     tags: ['auth'],
     response: enrolmentResponse,
   }),
   confirmEnrolment: defineRoute({
     ...secondFactorEndpoints.confirmEnrolment,
-    access: 'session',
+    access: 'enrolment',
     summary: 'Confirm the enrolment with a first code; answers the recovery codes once',
     tags: ['auth'],
     body: codeBody,

@@ -193,7 +193,7 @@ export function createSecondFactorFeature(deps: AppDeps) {
       await spendCode(rc, user, { type: 'VerifySecondFactor', step });
       await throttle.reset(user.email, rc.ip);
       await upgradeSession(rc.ctx);
-      rc.logger.info({ userId: user.id }, 'signed in (second factor verified)');
+      rc.logger.info({ userId: user.id, secondFactor: 'totp' }, 'signed in');
       return { secondFactor: status(rc, user) };
     },
 
@@ -209,7 +209,7 @@ export function createSecondFactorFeature(deps: AppDeps) {
       await throttle.reset(user.email, rc.ip);
       await upgradeSession(rc.ctx);
       const left = used.state.secondFactor?.recoveryCodeHashes.length ?? 0;
-      rc.logger.warn({ userId: user.id, left }, 'signed in with a recovery code');
+      rc.logger.warn({ userId: user.id, secondFactor: 'recovery_code', left }, 'signed in');
       return { secondFactor: status(rc, user), recoveryCodesLeft: left };
     },
 
