@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session';
 import { CalendarLinkCard } from './CalendarLinkCard';
 import { CardTitle } from './CardTitle';
 import { ProfileCard } from './ProfileCard';
+import { SecondFactorCard } from './SecondFactorCard';
 import './settings.css';
 
 function ComingSoonCard({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
@@ -43,6 +44,7 @@ export function SettingsPage() {
             <p className="settings-card-text">{t('language.text')}</p>
             <LanguageList />
           </Card>
+          <SecondFactorCard user={user} />
           <CalendarLinkCard />
           <ComingSoonCard
             icon={<SlidersOutlined />}
