@@ -85,7 +85,7 @@ export function CodeStep({
           inputMode={recovery ? 'text' : 'numeric'}
           maxLength={recovery ? 20 : 7}
           prefix={<SafetyOutlined />}
-          placeholder={recovery ? 'XXXXX-XXXXX' : '123456'}
+          placeholder={recovery ? 'XXXXX-XXXXX' : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? ERROR_ID : undefined}
           size="large"
