@@ -41,7 +41,7 @@ async function passwordOnly(user: { email: string; password: string }, ip = '10.
   return { client, res, at: from(client, ip) };
 }
 
-describe('second factor for admins', () => {
+describe('QUALITY 34: admins sign in with a second factor (TOTP with recovery codes)', () => {
   it('an admin without a second factor reaches nothing but the enrolment, then the console', async () => {
     const admin = await createUser(app, { admin: true, secondFactor: false });
     const me = await admin.client.get('/api/me');
