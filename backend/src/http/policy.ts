@@ -19,7 +19,11 @@ export function enforceAccess(
   if (!user || user.isLocked) throw new HttpError(401, 'unauthenticated', 'Please sign in to continue');
   if (access === 'signedIn') return;
   if (secondFactor === 'verify')
-    throw new HttpError(403, 'second_factor_required', 'Enter the code from your authenticator app to continue');
+    throw new HttpError(
+      403,
+      'second_factor_required',
+      'Enter the code from your authenticator app to continue',
+    );
   if (access === 'session') return;
   if (user.mustChangePassword) {
     throw new HttpError(403, 'password_change_required', 'You must set a new password before continuing');
