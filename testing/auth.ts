@@ -32,6 +32,7 @@ export async function clearLimits(app: TestApp) {
   const keys = [
     ...(await app.deps.redis.keys(`${prefix}rl:*`)),
     ...(await app.deps.redis.keys(`${prefix}login-failures:*`)),
+    ...(await app.deps.redis.keys(`${prefix}2fa:*`)),
   ];
   if (keys.length) await app.deps.redis.del(...keys);
 }

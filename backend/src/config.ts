@@ -44,6 +44,16 @@ export const configSchema = z
     STREAM_KEY: z.string().min(32, 'needs at least 32 characters').default(DEVELOPMENT_STREAM_KEY),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(720),
     SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(168),
+    /** admins' sessions are shorter (issue 13, ASVS 7.3.1/7.3.2): idle minutes and absolute hours */
+    ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+    ADMIN_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(8),
+    /**
+     * keys that encrypt second-factor secrets at rest (the first encrypts, any decrypts); unset:
+     * SESSION_KEYS. Keep a key here as long as secrets made under it must open.
+     */
+    SECOND_FACTOR_KEYS: csv
+      .pipe(z.array(z.string().min(32, 'each key needs at least 32 characters')).min(1))
+      .optional(),
     /** Secure cookies; on by default in production */
     COOKIE_SECURE: bool.optional(),
     /** number of trusted proxy hops in front of the API (0: use the socket address) */
@@ -107,6 +117,11 @@ export const configSchema = z
     if (c.NODE_ENV === 'production') {
       const secrets: [string, string | undefined, 'generated' | 'chosen'][] = [
         ...c.SESSION_KEYS.map((key): [string, string, 'generated'] => ['SESSION_KEYS', key, 'generated']),
+        ...(c.SECOND_FACTOR_KEYS ?? []).map((key): [string, string, 'generated'] => [
+          'SECOND_FACTOR_KEYS',
+          key,
+          'generated',
+        ]),
         ['METRICS_TOKEN', c.METRICS_TOKEN, 'generated'],
         ['STREAM_KEY', c.STREAM_KEY, 'generated'],
         ['ADMIN_PASSWORD', c.ADMIN_PASSWORD, 'chosen'],

@@ -6,6 +6,7 @@ import { partnersEvents } from './partners/events';
 import { adminEvents } from './admin/events';
 import { contentEvents } from './content/events';
 import { coachingEvents } from './coaching/events';
+import { secondFactorEvents } from './secondFactor/events';
 
 /** Every domain event the system records, by type. */
 export const allEvents: readonly EventDef[] = [
@@ -16,6 +17,7 @@ export const allEvents: readonly EventDef[] = [
   ...adminEvents,
   ...contentEvents,
   ...coachingEvents,
+  ...secondFactorEvents,
 ];
 
 export const eventsByType: ReadonlyMap<string, EventDef> = new Map(allEvents.map((e) => [e.type, e]));

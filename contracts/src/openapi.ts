@@ -49,7 +49,7 @@ export function buildOpenApiDocument() {
     type: 'apiKey',
     in: 'cookie',
     name: 'portal.sid',
-    description: 'The session cookie set by `POST /api/login`.',
+    description: 'The session cookie set by `POST /api/login` (named `__Host-portal.sid` over TLS).',
   });
   for (const [name, header] of Object.entries(HEADERS))
     registry.registerComponent('headers', name, { ...header, required: true });

@@ -9,6 +9,7 @@ import { contentRoutes } from './content/routes';
 import { funnelRoutes } from './funnel/routes';
 import { mailRoutes } from './mail/routes';
 import { coachingRoutes } from './coaching/routes';
+import { secondFactorRoutes } from './secondFactor/routes';
 
 /** Every HTTP route of the API, keyed `<feature>.<name>`. The router, the OpenAPI document and
  * the authorization-matrix test are all generated from this list. */
@@ -24,6 +25,7 @@ export const allRoutes: Record<string, RouteDef> = Object.fromEntries(
     funnel: funnelRoutes,
     mail: mailRoutes,
     coaching: coachingRoutes,
+    secondFactor: secondFactorRoutes,
   }).flatMap(([feature, routes]) =>
     Object.entries(routes as Record<string, RouteDef>).map(([name, route]) => [`${feature}.${name}`, route]),
   ),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../backend/src/demo/seed';
 import { DEMO_PARTNER_PASSWORD, demoUser } from '../../backend/src/demo/users';
 import { startE2eApp, type E2eApp } from '../browser';
-import { createUser } from '../users';
+import { createUser, nextSecondFactor, secondFactorPath, type TestSecondFactor } from '../users';
 
 /**
  * axe-core on every page of both apps, in English, Spanish and French: no serious or
@@ -55,6 +55,7 @@ const ADMIN_PAGES = [
 let e2e: E2eApp;
 let adminEmail = '';
 let adminPassword = '';
+let adminSecondFactor: TestSecondFactor | undefined;
 
 beforeAll(async () => {
   e2e = await startE2eApp();
@@ -62,12 +63,13 @@ beforeAll(async () => {
   const admin = await createUser(e2e.app, { admin: true, firstName: 'Ada', lastName: 'Admin' });
   adminEmail = admin.email;
   adminPassword = admin.password;
+  adminSecondFactor = admin.secondFactor;
 });
 afterAll(() => e2e?.close());
 
 async function contextFor(
   language: string,
-  signIn?: { email: string; password: string },
+  signIn?: { email: string; password: string; secondFactor?: TestSecondFactor },
 ): Promise<BrowserContext> {
   const context = await e2e.browser.newContext({
     baseURL: e2e.app.url,
@@ -76,8 +78,14 @@ async function contextFor(
   });
   await context.addInitScript((lang) => window.localStorage.setItem('preferredLanguage', lang), language);
   if (signIn) {
-    const res = await context.request.post('/api/login', { data: signIn });
+    const res = await context.request.post('/api/login', {
+      data: { email: signIn.email, password: signIn.password },
+    });
     expect(res.status()).toBe(200);
+    if (signIn.secondFactor) {
+      const answer = nextSecondFactor(signIn.secondFactor);
+      expect((await context.request.post(secondFactorPath(answer), { data: answer })).status()).toBe(200);
+    }
   }
   return context;
 }
@@ -145,7 +153,11 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     });
 
     it(`admin console pages in ${language}`, async () => {
-      const context = await contextFor(language, { email: adminEmail, password: adminPassword });
+      const context = await contextFor(language, {
+        email: adminEmail,
+        password: adminPassword,
+        secondFactor: adminSecondFactor,
+      });
       const page = await context.newPage();
       const found: string[] = [];
       for (const path of ADMIN_PAGES) found.push(...(await violations(page, path)));

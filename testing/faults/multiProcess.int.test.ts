@@ -5,6 +5,7 @@ import { testEnv } from '../env';
 import { spawnApi, spawnWorker, waitFor } from '../servers';
 import { createDb } from '../../backend/src/infra/db';
 import { entries, experience, why } from '../fixtures/onboarding';
+import { enrolThroughApi } from '../users';
 
 /**
  * QUALITY 31 and 32 with real processes: two API processes and two workers on one database and
@@ -101,6 +102,8 @@ async function adminClient(env: Record<string, string>) {
     await admin.post('/api/reset-required-password', { newPassword: 'Multi-Process-2026' }),
     'admin password',
   );
+  // admins set up a second factor before anything else (issue 13)
+  await enrolThroughApi(admin);
   const me = await admin.get('/api/me');
   ok(me, 'admin me');
   return { client: admin, id: me.body.id as string };

@@ -9,24 +9,45 @@ import { createUser } from '../users';
 
 /**
  * QUALITY 14 / 8.2.1: every route × (anonymous, user, user who must change the password,
- * locked user, admin) gives the expected status. Generated from the contracts: a new route is
+ * locked user, admin, a session that still owes its second factor, an admin without one)
+ * gives the expected status. Generated from the contracts: a new route is
  * covered the moment it is declared, and a route without a known policy fails here.
  */
-type Role = 'anonymous' | 'user' | 'mustChange' | 'locked' | 'admin';
-const ROLES: Role[] = ['anonymous', 'user', 'mustChange', 'locked', 'admin'];
-const POLICIES: Access[] = ['public', 'session', 'user', 'admin'];
+type Role = 'anonymous' | 'user' | 'mustChange' | 'locked' | 'admin' | 'codePending' | 'adminNotEnrolled';
+const ROLES: Role[] = [
+  'anonymous',
+  'user',
+  'mustChange',
+  'locked',
+  'admin',
+  'codePending',
+  'adminNotEnrolled',
+];
+const POLICIES: Access[] = ['public', 'signedIn', 'session', 'enrolment', 'user', 'admin'];
 
 /** 'allowed' means the policy let the request through (any status but 401/403). */
 function expected(access: Access, role: Role): 401 | 403 | 'allowed' {
   if (access === 'public') return 'allowed';
   if (role === 'anonymous' || role === 'locked') return 401;
+  if (access === 'signedIn') return 'allowed';
+  // the password alone (an enrolled account before its code) opens only 'signedIn' routes
+  if (role === 'codePending') return 403;
   if (access === 'session') return 'allowed';
   if (role === 'mustChange') return 403;
+  if (access === 'enrolment') return 'allowed';
+  if (role === 'adminNotEnrolled') return 403;
   if (access === 'user') return 'allowed';
   return role === 'admin' ? 'allowed' : 403;
 }
 
-const POLICY_DENIALS = new Set(['unauthenticated', 'forbidden', 'password_change_required', 'no_policy']);
+const POLICY_DENIALS = new Set([
+  'unauthenticated',
+  'forbidden',
+  'password_change_required',
+  'second_factor_required',
+  'second_factor_enrolment_required',
+  'no_policy',
+]);
 
 // Routes that end the caller's session are checked last for each role.
 const SESSION_ENDING = new Set(['auth.logout']);
@@ -42,6 +63,10 @@ beforeAll(async () => {
   clients.user = (await createUser(app)).client;
   clients.admin = (await createUser(app, { admin: true })).client;
   clients.mustChange = (await createUser(app, { mustChangePassword: true })).client;
+  clients.adminNotEnrolled = (await createUser(app, { admin: true, secondFactor: false })).client;
+  const enrolled = await createUser(app, { secondFactor: true });
+  clients.codePending = app.client();
+  await clients.codePending.post('/api/login', { email: enrolled.email, password: enrolled.password });
   const locked = await createUser(app);
   const result = await handleCommand(
     app.deps.store,

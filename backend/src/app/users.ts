@@ -20,6 +20,8 @@ export interface UserRecord {
   preferredLanguage: string | null;
   lastLoginAt: Date | null;
   createdAt: Date;
+  /** a second factor (TOTP) is set up; its secret stays on the user stream */
+  secondFactorEnrolled: boolean;
 }
 
 export interface UserRow {
@@ -40,6 +42,7 @@ export interface UserRow {
   preferred_language: string | null;
   last_login_at: Date | null;
   created_at: Date;
+  second_factor_enrolled: boolean;
 }
 
 export const toUserRecord = (r: UserRow): UserRecord => ({
@@ -59,6 +62,7 @@ export const toUserRecord = (r: UserRow): UserRecord => ({
   preferredLanguage: r.preferred_language,
   lastLoginAt: r.last_login_at,
   createdAt: r.created_at,
+  secondFactorEnrolled: r.second_factor_enrolled ?? false,
 });
 
 export async function findUserById(db: Db, id: string): Promise<UserRecord | null> {
@@ -102,5 +106,6 @@ export function userRecordFromState(
     preferredLanguage: row?.preferredLanguage ?? null,
     lastLoginAt: row?.lastLoginAt ?? now,
     createdAt: row?.createdAt ?? now,
+    secondFactorEnrolled: state.secondFactor !== null,
   };
 }

@@ -13,6 +13,7 @@ import { createPartnersFeature } from './partners';
 import { createPlatformFeature } from './platform';
 import { createMailFeature } from './mail';
 import { createCoachingFeature } from './coaching';
+import { createSecondFactorFeature } from './secondFactor';
 
 /** Every feature of the API. Add a feature here once; its routes, handlers and projections follow. */
 export function createFeatures(deps: AppDeps): Feature[] {
@@ -27,6 +28,7 @@ export function createFeatures(deps: AppDeps): Feature[] {
     createFunnelFeature(deps),
     createMailFeature(deps),
     createCoachingFeature(deps),
+    createSecondFactorFeature(deps),
   ];
 }
 

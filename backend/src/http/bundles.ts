@@ -23,7 +23,16 @@ export function serveBundles(deps: AppDeps): Koa.Middleware {
     if (isAdminPath && existsSync(adminRoot)) {
       const session = ctx.session as unknown as SessionData;
       const user = session?.userId ? await findUserById(deps.db, session.userId) : null;
-      if (user && !user.isLocked && !user.mustChangePassword && isAdminUser(user, deps.config.ADMIN_EMAIL)) {
+      // an admin who still owes the code after the password gets the partner app's code step;
+      // one without a second factor gets the console, which shows only the enrolment (issue 13)
+      const owesCode = user?.secondFactorEnrolled && !session.secondFactorAt;
+      if (
+        user &&
+        !user.isLocked &&
+        !user.mustChangePassword &&
+        !owesCode &&
+        isAdminUser(user, deps.config.ADMIN_EMAIL)
+      ) {
         const file = ctx.path.startsWith('/admin/assets/') ? ctx.path.slice('/admin'.length) : '/index.html';
         return sendFile(ctx, adminRoot, file);
       }

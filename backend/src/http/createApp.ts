@@ -3,6 +3,8 @@ import Koa from 'koa';
 import Router from '@koa/router';
 import { type RouteDef, allRoutes } from '@portal/contracts';
 import type { AppDeps } from '../app/deps';
+import { isAdminUser } from '../app/users';
+import { pendingSecondFactor } from '../domain/user/secondFactor';
 import { errorMiddleware, HttpError } from './errors';
 import type { Feature, RawResponse, RequestContext } from './feature';
 import { enforceAccess } from './policy';
@@ -131,8 +133,15 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
       const session = ctx.session as unknown as SessionData & { isNew?: boolean };
       const user = await loadSessionUser(ctx, deps, session);
       ctx.state.user = user;
+      const secondFactor = user
+        ? pendingSecondFactor(
+            user.secondFactorEnrolled,
+            isAdminUser(user, config.ADMIN_EMAIL),
+            Boolean(session?.secondFactorAt),
+          ).pending
+        : null;
       try {
-        enforceAccess(route.access, user, config.ADMIN_EMAIL);
+        enforceAccess(route.access, user, config.ADMIN_EMAIL, secondFactor);
       } catch (denial) {
         ctx.state.logger.warn(
           { route: `${route.method} ${route.path}`, userId: user?.id ?? null, ip: ctx.ip },
@@ -196,11 +205,19 @@ function respond(ctx: Koa.Context, route: RouteDef, result: unknown) {
   ctx.body = parsed.data;
 }
 
-/** The signed-in user of this request, or null; ends sessions past their absolute lifetime. */
+/** A session that has the password but not yet its second factor ends after this long. */
+const SECOND_FACTOR_PENDING_MS = 10 * 60_000;
+
+/**
+ * The signed-in user of this request, or null; ends sessions past their absolute lifetime
+ * (admins': ADMIN_SESSION_ABSOLUTE_HOURS) and gives admins' sessions their shorter idle
+ * lifetime (ADMIN_SESSION_IDLE_MINUTES, issue 13).
+ */
 async function loadSessionUser(ctx: Koa.Context, deps: AppDeps, session: SessionData) {
   if (!session?.userId) return null;
-  const maxAgeMs = deps.config.SESSION_ABSOLUTE_HOURS * 3_600_000;
-  if (!session.authenticatedAt || Date.now() - session.authenticatedAt > maxAgeMs) {
+  const { config } = deps;
+  const age = Date.now() - (session.authenticatedAt ?? 0);
+  if (!session.authenticatedAt || age > config.SESSION_ABSOLUTE_HOURS * 3_600_000) {
     ctx.session = null;
     return null;
   }
@@ -208,6 +225,20 @@ async function loadSessionUser(ctx: Koa.Context, deps: AppDeps, session: Session
   if (!user || user.isLocked) {
     ctx.session = null;
     return null;
+  }
+  const owesCode = user.secondFactorEnrolled && !session.secondFactorAt;
+  if (owesCode && age > SECOND_FACTOR_PENDING_MS) {
+    ctx.session = null;
+    return null;
+  }
+  if (isAdminUser(user, config.ADMIN_EMAIL)) {
+    if (age > config.ADMIN_SESSION_ABSOLUTE_HOURS * 3_600_000) {
+      ctx.session = null;
+      return null;
+    }
+    const idleMs = config.ADMIN_SESSION_IDLE_MINUTES * 60_000;
+    // koa-session keeps the per-session maxAge; setting it saves the session with that TTL
+    if (typeof session.maxAge !== 'number' || session.maxAge > idleMs) session.maxAge = idleMs;
   }
   return user;
 }

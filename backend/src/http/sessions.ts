@@ -6,6 +6,13 @@ import type { Config } from '../config';
 import { rememberingKeys } from './cookieKeys';
 
 export const SESSION_COOKIE = 'portal.sid';
+/**
+ * The cookie's name: over TLS (secure cookies) with the `__Host-` prefix, which browsers accept
+ * only with Secure, Path=/ and no Domain, so no subdomain or plain-HTTP page can set or shadow it
+ * (issue 13 point 10, ASVS 3.3.1).
+ */
+export const sessionCookieName = (config: Pick<Config, 'cookieSecure'>) =>
+  config.cookieSecure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 
 export interface SessionData {
   userId?: string;
@@ -17,6 +24,12 @@ export interface SessionData {
   /** epoch ms of sign-in: the absolute lifetime counts from here */
   authenticatedAt?: number;
   passcodeVerified?: boolean;
+  /** epoch ms when this session passed its second factor (code, recovery code or enrolment) */
+  secondFactorAt?: number;
+  /** a TOTP secret being enrolled (encrypted), until the first code confirms it */
+  pendingSecondFactorSecret?: string;
+  /** per-session idle lifetime (ms) set by koa-session; shorter for admins */
+  maxAge?: number | 'session';
 }
 
 /** A user's version key: changed by every change of the user (app/signedInUsers.ts). */
@@ -108,7 +121,7 @@ export function sessionMiddleware(app: Koa, config: Config, store: SessionStore)
   app.keys = rememberingKeys(config.SESSION_KEYS);
   return session(
     {
-      key: SESSION_COOKIE,
+      key: sessionCookieName(config),
       maxAge: config.SESSION_IDLE_MINUTES * 60_000,
       // Renew (re-save) only once half the idle time has passed, not on every request: one Redis
       // write per request saved. The idle timeout is therefore between half and all of

@@ -5,7 +5,17 @@ import type { Projection } from './projection';
 /** Subject of an event: the id after the category in `<Category>-<id>`. */
 export const subjectOf = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1) || null;
 
-const SECRET_FIELDS = new Set(['passwordHash', 'password', 'newPassword', 'passcode', 'tokenHash']);
+const SECRET_FIELDS = new Set([
+  'passwordHash',
+  'password',
+  'newPassword',
+  'passcode',
+  'tokenHash',
+  // second factor (issue 13): the encrypted TOTP secret and recovery-code hashes
+  'secret',
+  'recoveryCodeHashes',
+  'codeHash',
+]);
 
 /**
  * The event's one-line summary; an event the contracts cannot read (an unknown type, or data

@@ -46,6 +46,8 @@ export const usersProjection: Projection = {
     'NewsletterUnsubscribed',
     'PreferredLanguageChanged',
     'CalendarLinkRotated',
+    'SecondFactorEnrolled',
+    'SecondFactorReset',
     'UserDeleted',
   ],
   async applyBatch(trx, events) {
@@ -149,6 +151,10 @@ export function columnChanges(event: RecordedEvent): Data | null {
       return { newsletter: false };
     case 'PreferredLanguageChanged':
       return { preferred_language: data.language };
+    case 'SecondFactorEnrolled':
+      return { second_factor_enrolled: true };
+    case 'SecondFactorReset':
+      return { second_factor_enrolled: false };
     default:
       return null;
   }

@@ -24,8 +24,9 @@ import {
  * Sign-in, registration, password and profile routes.
  *
  * Access notes:
- * - `me`, `logout`, `resetRequiredPassword` are 'session': a user who must still change a
- *   temporary password can call them (QUALITY.md 5); every other signed-in route answers 403.
+ * - `me`, `logout` are 'signedIn': a session that still owes its second factor can call them;
+ *   `resetRequiredPassword` is 'session': a user who must still change a temporary password can
+ *   call it (QUALITY.md 5); every other signed-in route answers 403.
  * - `sponsors` is 'public' because the registration page lists sponsors before anybody is
  *   signed in. It answers only id, uid and names (no e-mail), and the server may additionally
  *   require the passcode-verified session flag; it must not list locked users.
@@ -35,7 +36,7 @@ import {
 export const authRoutes = {
   me: defineRoute({
     ...authEndpoints.me,
-    access: 'session',
+    access: 'signedIn',
     summary: 'The signed-in user',
     tags: ['auth'],
     response: user,
@@ -64,7 +65,7 @@ export const authRoutes = {
   }),
   logout: defineRoute({
     ...authEndpoints.logout,
-    access: 'session',
+    access: 'signedIn',
     summary: 'Sign out; ends the session',
     tags: ['auth'],
     response: logoutResponse,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from './endpoints';
+import { secondFactorStatus } from '../secondFactor/schemas';
 
 /** Zero-width characters, bidirectional controls and other format characters (Unicode Cf). */
 const INVISIBLE = /[\p{Cf}\s]/gu;
@@ -65,6 +66,8 @@ export const user = z.object({
   preferredLanguage: z.enum(['en', 'es', 'fr']).nullable().optional(),
   lastLoginAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
+  /** this session's second factor (issue 13): what it still owes before full rights */
+  secondFactor: secondFactorStatus.optional(),
 });
 export type User = z.infer<typeof user>;
 

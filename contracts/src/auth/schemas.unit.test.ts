@@ -18,7 +18,8 @@ describe('auth contracts', () => {
       expect(route.method).toBe(ep.method);
     }
     expect(authRoutes.sponsors.access).toBe('public');
-    expect(authRoutes.me.access).toBe('session');
+    expect(authRoutes.me.access).toBe('signedIn');
+    expect(authRoutes.resetRequiredPassword.access).toBe('session');
     expect(authRoutes.changePassword.access).toBe('user');
   });
 

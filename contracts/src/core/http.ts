@@ -4,9 +4,22 @@ import { z } from 'zod';
 export type Access =
   /** anyone, signed in or not */
   | 'public'
-  /** a signed-in user, including one who must still change a temporary password */
+  /**
+   * a session opened with the password alone, even one that still owes its second factor
+   * (me, logout, the code step)
+   */
+  | 'signedIn'
+  /**
+   * a signed-in user past the second factor (when enrolled), including one who must still
+   * change a temporary password or (an admin) enrol a second factor
+   */
   | 'session'
-  /** a signed-in, unlocked user who has no pending password change */
+  /**
+   * a signed-in user with no pending password change, including an admin who must still enrol
+   * a second factor (the enrolment itself)
+   */
+  | 'enrolment'
+  /** a signed-in, unlocked user with no pending password change, second factor or enrolment */
   | 'user'
   /** a signed-in admin (isAdmin or the configured admin e-mail) */
   | 'admin';

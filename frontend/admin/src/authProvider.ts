@@ -6,6 +6,8 @@ interface Me {
   lastName: string;
   isAdmin: boolean;
   mustChangePassword: boolean;
+  /** what the session still owes for its second factor (issue 13) */
+  secondFactor?: { pending: 'verify' | 'enrol' | null };
 }
 
 let cached: Promise<Me | null> | null = null;
@@ -47,7 +49,7 @@ export const authProvider: AuthProvider = {
   async checkAuth() {
     const user = await me();
     if (!user) return leave('/login');
-    if (user.mustChangePassword) return leave('/');
+    if (user.mustChangePassword || user.secondFactor?.pending) return leave('/');
     if (!user.isAdmin) return leave('/dashboard');
   },
   async checkError(error: { status?: number; body?: { error?: string } }) {

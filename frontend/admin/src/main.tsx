@@ -2,10 +2,35 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { initialLocale } from './i18n/i18nProvider';
+import { SecondFactorEnrolment } from './secondFactor/SecondFactorEnrolment';
 
 document.documentElement.lang = initialLocale();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+const console_ = () =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+
+/**
+ * Before the console starts: an admin without a second factor sets one up here (the server
+ * refuses every console call until then); a session that still owes its code goes back to the
+ * partner app's code step.
+ */
+void fetch('/api/me', { credentials: 'same-origin' })
+  .then(async (res) =>
+    res.ok ? ((await res.json()) as { secondFactor?: { pending: string | null } }) : null,
+  )
+  .catch(() => null)
+  .then((me) => {
+    const pending = me?.secondFactor?.pending;
+    if (pending === 'verify') window.location.assign('/');
+    else if (pending === 'enrol')
+      root.render(
+        <StrictMode>
+          <SecondFactorEnrolment onDone={console_} />
+        </StrictMode>,
+      );
+    else console_();
+  });

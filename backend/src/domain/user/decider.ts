@@ -1,5 +1,6 @@
 import type { EventOf } from '@portal/contracts';
 import type * as E from '@portal/contracts/auth/events';
+import type * as F from '@portal/contracts/secondFactor/events';
 import type { Decider } from '../decider';
 import { conflict, invalid, notFound } from '../errors';
 
@@ -21,7 +22,12 @@ export type UserEvent =
   | EventOf<typeof E.PreferredLanguageChanged>
   | EventOf<typeof E.CalendarLinkRotated>
   | EventOf<typeof E.PasswordResetRequested>
-  | EventOf<typeof E.PasswordResetCompleted>;
+  | EventOf<typeof E.PasswordResetCompleted>
+  | EventOf<typeof F.SecondFactorEnrolled>
+  | EventOf<typeof F.SecondFactorVerified>
+  | EventOf<typeof F.RecoveryCodeUsed>
+  | EventOf<typeof F.SecondFactorLockout>
+  | EventOf<typeof F.SecondFactorReset>;
 
 export type NewsletterSource = EventOf<typeof E.NewsletterSubscribed>['data']['source'];
 
@@ -42,6 +48,8 @@ export interface UserState {
   language: 'en' | 'es' | 'fr' | null;
   /** the pending forgotten-password link (sha256 of its token), if any */
   passwordReset: { tokenHash: string; expiresAt: string } | null;
+  /** the TOTP second factor: encrypted secret, hashes of unused recovery codes, last step used */
+  secondFactor: { secret: string; recoveryCodeHashes: string[]; lastStep: number } | null;
 }
 
 export type UserCommand =
@@ -69,13 +77,25 @@ export type UserCommand =
   | { type: 'SetNewsletter'; subscribed: boolean; source: NewsletterSource }
   | { type: 'SetLanguage'; language: 'en' | 'es' | 'fr' }
   /** a new personal calendar feed address; the old one stops */
-  | { type: 'RotateCalendarLink' };
+  | { type: 'RotateCalendarLink' }
+  /** `secret` is already encrypted; `step` is the time step of the confirming code */
+  | { type: 'EnrolSecondFactor'; secret: string; recoveryCodeHashes: string[]; step: number }
+  /** a correct code of time step `step` (checked by the caller, who holds the key) */
+  | { type: 'VerifySecondFactor'; step: number }
+  | { type: 'UseRecoveryCode'; codeHash: string }
+  | { type: 'RecordSecondFactorLockout'; failures: number; waitSeconds: number; ip: string }
+  | { type: 'ResetSecondFactor'; by: 'admin' | 'self' };
 
 export const userStream = (userId: string) => `User-${userId}`;
 
 /** The one answer for a used, expired, replaced or unknown forgotten-password link. */
 export const RESET_LINK_INVALID = 'reset_link_invalid';
 export const RESET_LINK_MESSAGE = 'This link is no longer valid. Please ask for a new one.';
+/** Error ids of the second factor (the clients translate them). */
+export const INVALID_CODE = 'invalid_code';
+export const CODE_USED = 'code_already_used';
+export const NOT_ENROLLED = 'second_factor_not_enrolled';
+const NOT_ENROLLED_MESSAGE = 'No second factor is set up for this account.';
 
 const initialState = (): UserState => ({
   exists: false,
@@ -93,6 +113,7 @@ const initialState = (): UserState => ({
   smsOptIn: false,
   language: null,
   passwordReset: null,
+  secondFactor: null,
 });
 
 function evolve(state: UserState, event: UserEvent): UserState {
@@ -149,6 +170,28 @@ function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, newsletter: true };
     case 'NewsletterUnsubscribed':
       return { ...state, newsletter: false };
+    case 'SecondFactorEnrolled': {
+      const { secret, recoveryCodeHashes, step } = event.data;
+      return { ...state, secondFactor: { secret, recoveryCodeHashes, lastStep: step } };
+    }
+    case 'SecondFactorVerified':
+      return state.secondFactor
+        ? { ...state, secondFactor: { ...state.secondFactor, lastStep: event.data.step } }
+        : state;
+    case 'RecoveryCodeUsed':
+      return state.secondFactor
+        ? {
+            ...state,
+            secondFactor: {
+              ...state.secondFactor,
+              recoveryCodeHashes: state.secondFactor.recoveryCodeHashes.filter(
+                (h) => h !== event.data.codeHash,
+              ),
+            },
+          }
+        : state;
+    case 'SecondFactorReset':
+      return { ...state, secondFactor: null };
     default:
       return state;
   }
@@ -253,6 +296,36 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
     }
     case 'RotateCalendarLink':
       return [{ type: 'CalendarLinkRotated', data: {} }];
+    case 'EnrolSecondFactor': {
+      if (state.secondFactor)
+        throw conflict('second_factor_enrolled', 'A second factor is already set up for this account.');
+      const { secret, recoveryCodeHashes, step } = command;
+      return [{ type: 'SecondFactorEnrolled', data: { method: 'totp', secret, recoveryCodeHashes, step } }];
+    }
+    case 'VerifySecondFactor':
+      if (!state.secondFactor) throw conflict(NOT_ENROLLED, NOT_ENROLLED_MESSAGE);
+      // each code works once: a code of a step already used (or older) is a replay
+      if (command.step <= state.secondFactor.lastStep)
+        throw invalid(CODE_USED, 'This code was already used. Wait for the next code from your app.', {
+          code: 'This code was already used. Wait for the next code from your app.',
+        });
+      return [{ type: 'SecondFactorVerified', data: { step: command.step } }];
+    case 'UseRecoveryCode': {
+      if (!state.secondFactor) throw conflict(NOT_ENROLLED, NOT_ENROLLED_MESSAGE);
+      const left = state.secondFactor.recoveryCodeHashes.filter((h) => h !== command.codeHash);
+      if (left.length === state.secondFactor.recoveryCodeHashes.length)
+        throw invalid(INVALID_CODE, 'This recovery code is not valid or was already used.', {
+          recoveryCode: 'This recovery code is not valid or was already used.',
+        });
+      return [{ type: 'RecoveryCodeUsed', data: { codeHash: command.codeHash, left: left.length } }];
+    }
+    case 'RecordSecondFactorLockout': {
+      const { failures, waitSeconds, ip } = command;
+      return [{ type: 'SecondFactorLockout', data: { failures, waitSeconds, ip } }];
+    }
+    case 'ResetSecondFactor':
+      if (!state.secondFactor) throw conflict(NOT_ENROLLED, NOT_ENROLLED_MESSAGE);
+      return [{ type: 'SecondFactorReset', data: { by: command.by } }];
   }
 }
 

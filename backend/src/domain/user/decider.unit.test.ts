@@ -171,3 +171,68 @@ describe('forgotten-password requests', () => {
     expect(userDecider.decide({ ...command, tokenHash: 't2' }, given(registered, requested))).toHaveLength(1);
   });
 });
+
+describe('user decider: second factor (issue 13)', () => {
+  const enrolled: UserEvent = {
+    type: 'SecondFactorEnrolled',
+    data: { method: 'totp', secret: 'v1.x.y.z.w', recoveryCodeHashes: ['h1', 'h2'], step: 100 },
+  };
+
+  it('enrols once', () => {
+    const events = userDecider.decide(
+      { type: 'EnrolSecondFactor', secret: 's', recoveryCodeHashes: ['h'], step: 5 },
+      given(registered),
+    );
+    expect(events).toEqual([
+      {
+        type: 'SecondFactorEnrolled',
+        data: { method: 'totp', secret: 's', recoveryCodeHashes: ['h'], step: 5 },
+      },
+    ]);
+    expect(() =>
+      userDecider.decide(
+        { type: 'EnrolSecondFactor', secret: 's', recoveryCodeHashes: ['h'], step: 5 },
+        given(registered, enrolled),
+      ),
+    ).toThrow(/already set up/);
+  });
+
+  it('accepts each time step once: the confirming step and older ones are replays', () => {
+    const state = given(registered, enrolled);
+    expect(() => userDecider.decide({ type: 'VerifySecondFactor', step: 100 }, state)).toThrow(
+      /already used/,
+    );
+    expect(() => userDecider.decide({ type: 'VerifySecondFactor', step: 99 }, state)).toThrow(/already used/);
+    const [verified] = userDecider.decide({ type: 'VerifySecondFactor', step: 101 }, state);
+    expect(verified).toEqual({ type: 'SecondFactorVerified', data: { step: 101 } });
+    expect(() =>
+      userDecider.decide({ type: 'VerifySecondFactor', step: 101 }, given(registered, enrolled, verified!)),
+    ).toThrow(/already used/);
+  });
+
+  it('spends a recovery code once', () => {
+    const [used] = userDecider.decide(
+      { type: 'UseRecoveryCode', codeHash: 'h1' },
+      given(registered, enrolled),
+    );
+    expect(used).toEqual({ type: 'RecoveryCodeUsed', data: { codeHash: 'h1', left: 1 } });
+    expect(() =>
+      userDecider.decide({ type: 'UseRecoveryCode', codeHash: 'h1' }, given(registered, enrolled, used!)),
+    ).toThrow(/not valid or was already used/);
+  });
+
+  it('resets only an enrolled account; afterwards codes are refused and a new enrolment is possible', () => {
+    expect(() => userDecider.decide({ type: 'ResetSecondFactor', by: 'admin' }, given(registered))).toThrow(
+      /No second factor/,
+    );
+    const reset: UserEvent = { type: 'SecondFactorReset', data: { by: 'admin' } };
+    const state = given(registered, enrolled, reset);
+    expect(state.secondFactor).toBeNull();
+    expect(() => userDecider.decide({ type: 'VerifySecondFactor', step: 200 }, state)).toThrow(
+      /No second factor/,
+    );
+    expect(
+      userDecider.decide({ type: 'EnrolSecondFactor', secret: 's', recoveryCodeHashes: [], step: 1 }, state),
+    ).toHaveLength(1);
+  });
+});

@@ -39,6 +39,7 @@ import {
   enqueuePasswordReset,
   resetTokenHash,
 } from './passwordReset';
+import { pendingSecondFactor } from '../../domain/user/secondFactor';
 
 /** The one answer of every failed sign-in, whatever the cause (QUALITY 1). */
 export const LOGIN_FAILED = {
@@ -103,15 +104,25 @@ export function createAuthFeature(deps: AppDeps) {
     return false;
   };
 
-  const view = (user: UserRecord) => userView(db, user, config.ADMIN_EMAIL);
+  /** The `user` answer, with what this session still owes for its second factor (issue 13). */
+  const view = async (ctx: Koa.Context, user: UserRecord) => ({
+    ...(await userView(db, user, config.ADMIN_EMAIL)),
+    secondFactor: pendingSecondFactor(
+      user.secondFactorEnrolled,
+      isAdminUser(user, config.ADMIN_EMAIL),
+      Boolean(sessionOf(ctx)?.secondFactorAt),
+    ),
+  });
 
   /** A new session id holding only the signed-in user; the previous id is destroyed (QUALITY 9). */
-  const startSession = async (ctx: Koa.Context, userId: string) => {
+  const startSession = async (ctx: Koa.Context, userId: string, admin: boolean) => {
     ctx.session = {};
     await ctx.session!.regenerate();
     const session = ctx.session as unknown as SessionData;
     session.userId = userId;
     session.authenticatedAt = Date.now();
+    // admins' sessions are shorter (issue 13); createApp keeps it so when rights change later
+    if (admin) session.maxAge = config.ADMIN_SESSION_IDLE_MINUTES * 60_000;
   };
 
   /**
@@ -143,12 +154,12 @@ export function createAuthFeature(deps: AppDeps) {
     authRoutes,
     {
       async me(_input, rc) {
-        return view(rc.user!);
+        return view(rc.ctx, rc.user!);
       },
 
       // the same user /api/me answers, or null where /api/me answers 401 (no session, locked)
       async session(_input, rc) {
-        return { user: rc.user && !rc.user.isLocked ? await view(rc.user) : null };
+        return { user: rc.user && !rc.user.isLocked ? await view(rc.ctx, rc.user) : null };
       },
 
       async login({ body }, rc) {
@@ -198,10 +209,13 @@ export function createAuthFeature(deps: AppDeps) {
           { type: 'RecordSignIn', at: deps.now().toISOString() },
           metadata,
         );
-        await startSession(rc.ctx, user.id);
+        await startSession(rc.ctx, user.id, isAdminUser(user, config.ADMIN_EMAIL));
         rc.ctx.state.user = user;
-        rc.logger.info({ userId: user.id }, 'signed in');
-        return { user: await view(await userAfter(user.id, signedIn)) };
+        rc.logger.info(
+          { userId: user.id },
+          user.secondFactorEnrolled ? 'password accepted; second factor pending' : 'signed in',
+        );
+        return { user: await view(rc.ctx, await userAfter(user.id, signedIn)) };
       },
 
       async logout(_input, rc) {
@@ -285,9 +299,9 @@ export function createAuthFeature(deps: AppDeps) {
           { type: 'RecordSignIn', at: deps.now().toISOString() },
           metadata,
         );
-        await startSession(rc.ctx, created.userId);
+        await startSession(rc.ctx, created.userId, false);
         rc.logger.info({ userId: created.userId, sponsorId }, 'registered');
-        return { user: await view(await userAfter(created.userId, signedIn)) };
+        return { user: await view(rc.ctx, await userAfter(created.userId, signedIn)) };
       },
 
       async resetRequiredPassword({ body }, rc) {
@@ -308,7 +322,7 @@ export function createAuthFeature(deps: AppDeps) {
         // in the command path, before any read-model wait (QUALITY 32)
         await deps.sessions.revokeUser(user.id, currentSessionId(rc.ctx));
         rc.logger.info({ userId: user.id }, 'temporary password replaced');
-        return { user: await view(await userAfter(user.id, changed)) };
+        return { user: await view(rc.ctx, await userAfter(user.id, changed)) };
       },
 
       async changePassword({ body }, rc) {
@@ -356,7 +370,7 @@ export function createAuthFeature(deps: AppDeps) {
           },
           rc.commandMetadata(),
         );
-        return { user: await view(await userAfter(user.id, updated)) };
+        return { user: await view(rc.ctx, await userAfter(user.id, updated)) };
       },
 
       async setLanguage({ body }, rc) {
@@ -366,7 +380,7 @@ export function createAuthFeature(deps: AppDeps) {
           { type: 'SetLanguage', language: body.language },
           rc.commandMetadata(),
         );
-        return { user: await view(await userAfter(user.id, set)) };
+        return { user: await view(rc.ctx, await userAfter(user.id, set)) };
       },
 
       // The same answer, at the same speed, whatever the address: no lookup here; the worker

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type TestApp, type TestClient, createClient, startTestApp } from '../../../../testing/app';
-import { createUser } from '../../../../testing/users';
+import { createUser, signIn } from '../../../../testing/users';
 import { productionSecrets, testEnv } from '../../../../testing/env';
 import { type Config, parseConfig } from '../../config';
 import { createApp } from '../../http/createApp';
@@ -69,9 +69,20 @@ describe('Sessions', () => {
       { 'x-forwarded-proto': 'https' },
     );
     expect(tls.status).toBe(200);
-    const secure = tls.headers.getSetCookie().filter((c) => c.startsWith('portal.sid'));
+    // over TLS the name carries the __Host- prefix (Secure, Path=/, no Domain: issue 13)
+    const cookiesOverTls = tls.headers.getSetCookie();
+    expect(cookiesOverTls.filter((c) => c.startsWith('portal.sid'))).toEqual([]);
+    const secure = cookiesOverTls.filter((c) => c.startsWith('__Host-portal.sid'));
     expect(secure.length).toBeGreaterThan(0);
-    for (const c of secure) expect(c).toMatch(/; secure/i);
+    for (const c of secure) {
+      expect(c).toMatch(/; secure/i);
+      expect(c).toMatch(/; path=\/(;|$)/i);
+      expect(c).not.toMatch(/; domain=/i);
+    }
+    // and the prefixed cookie is the one the server reads back
+    expect((await viaTls.request('GET', '/api/me', undefined, { 'x-forwarded-proto': 'https' })).status).toBe(
+      200,
+    );
   });
 
   it('QUALITY 9: login issues a new session id; the pre-login id is dead afterwards', async () => {
@@ -165,6 +176,53 @@ describe('Sessions', () => {
     expect((await idle.get('/api/me')).status).toBe(401);
     // and no activity keeps one past its absolute lifetime (2 h after sign-in)
     minutes(29); // 145 minutes after sign-in
+    expect((await active.get('/api/me')).status).toBe(401);
+  });
+
+  it("issue 13: admins' sessions have a shorter idle timeout and absolute lifetime than partners'", async () => {
+    const url = await variant({
+      SESSION_IDLE_MINUTES: 720,
+      SESSION_ABSOLUTE_HOURS: 168,
+      ADMIN_SESSION_IDLE_MINUTES: 30,
+      ADMIN_SESSION_ABSOLUTE_HOURS: 8,
+    });
+    const partner = await createUser(app);
+    const admin = await createUser(app, { admin: true });
+    const partnerClient = createClient(url);
+    const partnerLogin = await partnerClient.post('/api/login', {
+      email: partner.email,
+      password: partner.password,
+    });
+    const adminClient = createClient(url);
+    await signIn(adminClient, admin);
+    const expiresIn = (setCookie: string[]) => {
+      const expires = /expires=([^;]+)/i.exec(setCookie.find((c) => c.startsWith('portal.sid=')) ?? '')?.[1];
+      return (new Date(expires!).getTime() - Date.now()) / 60_000;
+    };
+    expect(expiresIn(partnerLogin.headers.getSetCookie())).toBeGreaterThan(700);
+    const adminMe = await adminClient.get('/api/me');
+    expect(adminMe.status).toBe(200);
+    const adminSid = sessionIdOf(adminClient)!;
+    const ttl = await app.deps.redis.pttl(`${app.deps.config.REDIS_PREFIX}sess:${adminSid}`);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(30 * 60_000 + 10_000); // koa-session adds 10 s to the store TTL
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const minutes = (n: number) => vi.setSystemTime(Date.now() + n * 60_000);
+    minutes(31); // idle past the admins' 30 minutes: ended; a partner's session lives on
+    expect((await adminClient.get('/api/me')).status).toBe(401);
+    expect((await partnerClient.get('/api/me')).status).toBe(200);
+
+    // the absolute lifetime: an active admin is signed out 8 hours after signing in
+    vi.useRealTimers();
+    const active = createClient(url);
+    await signIn(active, admin);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    for (let i = 0; i < 16; i++) {
+      minutes(29);
+      expect((await active.get('/api/me')).status).toBe(200);
+    }
+    minutes(29); // 8 h 13 min after sign-in
     expect((await active.get('/api/me')).status).toBe(401);
   });
 

@@ -216,6 +216,33 @@ export const es: Messages = {
       userUpdated: 'Usuario actualizado.',
       operationFailed: 'La operación falló. Inténtalo de nuevo.',
     },
+    secondFactor: {
+      title: 'Configura la verificación en dos pasos',
+      intro:
+        'Los administradores inician sesión con una contraseña y un código de una aplicación de autenticación (por ejemplo Google Authenticator, Microsoft Authenticator, 1Password o FreeOTP). Configúrala ahora para abrir la consola.',
+      scan: '1. Escanea este código QR con tu aplicación de autenticación',
+      qrAlt: 'Código QR para tu aplicación de autenticación',
+      manual: '¿No puedes escanearlo? Introduce esta clave en la aplicación:',
+      enterCode: '2. Introduce el código de 6 dígitos que muestra la aplicación',
+      code: 'Código',
+      confirm: 'Confirmar',
+      start: 'Empezar la configuración',
+      wrongCode: 'El código no es correcto. Revisa tu aplicación de autenticación e inténtalo de nuevo.',
+      failed: 'La configuración falló. Inténtalo de nuevo.',
+      savedTitle: 'Guarda tus códigos de recuperación',
+      savedIntro:
+        'Cada código te permite iniciar sesión una vez si pierdes el teléfono. Guárdalos en un lugar seguro: no se vuelven a mostrar.',
+      copy: 'Copiar códigos',
+      copied: 'Códigos copiados',
+      done: 'Ya los guardé: abrir la consola',
+      signOut: 'Cerrar sesión',
+      reset: 'Restablecer la verificación en dos pasos',
+      resetTitle: '¿Restablecer la verificación en dos pasos de %{name}?',
+      resetContent:
+        'Sus sesiones terminan y deberá configurar un nuevo autenticador en su próximo inicio de sesión. El registro de auditoría guarda que lo hiciste tú.',
+      resetDone: 'Se restableció la verificación en dos pasos de %{name}.',
+      resetNone: '%{name} no tiene verificación en dos pasos que restablecer.',
+    },
     audit: {
       request: 'solicitud %{id}',
       allTypes: 'Todos los eventos',
@@ -307,6 +334,12 @@ export const es: Messages = {
         NudgeSent: 'Empujón enviado por el patrocinador',
         NudgesTurnedOff: 'Avisos del patrocinador desactivados',
         NudgesTurnedOn: 'Avisos del patrocinador activados',
+        SecondFactorEnrolled: 'Verificación en dos pasos configurada',
+        SecondFactorVerified: 'Inicio de sesión con verificación en dos pasos',
+        RecoveryCodeUsed: 'Código de recuperación usado al iniciar sesión',
+        SecondFactorLockout: 'Códigos de dos pasos pausados tras códigos erróneos',
+        SecondFactorReset:
+          'Verificación en dos pasos restablecida por un administrador; debe configurarse de nuevo',
         UserDeleted: 'Cuenta eliminada; datos personales borrados',
         EmailReserved: 'Correo electrónico reservado',
         EmailReleased: 'Correo electrónico liberado',
@@ -334,6 +367,9 @@ export const es: Messages = {
         AcademyLinksChanged: 'Enlaces de la academia avanzada modificados',
       },
       detail: {
+        RecoveryCodeUsed: 'Código de recuperación usado al iniciar sesión (quedan %{left})',
+        SecondFactorLockout: 'Códigos de dos pasos desde %{ip} pausados tras %{failures} códigos erróneos',
+        SecondFactorResetSelf: 'Verificación en dos pasos desactivada por el usuario',
         AdminSignInLockout:
           'Inicios de sesión de administrador desde %{ip} pausados tras %{failures} intentos fallidos',
         UserRegistered: 'Cuenta creada (%{source})',

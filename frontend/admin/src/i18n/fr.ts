@@ -217,6 +217,33 @@ export const fr: Messages = {
       userUpdated: 'Utilisateur mis à jour.',
       operationFailed: "L'opération a échoué. Veuillez réessayer.",
     },
+    secondFactor: {
+      title: 'Configurez la validation en deux étapes',
+      intro:
+        "Les administrateurs se connectent avec un mot de passe et un code d'une application d'authentification (par exemple Google Authenticator, Microsoft Authenticator, 1Password ou FreeOTP). Configurez-la maintenant pour ouvrir la console.",
+      scan: "1. Scannez ce code QR avec votre application d'authentification",
+      qrAlt: "Code QR pour votre application d'authentification",
+      manual: "Impossible de scanner ? Saisissez plutôt cette clé dans l'application :",
+      enterCode: "2. Saisissez le code à 6 chiffres affiché par l'application",
+      code: 'Code',
+      confirm: 'Confirmer',
+      start: 'Commencer la configuration',
+      wrongCode: "Le code n'est pas correct. Vérifiez votre application d'authentification et réessayez.",
+      failed: 'La configuration a échoué. Veuillez réessayer.',
+      savedTitle: 'Enregistrez vos codes de récupération',
+      savedIntro:
+        'Chaque code vous connecte une fois si vous perdez votre téléphone. Gardez-les en lieu sûr : ils ne seront plus affichés.',
+      copy: 'Copier les codes',
+      copied: 'Codes copiés',
+      done: 'Je les ai enregistrés : ouvrir la console',
+      signOut: 'Se déconnecter',
+      reset: 'Réinitialiser la validation en deux étapes',
+      resetTitle: 'Réinitialiser la validation en deux étapes de %{name} ?',
+      resetContent:
+        "Ses sessions se terminent et il devra configurer un nouvel authentificateur à sa prochaine connexion. Le journal d'audit garde que c'est vous qui l'avez fait.",
+      resetDone: 'La validation en deux étapes de %{name} a été réinitialisée.',
+      resetNone: "%{name} n'a pas de validation en deux étapes à réinitialiser.",
+    },
     audit: {
       request: 'requête %{id}',
       allTypes: 'Tous les événements',
@@ -309,6 +336,12 @@ export const fr: Messages = {
         NudgeSent: 'Relance envoyée par le parrain',
         NudgesTurnedOff: 'Relances désactivées',
         NudgesTurnedOn: 'Relances activées',
+        SecondFactorEnrolled: 'Validation en deux étapes configurée',
+        SecondFactorVerified: 'Connexion avec validation en deux étapes',
+        RecoveryCodeUsed: 'Code de récupération utilisé à la connexion',
+        SecondFactorLockout: 'Codes en deux étapes suspendus après des codes erronés',
+        SecondFactorReset:
+          'Validation en deux étapes réinitialisée par un administrateur ; à configurer de nouveau',
         UserDeleted: 'Compte supprimé ; données personnelles effacées',
         EmailReserved: 'Adresse e-mail réservée',
         EmailReleased: 'Adresse e-mail libérée',
@@ -336,6 +369,9 @@ export const fr: Messages = {
         AcademyLinksChanged: "Liens de l'académie avancée modifiés",
       },
       detail: {
+        RecoveryCodeUsed: 'Code de récupération utilisé à la connexion (%{left} restants)',
+        SecondFactorLockout: 'Codes en deux étapes depuis %{ip} suspendus après %{failures} codes erronés',
+        SecondFactorResetSelf: "Validation en deux étapes désactivée par l'utilisateur",
         AdminSignInLockout:
           'Connexions administrateur depuis %{ip} suspendues après %{failures} tentatives échouées',
         UserRegistered: 'Compte créé (%{source})',

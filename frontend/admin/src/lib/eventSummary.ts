@@ -46,6 +46,18 @@ export function eventSummary(t: Translate, e: Pick<AuditEntry, 'eventType' | 'su
     case 'AdminSignInLockout':
       if (d.ip && d.failures) params = { ip: d.ip, failures: d.failures };
       break;
+    case 'RecoveryCodeUsed':
+      if (d.left !== undefined) params = { left: d.left };
+      break;
+    case 'SecondFactorLockout':
+      if (d.ip && d.failures) params = { ip: d.ip, failures: d.failures };
+      break;
+    case 'SecondFactorReset':
+      if (d.by === 'self') {
+        key = 'app.events.detail.SecondFactorResetSelf';
+        params = {};
+      }
+      break;
     case 'PreferredLanguageChanged':
       if (d.language) params = { language: String(d.language) };
       break;

@@ -38,6 +38,7 @@ import { LastLogin, useDateFormat } from '../lib/format';
 import { ProgressCell } from './UserList';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserTimeline } from './UserTimeline';
+import { ResetSecondFactorButton } from '../secondFactor/ResetSecondFactorButton';
 
 const fullName = (u: AdminUser) => `${u.firstName} ${u.lastName}`.trim();
 
@@ -157,6 +158,7 @@ const EditActions = () => (
     <MakeAdminButton />
     <ResetPasswordButton />
     <ResetTrainingButton />
+    <ResetSecondFactorButton />
   </TopToolbar>
 );
 

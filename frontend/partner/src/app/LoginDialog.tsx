@@ -9,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../lib/api';
 import { toast } from '../lib/toast';
 import { closeLogin, setAuthenticating, ui } from '../lib/ui';
+import type { User } from '../lib/session';
+import { CodeStep } from '../features/secondFactor/CodeStep';
 import { delay, destinationAfterSignIn, POST_LOGIN_DELAY_MS, signIn } from './signIn';
 
 interface LoginValues {
@@ -28,10 +30,13 @@ export default function LoginDialog() {
   const [error, setError] = useState<string | null>(null);
   // after a failed attempt the (cleared) password field takes the focus, once the form is enabled again
   const [refocus, setRefocus] = useState(0);
+  // the second step of an account with a second factor (issue 13)
+  const [codeStep, setCodeStep] = useState(false);
 
-  // the error is cleared whenever the dialog opens
+  // the error is cleared whenever the dialog opens; a closed dialog starts again with the password
   useEffect(() => {
     if (open) setError(null);
+    else setCodeStep(false);
   }, [open]);
   useEffect(() => {
     if (refocus) form.getFieldInstance('password')?.focus?.();
@@ -43,12 +48,8 @@ export default function LoginDialog() {
     setAuthenticating(true);
     try {
       const user = await signIn(email.trim(), password);
-      closeLogin();
-      form.resetFields();
-      toast.success(t('login.successTitle'), t('login.successText'));
-      const to = await destinationAfterSignIn(user);
-      await delay(POST_LOGIN_DELAY_MS);
-      await navigate({ to });
+      if (user.secondFactor?.pending === 'verify') setCodeStep(true);
+      else await signedIn(user);
     } catch (e) {
       const message = serverMessageOf(e);
       setError(message ?? t('login.failedDefault'));
@@ -69,6 +70,15 @@ export default function LoginDialog() {
     void navigate({ to: '/forgot-password' });
   };
 
+  const signedIn = async (user: User) => {
+    closeLogin();
+    form.resetFields();
+    toast.success(t('login.successTitle'), t('login.successText'));
+    const to = await destinationAfterSignIn(user);
+    await delay(POST_LOGIN_DELAY_MS);
+    await navigate({ to });
+  };
+
   const toRegister = () => {
     closeLogin();
     void navigate({ to: '/register' });
@@ -86,12 +96,14 @@ export default function LoginDialog() {
       title={
         <div className="login-head">
           <div className="login-title">{t('login.title')}</div>
-          <div className="login-subtitle">{t('login.subtitle')}</div>
+          <div className="login-subtitle">{codeStep ? t('secondFactor.title') : t('login.subtitle')}</div>
         </div>
       }
       afterOpenChange={(o) => o && form.getFieldInstance('email')?.focus?.()}
     >
+      {codeStep && <CodeStep onVerified={(user) => void signedIn(user)} />}
       <Form<LoginValues>
+        hidden={codeStep}
         form={form}
         layout="vertical"
         requiredMark={false}
@@ -150,7 +162,7 @@ export default function LoginDialog() {
           {t('login.submit')}
         </Button>
       </Form>
-      <div className="login-footer">
+      <div className="login-footer" hidden={codeStep}>
         <span>{t('login.needAccess')}</span>{' '}
         <Button type="link" size="small" onClick={toRegister} disabled={busy}>
           {t('login.contactSupport')}

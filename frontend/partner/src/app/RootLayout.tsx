@@ -20,6 +20,10 @@ const ForcedPasswordScreen = lazy(() =>
   import('../features/resetPassword/ResetPasswordPage').then((m) => ({ default: m.ForcedPasswordScreen })),
 );
 
+const SecondFactorScreen = lazy(() =>
+  import('../features/secondFactor/SecondFactorScreen').then((m) => ({ default: m.SecondFactorScreen })),
+);
+
 export const GUARDED_ROUTE_ID = '/_guarded';
 
 export function RootLayout() {
@@ -38,7 +42,8 @@ export function RootLayout() {
 
   // on page load, a signed-in user's onboarding progress is loaded too (spec 000 section 4)
   useEffect(() => {
-    if (user && !user.mustChangePassword) void queryClient.prefetchQuery(progressQuery);
+    if (user && !user.mustChangePassword && !user.secondFactor?.pending)
+      void queryClient.prefetchQuery(progressQuery);
   }, [user, queryClient]);
 
   // the menu closes on any route change (back button included)
@@ -53,12 +58,20 @@ export function RootLayout() {
   // a temporary password confines the user to the forced change screen, on every route;
   // guarded routes show their 'Password Reset Required' card first (Guard)
   const forced = !!user?.mustChangePassword && !inGuardedRoute;
+  // the second factor comes first (the server refuses all else), the set-up of an admin's after
+  // the password change (issue 13)
+  const pending = user?.secondFactor?.pending;
+  const secondFactorDue = pending === 'verify' || (pending === 'enrol' && !user?.mustChangePassword);
 
   return (
     <>
       <TopBar onOpenMenu={openMenu} />
       <main className="app-main" id="main">
-        {forced ? (
+        {secondFactorDue ? (
+          <Suspense fallback={<PageSpinner />}>
+            <SecondFactorScreen user={user!} />
+          </Suspense>
+        ) : forced ? (
           <Suspense fallback={<PageSpinner />}>
             <ForcedPasswordScreen />
           </Suspense>

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../../../testing/app';
 import { launchBrowser } from '../../../../testing/browser';
-import { type CreatedUser, createUser } from '../../../../testing/users';
+import { type CreatedUser, createUser, nextSecondFactor } from '../../../../testing/users';
 import { issueTemporaryPassword } from '../../../../testing/auth';
 
 // Sign-in, registration, the guard, the forced password change and the language choice, in
@@ -277,6 +277,11 @@ describe('served bundles', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'LOGIN' }).click();
     await signInThroughDialog(page, admin.email, admin.password);
+    // an admin's second step: the code from the authenticator app (issue 13)
+    const answer = nextSecondFactor(admin.secondFactor!);
+    if (!('code' in answer)) throw new Error('expected a code');
+    await loginDialog(page).getByLabel('Verification code').fill(answer.code);
+    await loginDialog(page).getByRole('button', { name: 'VERIFY' }).click();
     await page.waitForURL(/\/foundation$/);
     const res = await page.goto('/admin/');
     expect(res?.status()).toBe(200);

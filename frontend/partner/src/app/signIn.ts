@@ -25,7 +25,8 @@ export async function signIn(email: string, password: string): Promise<User> {
   // the forced password change may then tell whether the new one differs from it
   if (user.mustChangePassword) rememberTemporaryPassword(password);
   else forgetTemporaryPassword();
-  setCurrentUser(user);
+  // the password alone does not sign in an account with a second factor: the code step does
+  if (user.secondFactor?.pending !== 'verify') setCurrentUser(user);
   return user;
 }
 
@@ -36,8 +37,10 @@ export async function signIn(email: string, password: string): Promise<User> {
  */
 export async function destinationAfterSignIn(
   user: User,
-): Promise<'/reset-password' | '/academy' | '/foundation'> {
+): Promise<'/reset-password' | '/academy' | '/foundation' | '/admin'> {
   if (user.mustChangePassword) return '/reset-password';
+  // an admin without a second factor sets one up in the console before anything else (issue 13)
+  if (user.secondFactor?.pending === 'enrol') return '/admin';
   try {
     const data = await queryClient.fetchQuery(progressQuery);
     return homeFor(data?.progress);

@@ -10,6 +10,7 @@ import { CalendarLinkCard } from './CalendarLinkCard';
 import { CardTitle } from './CardTitle';
 import { ProfileCard } from './ProfileCard';
 import { NudgesCard } from '../coaching/NudgesCard';
+import { SecondFactorCard } from './SecondFactorCard';
 import './settings.css';
 
 function ComingSoonCard({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
@@ -44,6 +45,7 @@ export function SettingsPage() {
             <p className="settings-card-text">{t('language.text')}</p>
             <LanguageList />
           </Card>
+          <SecondFactorCard user={user} />
           <CalendarLinkCard />
           <ComingSoonCard
             icon={<SlidersOutlined />}
