@@ -138,6 +138,7 @@ export async function measureLighthouse(
       NODE_ENV: 'production',
       SESSION_KEYS: secret(),
       METRICS_TOKEN: secret(),
+      STREAM_KEY: secret(),
       REGISTRATION_PASSCODE: secret(),
       COOKIE_SECURE: 'false',
       SERVE_BUNDLES: '1',

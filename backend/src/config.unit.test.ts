@@ -19,6 +19,7 @@ describe('configuration', () => {
     const own = {
       SESSION_KEYS: randomBytes(32).toString('hex'),
       METRICS_TOKEN: randomBytes(16).toString('hex'),
+      STREAM_KEY: randomBytes(32).toString('hex'),
     };
     expect(
       parseConfig({ ...valid, ...own, NODE_ENV: 'production', TRUSTED_PROXY_HOPS: '1' }).cookieSecure,
@@ -30,6 +31,7 @@ describe('configuration', () => {
     const own = {
       SESSION_KEYS: randomBytes(32).toString('hex'),
       METRICS_TOKEN: randomBytes(16).toString('hex'),
+      STREAM_KEY: randomBytes(32).toString('hex'),
     };
     expect(() => parseConfig({ ...valid, ...own, NODE_ENV: 'production' })).toThrow(
       /TRUSTED_PROXY_HOPS: Secure cookies \(NODE_ENV=production\) need HTTPS/,

@@ -110,6 +110,9 @@ async function adminClient(env: Record<string, string>) {
 }
 
 /** Which process leads each projection, from the admin health details (posted every 5 s). */
+/** The read models a leader runs (the rest are written inline with each append). */
+const ASYNC_PROJECTIONS = ['audit_log', 'partner_directory', 'funnel'];
+
 async function leaders(admin: ReturnType<typeof roundRobin>) {
   const health = await admin.get('/api/health');
   const result = new Map<string, string>();
@@ -236,10 +239,10 @@ async function exactlyOnce(db: ReturnType<typeof createDb>, partners: string[]) 
   const head = (await db('es_events').max('global_seq as seq').first())!.seq;
   await waitFor(
     async () => {
-      const rows = await db('projection_checkpoints').whereIn('name', ['audit_log', 'partner_directory']);
+      const rows = await db('projection_checkpoints').whereIn('name', ASYNC_PROJECTIONS);
       const last = await db('es_events').where('global_seq', head).first('tx_id', 'global_seq');
       const key = `${String(last.tx_id).padStart(20, '0')}:${String(last.global_seq).padStart(20, '0')}`;
-      return rows.length === 2 && rows.every((r) => r.position >= key);
+      return rows.length === ASYNC_PROJECTIONS.length && rows.every((r) => r.position >= key);
     },
     30_000,
     'projections to catch up',
@@ -313,7 +316,11 @@ describe('several APIs and workers on one database and one Redis (QUALITY 31, 32
     await withSystem({ apisLead: false }, async ({ db, admin, sponsor }) => {
       const partners = [await partnerJourney(0, sponsor, admin.client)];
       // only workers lead
-      await waitFor(async () => (await leaders(admin.client)).size === 2, 20_000, 'health details');
+      await waitFor(
+        async () => (await leaders(admin.client)).size === ASYNC_PROJECTIONS.length,
+        20_000,
+        'health details',
+      );
       const workers = running.filter((p) => !p.api).map((p) => p.proc.pid);
       for (const leader of (await leaders(admin.client)).values())
         expect(

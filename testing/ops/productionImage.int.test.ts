@@ -57,6 +57,7 @@ const env = (extra: Record<string, string>) => ({
   REDIS_PREFIX: `t:${database}:`,
   SESSION_KEYS: randomBytes(32).toString('hex'),
   METRICS_TOKEN: randomBytes(24).toString('hex'),
+  STREAM_KEY: randomBytes(32).toString('hex'),
   REGISTRATION_PASSCODE: randomBytes(5).toString('hex'),
   ADMIN_EMAIL: 'admin@portal.localhost',
   // the compose stack's plain-HTTP defaults (docker-compose.yml)

@@ -578,6 +578,7 @@ describe('dashboard and metrics', () => {
     expect(sys.body.redis.ok).toBe(true);
     expect(sys.body.queues.map((x: { name: string }) => x.name).sort()).toEqual([
       'content',
+      'mail',
       'mailchimp',
       'metrics',
       'newsletter',
