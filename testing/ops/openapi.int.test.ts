@@ -8,9 +8,16 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '@portal/contracts';
+import type { Worker } from 'bullmq';
+import { seedAcademyContent } from '../../backend/src/demo/academy';
+import { codeAt, timeStep } from '../../backend/src/domain/user/secondFactor';
+import { passwordResetMailJob, sendMailJob } from '../../worker/src/jobs/mail';
+import { startWorkers } from '../../worker/src/runWorkers';
 import { startTestApp, type TestApp, type TestClient, type TestResponse } from '../app';
 import { answerChecker, type Operation, operationsOf } from '../openapi';
-import { type CreatedUser, createUser } from '../users';
+import { waitFor } from '../servers';
+import { resetTokenIn } from '../smtp';
+import { type CreatedUser, createUser, nextSecondFactor } from '../users';
 
 /**
  * Issue 14 point 6: the served OpenAPI document passes Redocly's recommended rules, and every
@@ -21,11 +28,26 @@ import { type CreatedUser, createUser } from '../users';
 const REDOCLY = fileURLToPath(new URL('../../node_modules/@redocly/cli/bin/cli.js', import.meta.url));
 
 let app: TestApp;
+let workers: Worker[] = [];
 let doc: any;
 let checker: ReturnType<typeof answerChecker>;
 let operations: Operation[];
 
-type Role = 'anonymous' | 'visitor' | 'partner' | 'admin' | 'mustChange' | 'mustChangeToReset' | 'leaver';
+type Role =
+  | 'anonymous'
+  | 'visitor'
+  | 'partner'
+  | 'admin'
+  | 'mustChange'
+  | 'mustChangeToReset'
+  | 'leaver'
+  /** a partner without a second factor, who sets one up */
+  | 'enroller'
+  /** admins signed in with the password only: they still owe the second factor */
+  | 'verifier'
+  | 'recoverer'
+  /** a partner with a second factor, who turns it off */
+  | 'disabler';
 interface Call {
   as: Role;
   params?: Record<string, string>;
@@ -43,11 +65,42 @@ interface Users {
   victim1: CreatedUser;
   victim2: CreatedUser;
   signIn: CreatedUser;
+  /** asks for a forgotten-password link and uses it */
+  resetter: CreatedUser;
+  verifier: CreatedUser;
+  recoverer: CreatedUser;
+  disabler: CreatedUser;
+  /** a partner whose second factor an admin resets */
+  secondFactorTarget: CreatedUser;
 }
 let users: Users;
 const clients = {} as Record<Exclude<Role, 'anonymous'>, TestClient>;
 /** the answer of each operation's valid call, for the calls that need an id from it */
 const answers = new Map<string, TestResponse>();
+
+/** Each test builds the calls again: a value that can be used once (a code, a token) is made once. */
+const made = new Map<string, unknown>();
+const once = <T>(key: string, make: () => T): T => {
+  if (!made.has(key)) made.set(key, make());
+  return made.get(key) as T;
+};
+/** A TOTP code the server accepts now (the helpers' next unused time step). */
+const codeOf = (user: CreatedUser) => {
+  const answer = nextSecondFactor(user.secondFactor!);
+  if (!('code' in answer)) throw new Error('no unused TOTP step left in the window');
+  return answer.code;
+};
+/** The forgotten-password link the worker kept in the outbox (no SMTP in this app). */
+const outboxMessageFor = (userId: string) =>
+  once(`outbox-${userId}`, async () => {
+    let row: { id: string; text_body: string } | undefined;
+    await waitFor(
+      async () => Boolean((row = await app.deps.db('mail_outbox').where({ user_id: userId }).first())),
+      30_000,
+      'the forgotten-password message in the outbox',
+    );
+    return row!;
+  });
 
 /**
  * A valid call of every operation, run in this order. An operation of the document without an
@@ -79,6 +132,38 @@ const VALID: Record<string, (u: Users) => Call | Promise<Call>> = {
     body: { currentPassword: u.partner.password, newPassword: 'Changed-pass-2026' },
   }),
   'auth.resetRequiredPassword': () => ({ as: 'mustChangeToReset', body: { newPassword: 'Fresh-pass-2026' } }),
+  'auth.session': () => ({ as: 'partner' }),
+  'auth.setLanguage': () => ({ as: 'partner', body: { language: 'fr' } }),
+  'auth.requestPasswordReset': (u) => ({ as: 'anonymous', body: { email: u.resetter.email } }),
+  'auth.completePasswordReset': async (u) => ({
+    as: 'anonymous',
+    body: {
+      token: resetTokenIn((await outboxMessageFor(u.resetter.id)).text_body),
+      newPassword: 'Reset-by-link-2026',
+    },
+  }),
+  'secondFactor.startEnrolment': () => ({ as: 'enroller' }),
+  'secondFactor.confirmEnrolment': () => ({
+    as: 'enroller',
+    body: {
+      code: once('enrolment', () =>
+        codeAt(answers.get('secondFactor.startEnrolment')!.body.secret, timeStep(Date.now())),
+      ),
+    },
+  }),
+  'secondFactor.verify': (u) => ({
+    as: 'verifier',
+    body: { code: once('verify', () => codeOf(u.verifier)) },
+  }),
+  'secondFactor.recover': (u) => ({
+    as: 'recoverer',
+    body: { recoveryCode: u.recoverer.secondFactor!.recoveryCodes.at(-1) },
+  }),
+  'secondFactor.disable': (u) => ({
+    as: 'disabler',
+    body: { code: once('disable', () => codeOf(u.disabler)) },
+  }),
+  'secondFactor.adminReset': (u) => ({ as: 'admin', params: { id: u.secondFactorTarget.id } }),
   'onboarding.progress': () => ({ as: 'partner' }),
   'onboarding.completeStep': () => ({
     as: 'partner',
@@ -88,6 +173,7 @@ const VALID: Record<string, (u: Users) => Call | Promise<Call>> = {
   'onboarding.newsletterSubscribe': () => ({ as: 'partner', body: {} }),
   'onboarding.newsletterUnsubscribe': () => ({ as: 'partner' }),
   'onboarding.newsletterStatus': () => ({ as: 'partner' }),
+  'onboarding.newsletterSync': () => ({ as: 'partner' }),
   'academy.tutorial': () => ({ as: 'partner' }),
   'academy.updateTutorial': () => ({ as: 'partner', body: { skipTutorial: false, academyTourSeen: true } }),
   'academy.completeTour': () => ({ as: 'partner' }),
@@ -107,6 +193,14 @@ const VALID: Record<string, (u: Users) => Call | Promise<Call>> = {
   'partners.list': () => ({ as: 'partner' }),
   'partners.stats': () => ({ as: 'partner' }),
   'partners.details': (u) => ({ as: 'partner', params: { partnerId: u.downline.id } }),
+  'coaching.needsAttention': () => ({ as: 'partner', query: { days: '1' } }),
+  'coaching.sendNudge': (u) => ({
+    as: 'partner',
+    params: { partnerId: u.downline.id },
+    body: { note: 'Step 2 is a short one!' },
+  }),
+  'coaching.mine': () => ({ as: 'partner' }),
+  'coaching.setNudges': () => ({ as: 'partner', body: { allowed: false } }),
   'admin.listUsers': () => ({ as: 'admin', query: { range: '[0,9]', sort: '["createdAt","DESC"]' } }),
   'admin.exportUsers': () => ({ as: 'admin' }),
   'admin.getUser': (u) => ({ as: 'admin', params: { id: u.target.id } }),
@@ -150,6 +244,53 @@ const VALID: Record<string, (u: Users) => Call | Promise<Call>> = {
   'admin.syncMailchimp': () => ({ as: 'admin' }),
   'admin.systemMetrics': () => ({ as: 'admin' }),
   'admin.performanceHistory': () => ({ as: 'admin', query: { range: '1h' } }),
+  'content.listTestimonials': () => ({ as: 'admin', query: { range: '[0,9]' } }),
+  'content.createTestimonial': () => ({
+    as: 'admin',
+    body: {
+      name: 'Olivia',
+      categories: ['cravings'],
+      link: 'https://www.youtube.com/watch?v=openapi0001',
+    },
+  }),
+  'content.getTestimonial': () => ({
+    as: 'admin',
+    params: { id: answers.get('content.createTestimonial')!.body.id },
+  }),
+  'content.updateTestimonial': () => ({
+    as: 'admin',
+    params: { id: answers.get('content.createTestimonial')!.body.id },
+    body: {
+      name: 'Olivia R.',
+      categories: ['cravings', 'cholesterol'],
+      link: 'https://www.youtube.com/watch?v=openapi0002',
+    },
+  }),
+  'content.deleteTestimonial': () => ({
+    as: 'admin',
+    params: { id: answers.get('content.createTestimonial')!.body.id },
+  }),
+  'content.listLiveCalls': () => ({ as: 'admin' }),
+  'content.getLiveCall': () => ({
+    as: 'admin',
+    params: { id: answers.get('content.listLiveCalls')!.body[0].id },
+  }),
+  'content.updateLiveCall': () => {
+    const { id, position: _p, icon: _i, sequence: _s, ...body } = answers.get('content.getLiveCall')!.body;
+    return { as: 'admin', params: { id }, body: { ...body, time: '19:30' } };
+  },
+  'content.getAcademyLinks': () => ({ as: 'admin' }),
+  'content.updateAcademyLinks': () => ({
+    as: 'admin',
+    body: { advancedAcademyUrl: 'https://academy.example.test/advanced', coursePurchaseUrl: null },
+  }),
+  'funnel.funnel': (u) => ({ as: 'admin', query: { sponsorId: u.partner.id } }),
+  'funnel.funnelCsv': () => ({ as: 'admin' }),
+  'mail.listOutbox': () => ({ as: 'admin', query: { range: '[0,9]' } }),
+  'mail.getOutbox': async (u) => ({
+    as: 'admin',
+    params: { id: (await outboxMessageFor(u.resetter.id)).id },
+  }),
   'admin.deleteUser': (u) => ({ as: 'admin', params: { id: u.victim1.id } }),
   'admin.specDeleteUser': (u) => ({ as: 'admin', params: { userId: u.victim2.id } }),
   'auth.logout': () => ({ as: 'leaver' }),
@@ -194,6 +335,7 @@ const callOf = async (op: Operation) => VALID[op.id](users);
 
 beforeAll(async () => {
   app = await startTestApp();
+  await seedAcademyContent(app.deps); // the live calls the console edits
   const admin = await createUser(app, { admin: true });
   const partner = await createUser(app, { sponsorId: admin.id });
   users = {
@@ -205,6 +347,11 @@ beforeAll(async () => {
     victim1: await createUser(app),
     victim2: await createUser(app),
     signIn: await createUser(app),
+    resetter: await createUser(app),
+    verifier: await createUser(app, { admin: true }),
+    recoverer: await createUser(app, { admin: true }),
+    disabler: await createUser(app, { secondFactor: true }),
+    secondFactorTarget: await createUser(app, { secondFactor: true }),
   };
   clients.visitor = app.client();
   clients.partner = partner.client;
@@ -212,11 +359,26 @@ beforeAll(async () => {
   clients.mustChange = (await createUser(app, { mustChangePassword: true })).client;
   clients.mustChangeToReset = (await createUser(app, { mustChangePassword: true })).client;
   clients.leaver = (await createUser(app)).client;
+  clients.enroller = (await createUser(app)).client;
+  clients.disabler = users.disabler.client;
+  for (const role of ['verifier', 'recoverer'] as const) {
+    // the password only: the session owes its second factor
+    clients[role] = app.client();
+    const res = await clients[role].post('/api/login', {
+      email: users[role].email,
+      password: users[role].password,
+    });
+    expect(res.status).toBe(200);
+  }
+  workers = startWorkers(app.deps, [passwordResetMailJob, sendMailJob] as never[]);
   doc = (await app.client().get('/api/openapi.json')).body;
   checker = answerChecker(doc);
   operations = operationsOf(doc);
 }, 120_000);
-afterAll(() => app?.close());
+afterAll(async () => {
+  await Promise.all(workers.map((w) => w.close()));
+  await app?.close();
+});
 
 describe('the served OpenAPI document', () => {
   it("passes Redocly's recommended rules with no error and no warning", async () => {

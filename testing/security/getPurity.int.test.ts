@@ -2,11 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes, type RouteDef } from '@portal/contracts';
 import { handleCommand } from '../../backend/src/app/commandHandler';
+import { seedAcademyContent } from '../../backend/src/demo/academy';
 import { userDecider, userStream } from '../../backend/src/domain/user/decider';
 import { readStreamOrEmpty } from '../../backend/src/eventStore/port';
 import { startTestApp, type TestApp, type TestClient } from '../app';
 import { type MailchimpLoopback, memberHash, startMailchimpLoopback } from '../loopback/mailchimpServer';
+import { waitFor } from '../servers';
 import { createUser } from '../users';
+import { passwordResetMailJob } from '../../worker/src/jobs/mail';
+import { startWorkers } from '../../worker/src/runWorkers';
 
 /**
  * QUALITY 37 / ASVS 3.5.3: reads never change state. Every GET route of the contracts, called
@@ -73,6 +77,29 @@ beforeAll(async () => {
   await app.deps.projections.settle({ position: await app.deps.store.headPosition() });
   const audit = await admin.client.get('/api/admin/audit');
   PARAMS['admin.getAudit'] = audit.body[0].id;
+  await seedAcademyContent(app.deps);
+  const testimonial = await admin.client.post('/api/admin/testimonials', {
+    name: 'Purity',
+    categories: ['cravings'],
+    link: 'https://www.youtube.com/watch?v=getPurity01',
+  });
+  expect(testimonial.status).toBe(200);
+  PARAMS['content.getTestimonial'] = testimonial.body.id;
+  PARAMS['content.getLiveCall'] = (await admin.client.get('/api/admin/live-calls')).body[0].id;
+  // a message in the outbox: the worker sends a forgotten-password link (no SMTP: kept there)
+  const workers = startWorkers(app.deps, [passwordResetMailJob as never]);
+  try {
+    expect((await app.client().post('/api/password-reset/request', { email: user.email })).status).toBe(200);
+    await waitFor(
+      async () => Boolean(await app.deps.db('mail_outbox').where({ user_id: user.id }).first()),
+      30_000,
+      'the message in the outbox',
+    );
+  } finally {
+    await Promise.all(workers.map((w) => w.close()));
+  }
+  PARAMS['mail.getOutbox'] = (await app.deps.db('mail_outbox').where({ user_id: user.id }).first()).id;
+  await app.deps.projections.settle({ position: await app.deps.store.headPosition() });
 }, 120_000);
 afterAll(async () => {
   await app?.close();

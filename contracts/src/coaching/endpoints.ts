@@ -9,7 +9,7 @@ const endpoint = <M extends Method, P extends string>(method: M, path: P): Endpo
 /** Sponsors who coach (issue 18 point 4). */
 export const coachingEndpoints = {
   needsAttention: endpoint('GET', '/api/partners/needs-attention'),
-  sendNudge: endpoint('POST', '/api/partners/:partnerId/nudge'),
+  sendNudge: endpoint('POST', '/api/coaching/partners/:partnerId/nudge'),
   mine: endpoint('GET', '/api/coaching'),
   setNudges: endpoint('POST', '/api/coaching/nudges'),
 } as const;

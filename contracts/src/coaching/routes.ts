@@ -16,6 +16,10 @@ export const coachingRoutes = {
   }),
   sendNudge: defineRoute({
     ...e.sendNudge,
+    errors: {
+      404: 'No partner of yours has this id.',
+      409: 'The partner turned nudges off (`nudges_off`), or was nudged in the last 72 hours (`nudge_too_soon`).',
+    },
     access: 'user',
     tags,
     summary:

@@ -18,6 +18,7 @@ export const contentRoutes = {
   }),
   getTestimonial: defineRoute({
     ...e.getTestimonial,
+    errors: { 404: 'No testimonial has this id.' },
     access: admin,
     tags,
     summary: 'One testimonial',
@@ -26,6 +27,7 @@ export const contentRoutes = {
   }),
   createTestimonial: defineRoute({
     ...e.createTestimonial,
+    errors: { 409: 'The video is already in the vault, or the vault is full.' },
     access: admin,
     tags,
     summary: 'Add a testimonial at the end of the vault (the video may be in the vault only once)',
@@ -34,6 +36,7 @@ export const contentRoutes = {
   }),
   updateTestimonial: defineRoute({
     ...e.updateTestimonial,
+    errors: { 404: 'No testimonial has this id.', 409: 'Another testimonial of the vault has this video.' },
     access: admin,
     tags,
     summary: 'Change a testimonial’s name, categories or video link',
@@ -43,6 +46,7 @@ export const contentRoutes = {
   }),
   deleteTestimonial: defineRoute({
     ...e.deleteTestimonial,
+    errors: { 404: 'No testimonial has this id.' },
     access: admin,
     tags,
     summary: 'Remove a testimonial from the vault',
@@ -59,6 +63,7 @@ export const contentRoutes = {
   }),
   getLiveCall: defineRoute({
     ...e.getLiveCall,
+    errors: { 404: 'No live call has this id.' },
     access: admin,
     tags,
     summary: 'One live call',
@@ -67,6 +72,7 @@ export const contentRoutes = {
   }),
   updateLiveCall: defineRoute({
     ...e.updateLiveCall,
+    errors: { 404: 'No live call has this id.' },
     access: admin,
     tags,
     summary:

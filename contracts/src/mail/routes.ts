@@ -17,6 +17,7 @@ export const mailRoutes = {
   }),
   getOutbox: defineRoute({
     ...e.getOutbox,
+    errors: { 404: 'No message has this id.' },
     access: 'admin',
     tags,
     summary: 'One e-mail with its text and HTML bodies',

@@ -21,6 +21,7 @@ import {
 export const secondFactorRoutes = {
   startEnrolment: defineRoute({
     ...secondFactorEndpoints.startEnrolment,
+    errors: { 409: 'A second factor is already set up for this account.' },
     access: 'enrolment',
     summary: 'Start enrolling an authenticator app: a new secret and its QR code (kept until confirmed)',
     tags: ['auth'],
@@ -28,6 +29,9 @@ export const secondFactorRoutes = {
   }),
   confirmEnrolment: defineRoute({
     ...secondFactorEndpoints.confirmEnrolment,
+    errors: {
+      409: 'No enrolment was started in this session, or a second factor is already set up.',
+    },
     access: 'enrolment',
     summary: 'Confirm the enrolment with a first code; answers the recovery codes once',
     tags: ['auth'],
@@ -36,6 +40,7 @@ export const secondFactorRoutes = {
   }),
   verify: defineRoute({
     ...secondFactorEndpoints.verify,
+    errors: { 409: 'No second factor is set up for this account (`second_factor_not_enrolled`).' },
     access: 'signedIn',
     summary: 'The code from the authenticator app after the password (each code works once)',
     tags: ['auth'],
@@ -44,6 +49,7 @@ export const secondFactorRoutes = {
   }),
   recover: defineRoute({
     ...secondFactorEndpoints.recover,
+    errors: { 409: 'No second factor is set up for this account (`second_factor_not_enrolled`).' },
     access: 'signedIn',
     summary: 'A single-use recovery code instead of the authenticator code',
     tags: ['auth'],
@@ -52,6 +58,7 @@ export const secondFactorRoutes = {
   }),
   disable: defineRoute({
     ...secondFactorEndpoints.disable,
+    errors: { 409: 'No second factor is set up for this account (`second_factor_not_enrolled`).' },
     access: 'user',
     summary: 'Turn the second factor off (partners; needs a current code)',
     tags: ['auth'],
@@ -60,6 +67,10 @@ export const secondFactorRoutes = {
   }),
   adminReset: defineRoute({
     ...secondFactorEndpoints.adminReset,
+    errors: {
+      404: 'No user has this id.',
+      409: 'No second factor is set up for this account (`second_factor_not_enrolled`).',
+    },
     access: 'admin',
     summary: "Remove another user's second factor (they enrol again); audited",
     tags: ['admin'],

@@ -64,7 +64,9 @@ describe('sponsors who coach', () => {
     expect((await sponsor.client.get('/api/partners/needs-attention?days=0')).status).toBe(400);
 
     for (const p of partners) {
-      const sent = await sponsor.client.post(`/api/partners/${p.id}/nudge`, { note: `Allez ${p.language}!` });
+      const sent = await sponsor.client.post(`/api/coaching/partners/${p.id}/nudge`, {
+        note: `Allez ${p.language}!`,
+      });
       expect(sent.status).toBe(200);
     }
     const subjects = {
@@ -87,14 +89,16 @@ describe('sponsors who coach', () => {
       latestNudge: { sponsorName: 'Sam Sponsor', note: 'Allez en!' },
     });
 
-    const again = await sponsor.client.post(`/api/partners/${partners[0].id}/nudge`, {});
+    const again = await sponsor.client.post(`/api/coaching/partners/${partners[0].id}/nudge`, {});
     expect([again.status, again.body.error]).toEqual([409, 'nudge_too_soon']);
     later(8 * DAY + 73 * 3_600_000);
-    expect((await sponsor.client.post(`/api/partners/${partners[0].id}/nudge`, {})).status).toBe(200);
+    expect((await sponsor.client.post(`/api/coaching/partners/${partners[0].id}/nudge`, {})).status).toBe(
+      200,
+    );
     await smtp.messagesFor(partners[0].email, 2);
 
     // only the partner's own sponsor
-    const foreign = await stranger.client.post(`/api/partners/${partners[1].id}/nudge`, {});
+    const foreign = await stranger.client.post(`/api/coaching/partners/${partners[1].id}/nudge`, {});
     expect([foreign.status, foreign.body.error]).toEqual([404, 'partner_not_found']);
     const events = await app.deps.store.readStream(`Coaching-${partners[0].id}`);
     expect(events.map((e) => [e.type, e.metadata.actorId])).toEqual([
@@ -109,7 +113,7 @@ describe('sponsors who coach', () => {
     const partner = await createUser(app, { sponsorId: sponsor.id });
     const off = await partner.client.post('/api/coaching/nudges', { allowed: false });
     expect(off.body).toEqual({ nudgesAllowed: false, latestNudge: null });
-    const refused = await sponsor.client.post(`/api/partners/${partner.id}/nudge`, { note: 'hi' });
+    const refused = await sponsor.client.post(`/api/coaching/partners/${partner.id}/nudge`, { note: 'hi' });
     expect([refused.status, refused.body.error]).toEqual([409, 'nudges_off']);
     later(8 * DAY);
     const list = await sponsor.client.get('/api/partners/needs-attention');
@@ -119,7 +123,7 @@ describe('sponsors who coach', () => {
     expect((await partner.client.post('/api/coaching/nudges', { allowed: true })).body.nudgesAllowed).toBe(
       true,
     );
-    expect((await sponsor.client.post(`/api/partners/${partner.id}/nudge`, {})).status).toBe(200);
+    expect((await sponsor.client.post(`/api/coaching/partners/${partner.id}/nudge`, {})).status).toBe(200);
     await smtp.messagesFor(partner.email);
     app.deps.now = () => new Date();
   }, 120_000);
