@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-describe('the fixed admin address', () => {
+describe('QUALITY 33: the fixed admin address', () => {
   it('cannot be registered in any variant of case or Unicode form', async () => {
     expect(await holders()).toHaveLength(0);
     for (const email of [

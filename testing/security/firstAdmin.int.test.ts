@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-describe('the bootstrap admin', () => {
+describe('QUALITY 38: the bootstrap admin', () => {
   it('is created by exactly one of several concurrent first starts, and the fact is recorded', async () => {
     const starting = withConfig({ ADMIN_PASSWORD: DOCUMENTED_PASSWORD });
     const results = await Promise.all([

@@ -43,7 +43,7 @@ beforeAll(async () => {
 afterAll(() => database?.drop());
 
 // two tests spawn the real process (tsx compiles it first: slow on a loaded machine)
-describe('production secrets', { timeout: 120_000 }, () => {
+describe('QUALITY 38: production secrets', { timeout: 120_000 }, () => {
   it('knows every example secret the repository publishes', () => {
     const published = [
       ...Object.entries(envExample()),

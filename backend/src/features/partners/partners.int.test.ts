@@ -290,7 +290,7 @@ describe('GET /api/partners/details/:partnerId', () => {
     });
   });
 
-  it('answers 404 for a partner of another sponsor, the same as for a missing id, and logs it', async () => {
+  it('answers 404 for a partner of another sponsor, the same as for a missing id, and logs it (QUALITY 15)', async () => {
     warnings.length = 0;
     const foreign = await ana.get(`/api/partners/details/${ids.kim}`);
     const missing = await ana.get(`/api/partners/details/${randomUUID()}`);
@@ -310,7 +310,7 @@ describe('GET /api/partners/details/:partnerId', () => {
     expect(JSON.stringify(foreign.body)).not.toContain('Kim');
   });
 
-  it('shows step 5 answers only when the partner shares them with their sponsor', async () => {
+  it('shows step 5 answers only when the partner shares them with their sponsor (QUALITY 15)', async () => {
     const shared = await ana.get(`/api/partners/details/${ids.bea}`);
     expect(shared.body.progress.whyAnswers).toMatchObject({
       shareWithSponsor: true,
