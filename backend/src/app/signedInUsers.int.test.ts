@@ -45,9 +45,9 @@ function countUserReads(runtime: Pick<Runtime, 'deps'>) {
 }
 
 async function signedIn(opts: { admin?: boolean } = {}) {
+  // signed in through POST /api/login (and, for an admin, the second factor) by createUser
   const user = await createUser(app, opts);
-  const here = app.client();
-  expect((await here.post('/api/login', { email: user.email, password: user.password })).status).toBe(200);
+  const here = user.client;
   const there: TestClient = createClient(otherUrl);
   there.cookie = here.cookie;
   return { user, here, there };
