@@ -7,6 +7,7 @@ import { createDb } from '../backend/src/infra/db';
 import { createLogger } from '../backend/src/infra/logger';
 import { migrateLatest } from '../backend/src/infra/migrate';
 import { createClient } from '../testing/app';
+import { type TestSecondFactor, enrolThroughApi, passSecondFactor } from '../testing/users';
 import { freePort, waitFor } from '../testing/servers';
 import { generate } from './generate';
 
@@ -85,10 +86,25 @@ export async function startApi(database: string) {
   return { url, proc };
 }
 
+/** The second factors the bench set up, by user id (the same user in every API process on a database). */
+const secondFactors = new Map<string, TestSecondFactor>();
+
+/**
+ * Signs a bench user in and answers its session cookie. Admins need a second factor (issue 13):
+ * the first sign-in of an admin sets one up through the API, later ones pass it.
+ */
 export async function signIn(url: string, email: string) {
   const client = createClient(url);
   const res = await client.post('/api/login', { email, password: PASSWORD });
   if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${res.text}`);
+  const user = res.body.user as { id: string; secondFactor?: { enrolled: boolean; required: boolean } };
+  const known = secondFactors.get(user.id);
+  if (user.secondFactor?.enrolled) {
+    if (!known) throw new Error(`sign-in of ${email}: a second factor the bench does not know`);
+    await passSecondFactor(client, known);
+  } else if (user.secondFactor?.required) {
+    secondFactors.set(user.id, await enrolThroughApi(client));
+  }
   return client.cookie!;
 }
 
