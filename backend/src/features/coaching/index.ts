@@ -22,11 +22,12 @@ export function createCoachingFeature(deps: AppDeps) {
     const row = await db('coaching as c')
       .leftJoin('users as s', 's.id', 'c.last_nudge_sponsor_id')
       .where('c.partner_id', userId)
-      .first('c.nudges_off', 'c.last_nudge_at', 'c.last_nudge_note', 's.first_name', 's.last_name');
+      .first('c.nudges_off', 'c.call_reminders', 'c.last_nudge_at', 'c.last_nudge_note', 's.first_name', 's.last_name');
     const recent =
       row?.last_nudge_at && deps.now().getTime() - row.last_nudge_at.getTime() < BANNER_DAYS * DAY_MS;
     return {
       nudgesAllowed: !row?.nudges_off,
+      callReminders: Boolean(row?.call_reminders),
       latestNudge: recent
         ? {
             sponsorName: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(),
@@ -124,6 +125,18 @@ export function createCoachingFeature(deps: AppDeps) {
           coachingStream(rc.user!.id),
           coachingDecider,
           { type: 'SetNudges', allowed: body.allowed },
+          rc.commandMetadata(),
+        );
+        await deps.projections.settle(result);
+        return mine(rc.user!.id);
+      },
+
+      async setCallReminders({ body }, rc) {
+        const result = await handleCommand(
+          deps.store,
+          coachingStream(rc.user!.id),
+          coachingDecider,
+          { type: 'SetCallReminders', enabled: body.enabled },
           rc.commandMetadata(),
         );
         await deps.projections.settle(result);

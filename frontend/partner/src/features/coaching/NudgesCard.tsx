@@ -12,25 +12,35 @@ import { toast } from '../../lib/toast';
 import { CardTitle } from '../settings/CardTitle';
 import { coachingQuery } from './coachingApi';
 
-/** Settings: nudges from the sponsor on or off (the spec's "Notifications" card). */
+type Setting = 'nudges' | 'reminders';
+
+/**
+ * Settings' "Notifications" card (the spec's "coming soon" card): nudges from the sponsor, and
+ * the e-mail one hour before each live call.
+ */
 export function NudgesCard() {
   const { t } = useTranslation('settings');
   const { data } = useQuery(coachingQuery);
-  const [busy, setBusy] = useState(false);
-  const labelId = useId();
+  const [busy, setBusy] = useState<Setting | null>(null);
+  const nudgesLabel = useId();
+  const remindersLabel = useId();
 
-  const change = async (allowed: boolean) => {
-    setBusy(true);
+  const change = async (setting: Setting, on: boolean) => {
+    setBusy(setting);
     try {
-      const answer = await request<CoachingRoutes['setNudges']>(coachingEndpoints.setNudges, {
-        body: { allowed },
-      });
+      const answer =
+        setting === 'nudges'
+          ? await request<CoachingRoutes['setNudges']>(coachingEndpoints.setNudges, { body: { allowed: on } })
+          : await request<CoachingRoutes['setCallReminders']>(coachingEndpoints.setCallReminders, {
+              body: { enabled: on },
+            });
       queryClient.setQueryData(coachingQuery.queryKey, answer);
-      toast.success(t(allowed ? 'notifications.onToast' : 'notifications.offToast'));
+      const key = setting === 'nudges' ? (on ? 'onToast' : 'offToast') : on ? 'remindersOnToast' : 'remindersOffToast';
+      toast.success(t(`notifications.${key}`));
     } catch {
       toast.error(t('notifications.failed'));
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
 
@@ -43,11 +53,21 @@ export function NudgesCard() {
       <label className="settings-switch">
         <Switch
           checked={data?.nudgesAllowed ?? true}
-          loading={busy || !data}
-          onChange={(v) => void change(v)}
-          aria-labelledby={labelId}
+          loading={busy === 'nudges' || !data}
+          onChange={(v) => void change('nudges', v)}
+          aria-labelledby={nudgesLabel}
         />
-        <span id={labelId}>{t('notifications.nudges')}</span>
+        <span id={nudgesLabel}>{t('notifications.nudges')}</span>
+      </label>
+      <p className="settings-card-text settings-card-text-spaced">{t('notifications.remindersText')}</p>
+      <label className="settings-switch">
+        <Switch
+          checked={data?.callReminders ?? false}
+          loading={busy === 'reminders' || !data}
+          onChange={(v) => void change('reminders', v)}
+          aria-labelledby={remindersLabel}
+        />
+        <span id={remindersLabel}>{t('notifications.reminders')}</span>
       </label>
     </Card>
   );
