@@ -48,8 +48,8 @@ describe('live-call reminders setting', () => {
       { type: 'CallRemindersTurnedOff', data: {} },
     ]);
     // independent of nudges
-    expect(given({ type: 'NudgesTurnedOff', data: {} }, { type: 'CallRemindersTurnedOn', data: {} })).toMatchObject(
-      { nudgesOff: true, callReminders: true },
-    );
+    expect(
+      given({ type: 'NudgesTurnedOff', data: {} }, { type: 'CallRemindersTurnedOn', data: {} }),
+    ).toMatchObject({ nudgesOff: true, callReminders: true });
   });
 });

@@ -118,7 +118,11 @@ export const en = {
         'Every e-mail the portal sends is listed here. Without SMTP_URL nothing leaves the machine: the messages stay here, so you can see what would have been sent.',
       html: 'As the recipient sees it',
       text: 'Plain text',
-      kinds: { passwordReset: 'Forgotten password', nudge: 'Nudge from the sponsor', callReminder: 'Live-call reminder' },
+      kinds: {
+        passwordReset: 'Forgotten password',
+        nudge: 'Nudge from the sponsor',
+        callReminder: 'Live-call reminder',
+      },
       transport: { outbox: 'Kept here (no SMTP)', smtp: 'Sent by SMTP' },
       languages: { en: 'English', es: 'Spanish', fr: 'French' },
     },

@@ -119,7 +119,11 @@ export const es: Messages = {
         'Aquí aparece cada correo que envía el portal. Sin SMTP_URL nada sale de la máquina: los mensajes se quedan aquí para que veas lo que se habría enviado.',
       html: 'Como lo ve el destinatario',
       text: 'Texto sin formato',
-      kinds: { passwordReset: 'Contraseña olvidada', nudge: 'Empujón del patrocinador', callReminder: 'Recordatorio de llamada en vivo' },
+      kinds: {
+        passwordReset: 'Contraseña olvidada',
+        nudge: 'Empujón del patrocinador',
+        callReminder: 'Recordatorio de llamada en vivo',
+      },
       transport: { outbox: 'Guardado aquí (sin SMTP)', smtp: 'Enviado por SMTP' },
       languages: { en: 'Inglés', es: 'Español', fr: 'Francés' },
     },

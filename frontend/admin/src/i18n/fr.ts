@@ -119,7 +119,11 @@ export const fr: Messages = {
         'Chaque e-mail envoyé par le portail figure ici. Sans SMTP_URL, rien ne quitte la machine : les messages restent ici, pour voir ce qui aurait été envoyé.',
       html: 'Tel que le destinataire le voit',
       text: 'Texte brut',
-      kinds: { passwordReset: 'Mot de passe oublié', nudge: 'Relance du parrain', callReminder: 'Rappel d’appel en direct' },
+      kinds: {
+        passwordReset: 'Mot de passe oublié',
+        nudge: 'Relance du parrain',
+        callReminder: 'Rappel d’appel en direct',
+      },
       transport: { outbox: 'Gardé ici (sans SMTP)', smtp: 'Envoyé par SMTP' },
       languages: { en: 'Anglais', es: 'Espagnol', fr: 'Français' },
     },

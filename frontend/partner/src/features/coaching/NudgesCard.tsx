@@ -35,7 +35,8 @@ export function NudgesCard() {
               body: { enabled: on },
             });
       queryClient.setQueryData(coachingQuery.queryKey, answer);
-      const key = setting === 'nudges' ? (on ? 'onToast' : 'offToast') : on ? 'remindersOnToast' : 'remindersOffToast';
+      const key =
+        setting === 'nudges' ? (on ? 'onToast' : 'offToast') : on ? 'remindersOnToast' : 'remindersOffToast';
       toast.success(t(`notifications.${key}`));
     } catch {
       toast.error(t('notifications.failed'));
