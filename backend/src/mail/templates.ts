@@ -22,7 +22,17 @@ interface Template {
 }
 
 /** A live-call reminder carries the call's name in each language; the template picks its own. */
-const CALL_REMINDER_NEEDS = ['firstName', 'nameEn', 'nameEs', 'nameFr', 'when', 'minutes', 'host', 'passcode', 'link'];
+const CALL_REMINDER_NEEDS = [
+  'firstName',
+  'nameEn',
+  'nameEs',
+  'nameFr',
+  'when',
+  'minutes',
+  'host',
+  'passcode',
+  'link',
+];
 
 const templates: Record<string, Record<MailLanguage, Template>> = {
   passwordReset: {

@@ -22,7 +22,14 @@ export function createCoachingFeature(deps: AppDeps) {
     const row = await db('coaching as c')
       .leftJoin('users as s', 's.id', 'c.last_nudge_sponsor_id')
       .where('c.partner_id', userId)
-      .first('c.nudges_off', 'c.call_reminders', 'c.last_nudge_at', 'c.last_nudge_note', 's.first_name', 's.last_name');
+      .first(
+        'c.nudges_off',
+        'c.call_reminders',
+        'c.last_nudge_at',
+        'c.last_nudge_note',
+        's.first_name',
+        's.last_name',
+      );
     const recent =
       row?.last_nudge_at && deps.now().getTime() - row.last_nudge_at.getTime() < BANNER_DAYS * DAY_MS;
     return {
