@@ -108,7 +108,13 @@ describe('two workers', () => {
     expect((await silent.client.get('/api/coaching')).body.callReminders).toBe(false);
     expect((await silent.client.post('/api/coaching/call-reminders', { enabled: 'yes' })).status).toBe(400);
 
-    // several scans at once, as a scheduler on each worker would run them; both workers take some
+    // both workers registered the scheduler; it exists once, every 5 minutes
+    const schedulers = (await app.deps.queues.mail.getJobSchedulers()).filter(
+      (j) => j.name === 'callReminders',
+    );
+    expect(schedulers.map((j) => [j.key, j.every])).toEqual([['call-reminders-every-5-minutes', 300_000]]);
+
+    // several scans at once (overlapping scheduler runs), taken by whichever worker is free
     const scans = ['scan-1', 'scan-2', 'scan-3', 'scan-4', 'scan-5', 'scan-6'];
     await Promise.all(scans.map((jobId) => app.deps.queues.mail.add('callReminders', {}, { jobId })));
     await jobsDone(scans);

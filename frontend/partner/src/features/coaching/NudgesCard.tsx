@@ -22,8 +22,6 @@ export function NudgesCard() {
   const { t } = useTranslation('settings');
   const { data } = useQuery(coachingQuery);
   const [busy, setBusy] = useState<Setting | null>(null);
-  const nudgesLabel = useId();
-  const remindersLabel = useId();
 
   const change = async (setting: Setting, on: boolean) => {
     setBusy(setting);
@@ -51,25 +49,39 @@ export function NudgesCard() {
       title={<CardTitle icon={<BellOutlined />}>{t('notifications.title')}</CardTitle>}
     >
       <p className="settings-card-text">{t('notifications.nudgesText')}</p>
-      <label className="settings-switch">
-        <Switch
-          checked={data?.nudgesAllowed ?? true}
-          loading={busy === 'nudges' || !data}
-          onChange={(v) => void change('nudges', v)}
-          aria-labelledby={nudgesLabel}
-        />
-        <span id={nudgesLabel}>{t('notifications.nudges')}</span>
-      </label>
+      <SettingSwitch
+        label={t('notifications.nudges')}
+        checked={data?.nudgesAllowed ?? true}
+        loading={busy === 'nudges' || !data}
+        onChange={(v) => void change('nudges', v)}
+      />
       <p className="settings-card-text settings-card-text-spaced">{t('notifications.remindersText')}</p>
-      <label className="settings-switch">
-        <Switch
-          checked={data?.callReminders ?? false}
-          loading={busy === 'reminders' || !data}
-          onChange={(v) => void change('reminders', v)}
-          aria-labelledby={remindersLabel}
-        />
-        <span id={remindersLabel}>{t('notifications.reminders')}</span>
-      </label>
+      <SettingSwitch
+        label={t('notifications.reminders')}
+        checked={data?.callReminders ?? false}
+        loading={busy === 'reminders' || !data}
+        onChange={(v) => void change('reminders', v)}
+      />
     </Card>
+  );
+}
+
+function SettingSwitch(props: {
+  label: string;
+  checked: boolean;
+  loading: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const labelId = useId();
+  return (
+    <label className="settings-switch">
+      <Switch
+        checked={props.checked}
+        loading={props.loading}
+        onChange={props.onChange}
+        aria-labelledby={labelId}
+      />
+      <span id={labelId}>{props.label}</span>
+    </label>
   );
 }
