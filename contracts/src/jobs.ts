@@ -44,6 +44,8 @@ export const queues = {
         kind: z.string(),
         params: z.record(z.string(), z.string()),
       }),
+      /** scheduled: queue a reminder for each live call starting within the hour, per opted-in partner */
+      callReminders: z.strictObject({}),
     },
   },
 } as const;

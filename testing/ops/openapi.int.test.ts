@@ -201,6 +201,7 @@ const VALID: Record<string, (u: Users) => Call | Promise<Call>> = {
   }),
   'coaching.mine': () => ({ as: 'partner' }),
   'coaching.setNudges': () => ({ as: 'partner', body: { allowed: false } }),
+  'coaching.setCallReminders': () => ({ as: 'partner', body: { enabled: true } }),
   'admin.listUsers': () => ({ as: 'admin', query: { range: '[0,9]', sort: '["createdAt","DESC"]' } }),
   'admin.exportUsers': () => ({ as: 'admin' }),
   'admin.getUser': (u) => ({ as: 'admin', params: { id: u.target.id } }),

@@ -29,6 +29,13 @@ export const schedules: Schedule[] = [
     jobName: 'sync',
     repeat: { pattern: '0 30 2 * * *', tz: 'UTC' },
   },
+  {
+    // live-call reminders: each scan queues the calls starting within the hour (job ids dedupe)
+    queue: 'mail',
+    id: 'call-reminders-every-5-minutes',
+    jobName: 'callReminders',
+    repeat: { every: 5 * 60 * 1000 },
+  },
 ];
 
 export async function registerSchedules(queues: Record<QueueName, Queue>, list: Schedule[] = schedules) {

@@ -21,6 +21,19 @@ interface Template {
   needs: readonly string[];
 }
 
+/** A live-call reminder carries the call's name in each language; the template picks its own. */
+const CALL_REMINDER_NEEDS = [
+  'firstName',
+  'nameEn',
+  'nameEs',
+  'nameFr',
+  'when',
+  'minutes',
+  'host',
+  'passcode',
+  'link',
+];
+
 const templates: Record<string, Record<MailLanguage, Template>> = {
   passwordReset: {
     en: {
@@ -93,6 +106,41 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
         'Vous pouvez désactiver ces relances dans Paramètres.',
       ],
       button: (p) => ({ label: 'Reprendre ma formation', href: p.link }),
+    },
+  },
+  callReminder: {
+    en: {
+      needs: CALL_REMINDER_NEEDS,
+      subject: (p) => `${p.nameEn} starts in one hour`,
+      lines: (p) => [
+        `Hello ${p.firstName},`,
+        `${p.nameEn} starts in ${p.minutes} minutes: ${p.when}.${p.host ? ` Host: ${p.host}.` : ''}`,
+        ...(p.passcode ? [`Passcode: ${p.passcode}`] : []),
+        'You get this reminder because you turned on live-call reminders. You can turn them off in Settings.',
+      ],
+      button: (p) => ({ label: 'Join the call', href: p.link }),
+    },
+    es: {
+      needs: CALL_REMINDER_NEEDS,
+      subject: (p) => `${p.nameEs} empieza en una hora`,
+      lines: (p) => [
+        `Hola ${p.firstName}:`,
+        `${p.nameEs} empieza dentro de ${p.minutes} minutos: ${p.when}.${p.host ? ` Presenta: ${p.host}.` : ''}`,
+        ...(p.passcode ? [`Código de acceso: ${p.passcode}`] : []),
+        'Recibes este recordatorio porque activaste los recordatorios de llamadas en vivo. Puedes desactivarlos en Configuración.',
+      ],
+      button: (p) => ({ label: 'Unirme a la llamada', href: p.link }),
+    },
+    fr: {
+      needs: CALL_REMINDER_NEEDS,
+      subject: (p) => `${p.nameFr} commence dans une heure`,
+      lines: (p) => [
+        `Bonjour ${p.firstName},`,
+        `${p.nameFr} commence dans ${p.minutes} minutes : ${p.when}.${p.host ? ` Animé par ${p.host}.` : ''}`,
+        ...(p.passcode ? [`Code d’accès : ${p.passcode}`] : []),
+        'Vous recevez ce rappel parce que vous avez activé les rappels d’appels en direct. Vous pouvez les désactiver dans Paramètres.',
+      ],
+      button: (p) => ({ label: 'Rejoindre l’appel', href: p.link }),
     },
   },
 };

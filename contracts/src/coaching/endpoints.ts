@@ -12,6 +12,7 @@ export const coachingEndpoints = {
   sendNudge: endpoint('POST', '/api/coaching/partners/:partnerId/nudge'),
   mine: endpoint('GET', '/api/coaching'),
   setNudges: endpoint('POST', '/api/coaching/nudges'),
+  setCallReminders: endpoint('POST', '/api/coaching/call-reminders'),
 } as const;
 
 /** A partner needs attention after this many days without progress, unless the sponsor asks for another number. */

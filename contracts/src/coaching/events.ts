@@ -22,4 +22,22 @@ export const NudgesTurnedOn = defineEvent({
   summary: () => 'Nudges from the sponsor turned on',
 });
 
-export const coachingEvents = [NudgeSent, NudgesTurnedOff, NudgesTurnedOn] as const;
+/** Live-call reminders (issue 18 point 5): an e-mail one hour before each live call, opt-in. */
+export const CallRemindersTurnedOn = defineEvent({
+  type: 'CallRemindersTurnedOn',
+  schema: z.object({}),
+  summary: () => 'Live-call reminders turned on',
+});
+export const CallRemindersTurnedOff = defineEvent({
+  type: 'CallRemindersTurnedOff',
+  schema: z.object({}),
+  summary: () => 'Live-call reminders turned off',
+});
+
+export const coachingEvents = [
+  NudgeSent,
+  NudgesTurnedOff,
+  NudgesTurnedOn,
+  CallRemindersTurnedOn,
+  CallRemindersTurnedOff,
+] as const;

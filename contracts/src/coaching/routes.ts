@@ -43,5 +43,13 @@ export const coachingRoutes = {
     body: s.setNudgesBody,
     response: s.coachingResponse,
   }),
+  setCallReminders: defineRoute({
+    ...e.setCallReminders,
+    access: 'user',
+    tags,
+    summary: 'Turn the e-mail one hour before each live call on or off',
+    body: s.setCallRemindersBody,
+    response: s.coachingResponse,
+  }),
 } as const;
 export type CoachingRoutes = typeof coachingRoutes;

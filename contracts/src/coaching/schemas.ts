@@ -33,7 +33,10 @@ export const sendNudgeResponse = z.object({ sentAt: z.string() });
 
 export const coachingResponse = z.object({
   nudgesAllowed: z.boolean(),
+  /** an e-mail one hour before each live call (opt-in, issue 18 point 5) */
+  callReminders: z.boolean(),
   /** the latest nudge of the last 7 days, for the banner on /foundation */
   latestNudge: z.object({ sponsorName: z.string(), note: z.string().nullable(), at: z.string() }).nullable(),
 });
 export const setNudgesBody = z.strictObject({ allowed: z.boolean() });
+export const setCallRemindersBody = z.strictObject({ enabled: z.boolean() });

@@ -4,6 +4,7 @@ import { youtubePlaylistJob } from './youtubePlaylist';
 import { mailchimpSyncJob } from './mailchimpSync';
 import { memberEmailJob } from './memberEmail';
 import { passwordResetMailJob, sendMailJob } from './mail';
+import { callRemindersJob } from './callReminders';
 
 /** Every job the worker processes. Add a job here once. */
 export const jobs: JobDefinition<never>[] = [
@@ -13,4 +14,5 @@ export const jobs: JobDefinition<never>[] = [
   memberEmailJob as JobDefinition<never>,
   passwordResetMailJob as JobDefinition<never>,
   sendMailJob as JobDefinition<never>,
+  callRemindersJob as JobDefinition<never>,
 ];

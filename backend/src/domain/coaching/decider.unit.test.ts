@@ -34,3 +34,22 @@ describe('coaching decider', () => {
     ]);
   });
 });
+
+describe('live-call reminders setting', () => {
+  it('is off until the partner opts in, and records each change once', () => {
+    expect(coachingDecider.initialState().callReminders).toBe(false);
+    expect(coachingDecider.decide({ type: 'SetCallReminders', enabled: false }, given())).toEqual([]);
+    expect(coachingDecider.decide({ type: 'SetCallReminders', enabled: true }, given())).toEqual([
+      { type: 'CallRemindersTurnedOn', data: {} },
+    ]);
+    const on = given({ type: 'CallRemindersTurnedOn', data: {} });
+    expect(coachingDecider.decide({ type: 'SetCallReminders', enabled: true }, on)).toEqual([]);
+    expect(coachingDecider.decide({ type: 'SetCallReminders', enabled: false }, on)).toEqual([
+      { type: 'CallRemindersTurnedOff', data: {} },
+    ]);
+    // independent of nudges
+    expect(
+      given({ type: 'NudgesTurnedOff', data: {} }, { type: 'CallRemindersTurnedOn', data: {} }),
+    ).toMatchObject({ nudgesOff: true, callReminders: true });
+  });
+});

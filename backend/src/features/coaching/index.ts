@@ -1,9 +1,9 @@
 import { coachingRoutes } from '@portal/contracts/coaching/routes';
 import type { AppDeps } from '../../app/deps';
 import { handleCommand } from '../../app/commandHandler';
-import { coachingDecider, coachingStream } from '../../domain/coaching/decider';
+import { type CoachingCommand, coachingDecider, coachingStream } from '../../domain/coaching/decider';
 import { notFound } from '../../domain/errors';
-import { defineFeature } from '../../http/feature';
+import { defineFeature, type RequestContext } from '../../http/feature';
 import { coachingProjection } from './projection';
 
 const DAY_MS = 86_400_000;
@@ -22,11 +22,19 @@ export function createCoachingFeature(deps: AppDeps) {
     const row = await db('coaching as c')
       .leftJoin('users as s', 's.id', 'c.last_nudge_sponsor_id')
       .where('c.partner_id', userId)
-      .first('c.nudges_off', 'c.last_nudge_at', 'c.last_nudge_note', 's.first_name', 's.last_name');
+      .first(
+        'c.nudges_off',
+        'c.call_reminders',
+        'c.last_nudge_at',
+        'c.last_nudge_note',
+        's.first_name',
+        's.last_name',
+      );
     const recent =
       row?.last_nudge_at && deps.now().getTime() - row.last_nudge_at.getTime() < BANNER_DAYS * DAY_MS;
     return {
       nudgesAllowed: !row?.nudges_off,
+      callReminders: Boolean(row?.call_reminders),
       latestNudge: recent
         ? {
             sponsorName: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(),
@@ -35,6 +43,22 @@ export function createCoachingFeature(deps: AppDeps) {
           }
         : null,
     };
+  };
+
+  /** The partner changes one of their own notification settings; answers the new settings. */
+  const setting = async (
+    rc: RequestContext,
+    command: Extract<CoachingCommand, { type: 'SetNudges' | 'SetCallReminders' }>,
+  ) => {
+    const result = await handleCommand(
+      deps.store,
+      coachingStream(rc.user!.id),
+      coachingDecider,
+      command,
+      rc.commandMetadata(),
+    );
+    await deps.projections.settle(result);
+    return mine(rc.user!.id);
   };
 
   return defineFeature(
@@ -119,15 +143,11 @@ export function createCoachingFeature(deps: AppDeps) {
       },
 
       async setNudges({ body }, rc) {
-        const result = await handleCommand(
-          deps.store,
-          coachingStream(rc.user!.id),
-          coachingDecider,
-          { type: 'SetNudges', allowed: body.allowed },
-          rc.commandMetadata(),
-        );
-        await deps.projections.settle(result);
-        return mine(rc.user!.id);
+        return setting(rc, { type: 'SetNudges', allowed: body.allowed });
+      },
+
+      async setCallReminders({ body }, rc) {
+        return setting(rc, { type: 'SetCallReminders', enabled: body.enabled });
       },
     },
     [coachingProjection],

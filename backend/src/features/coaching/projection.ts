@@ -2,11 +2,21 @@ import type { Projection } from '../../projections/projection';
 
 const PREFIX = 'Coaching-';
 
-/** `coaching`: per partner the nudge opt-out and the latest nudge (inline: answers read it). */
+/**
+ * `coaching`: per partner the nudge opt-out, the latest nudge and the live-call reminder opt-in
+ * (inline: answers read it).
+ */
 export const coachingProjection: Projection = {
   name: 'coaching',
   tables: ['coaching'],
-  eventTypes: ['NudgeSent', 'NudgesTurnedOff', 'NudgesTurnedOn', 'UserDeleted'],
+  eventTypes: [
+    'NudgeSent',
+    'NudgesTurnedOff',
+    'NudgesTurnedOn',
+    'CallRemindersTurnedOn',
+    'CallRemindersTurnedOff',
+    'UserDeleted',
+  ],
   lifecycle: 'inline',
   async apply(trx, event) {
     if (event.type === 'UserDeleted') {
@@ -25,7 +35,9 @@ export const coachingProjection: Projection = {
             last_nudge_sponsor_id: data.sponsorId,
             last_nudge_note: data.note ?? null,
           }
-        : { nudges_off: event.type === 'NudgesTurnedOff' };
+        : event.type.startsWith('CallReminders')
+          ? { call_reminders: event.type === 'CallRemindersTurnedOn' }
+          : { nudges_off: event.type === 'NudgesTurnedOff' };
     await trx('coaching')
       .insert({ partner_id: partnerId, ...changes })
       .onConflict('partner_id')

@@ -12,25 +12,34 @@ import { toast } from '../../lib/toast';
 import { CardTitle } from '../settings/CardTitle';
 import { coachingQuery } from './coachingApi';
 
-/** Settings: nudges from the sponsor on or off (the spec's "Notifications" card). */
+type Setting = 'nudges' | 'reminders';
+
+/**
+ * Settings' "Notifications" card (the spec's "coming soon" card): nudges from the sponsor, and
+ * the e-mail one hour before each live call.
+ */
 export function NudgesCard() {
   const { t } = useTranslation('settings');
   const { data } = useQuery(coachingQuery);
-  const [busy, setBusy] = useState(false);
-  const labelId = useId();
+  const [busy, setBusy] = useState<Setting | null>(null);
 
-  const change = async (allowed: boolean) => {
-    setBusy(true);
+  const change = async (setting: Setting, on: boolean) => {
+    setBusy(setting);
     try {
-      const answer = await request<CoachingRoutes['setNudges']>(coachingEndpoints.setNudges, {
-        body: { allowed },
-      });
+      const answer =
+        setting === 'nudges'
+          ? await request<CoachingRoutes['setNudges']>(coachingEndpoints.setNudges, { body: { allowed: on } })
+          : await request<CoachingRoutes['setCallReminders']>(coachingEndpoints.setCallReminders, {
+              body: { enabled: on },
+            });
       queryClient.setQueryData(coachingQuery.queryKey, answer);
-      toast.success(t(allowed ? 'notifications.onToast' : 'notifications.offToast'));
+      const key =
+        setting === 'nudges' ? (on ? 'onToast' : 'offToast') : on ? 'remindersOnToast' : 'remindersOffToast';
+      toast.success(t(`notifications.${key}`));
     } catch {
       toast.error(t('notifications.failed'));
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
 
@@ -40,15 +49,39 @@ export function NudgesCard() {
       title={<CardTitle icon={<BellOutlined />}>{t('notifications.title')}</CardTitle>}
     >
       <p className="settings-card-text">{t('notifications.nudgesText')}</p>
-      <label className="settings-switch">
-        <Switch
-          checked={data?.nudgesAllowed ?? true}
-          loading={busy || !data}
-          onChange={(v) => void change(v)}
-          aria-labelledby={labelId}
-        />
-        <span id={labelId}>{t('notifications.nudges')}</span>
-      </label>
+      <SettingSwitch
+        label={t('notifications.nudges')}
+        checked={data?.nudgesAllowed ?? true}
+        loading={busy === 'nudges' || !data}
+        onChange={(v) => void change('nudges', v)}
+      />
+      <p className="settings-card-text settings-card-text-spaced">{t('notifications.remindersText')}</p>
+      <SettingSwitch
+        label={t('notifications.reminders')}
+        checked={data?.callReminders ?? false}
+        loading={busy === 'reminders' || !data}
+        onChange={(v) => void change('reminders', v)}
+      />
     </Card>
+  );
+}
+
+function SettingSwitch(props: {
+  label: string;
+  checked: boolean;
+  loading: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const labelId = useId();
+  return (
+    <label className="settings-switch">
+      <Switch
+        checked={props.checked}
+        loading={props.loading}
+        onChange={props.onChange}
+        aria-labelledby={labelId}
+      />
+      <span id={labelId}>{props.label}</span>
+    </label>
   );
 }

@@ -8,7 +8,8 @@ import { startWorkers } from '../../../../../worker/src/runWorkers';
 import { sendMailJob } from '../../../../../worker/src/jobs/mail';
 
 // Sponsors who coach in Chromium: the sponsor sees a stalled partner on /partners and sends a
-// nudge with a note; the partner sees the banner on /foundation and turns nudges off in Settings.
+// nudge with a note; the partner sees the banner on /foundation, turns nudges off and live-call
+// reminders on in Settings.
 let e2e: E2eApp;
 let workers: Worker[];
 
@@ -29,7 +30,7 @@ const shot = async (page: Page, name: string) => {
 };
 
 describe('sponsors who coach', () => {
-  it('nudge from /partners, banner on /foundation, opt-out in Settings', async () => {
+  it('nudge from /partners, banner on /foundation, opt-out and reminders in Settings', async () => {
     const sponsor = await createUser(e2e.app, { firstName: 'Sam', lastName: 'Sponsor' });
     const partner = await createUser(e2e.app, {
       firstName: 'Pia',
@@ -83,6 +84,21 @@ describe('sponsors who coach', () => {
       .poll(async () => (await partner.client.get('/api/coaching')).body.nudgesAllowed, { timeout: 30_000 })
       .toBe(false);
     await shot(partnerPage, 'settings-nudges-off');
+
+    // live-call reminders: off until the partner opts in (issue 18 point 5)
+    const reminders = partnerPage.getByRole('switch', {
+      name: /Live-call reminders by e-mail|Recordatorios de llamadas en vivo por correo/,
+    });
+    expect(await reminders.getAttribute('aria-checked')).toBe('false');
+    await reminders.click();
+    await expect
+      .poll(async () => (await partner.client.get('/api/coaching')).body.callReminders, { timeout: 30_000 })
+      .toBe(true);
+    expect(await reminders.getAttribute('aria-checked')).toBe('true');
+    expect((await e2e.app.deps.store.readStream(`Coaching-${partner.id}`)).map((e) => e.type)).toContain(
+      'CallRemindersTurnedOn',
+    );
+    await shot(partnerPage, 'settings-call-reminders-on');
     e2e.app.deps.now = () => new Date();
   }, 240_000);
 });
