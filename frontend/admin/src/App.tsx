@@ -8,18 +8,34 @@ import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
 import { Layout } from './Layout';
-import { UserEdit } from './users/UserEdit';
 import { UserList } from './users/UserList';
-import { AuditList } from './audit/AuditList';
-import { SyncRunList, SyncRunShow } from './sync/SyncRuns';
-import { MailOutboxList, MailOutboxShow } from './mail/MailOutbox';
 import { lazy, Suspense } from 'react';
 import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
 import EventIcon from '@mui/icons-material/Event';
-import { TestimonialCreate, TestimonialEdit, TestimonialList } from './content/Testimonials';
-import { LiveCallEdit, LiveCallList } from './content/LiveCalls';
-import { AcademyLinksEdit } from './content/AcademyLinks';
 import LinearProgress from '@mui/material/LinearProgress';
+
+// Only the partner list (the console's first page) is in the first download; every other
+// resource page loads when it is opened (react-admin's Layout shows its spinner meanwhile).
+const UserEdit = lazy(() => import('./users/UserEdit').then((m) => ({ default: m.UserEdit })));
+const AuditList = lazy(() => import('./audit/AuditList').then((m) => ({ default: m.AuditList })));
+const SyncRunList = lazy(() => import('./sync/SyncRuns').then((m) => ({ default: m.SyncRunList })));
+const SyncRunShow = lazy(() => import('./sync/SyncRuns').then((m) => ({ default: m.SyncRunShow })));
+const MailOutboxList = lazy(() => import('./mail/MailOutbox').then((m) => ({ default: m.MailOutboxList })));
+const MailOutboxShow = lazy(() => import('./mail/MailOutbox').then((m) => ({ default: m.MailOutboxShow })));
+const TestimonialList = lazy(() =>
+  import('./content/Testimonials').then((m) => ({ default: m.TestimonialList })),
+);
+const TestimonialEdit = lazy(() =>
+  import('./content/Testimonials').then((m) => ({ default: m.TestimonialEdit })),
+);
+const TestimonialCreate = lazy(() =>
+  import('./content/Testimonials').then((m) => ({ default: m.TestimonialCreate })),
+);
+const LiveCallList = lazy(() => import('./content/LiveCalls').then((m) => ({ default: m.LiveCallList })));
+const LiveCallEdit = lazy(() => import('./content/LiveCalls').then((m) => ({ default: m.LiveCallEdit })));
+const AcademyLinksEdit = lazy(() =>
+  import('./content/AcademyLinks').then((m) => ({ default: m.AcademyLinksEdit })),
+);
 
 // The charts (recharts) load only when the dashboard is opened.
 const PerformanceDashboard = lazy(() =>

@@ -1,8 +1,12 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { initialLocale } from './i18n/i18nProvider';
-import { SecondFactorEnrolment } from './secondFactor/SecondFactorEnrolment';
+
+// seen once per admin, so it loads only when needed
+const SecondFactorEnrolment = lazy(() =>
+  import('./secondFactor/SecondFactorEnrolment').then((m) => ({ default: m.SecondFactorEnrolment })),
+);
 
 document.documentElement.lang = initialLocale();
 const root = createRoot(document.getElementById('root')!);
@@ -29,7 +33,9 @@ void fetch('/api/me', { credentials: 'same-origin' })
     else if (pending === 'enrol')
       root.render(
         <StrictMode>
-          <SecondFactorEnrolment onDone={console_} />
+          <Suspense fallback={null}>
+            <SecondFactorEnrolment onDone={console_} />
+          </Suspense>
         </StrictMode>,
       );
     else console_();

@@ -12,6 +12,12 @@ import './styles.css';
 // the session check starts at once, in parallel with the first route's code
 void queryClient.prefetchQuery(meQuery);
 keepTabInDialogs();
+// the first page's code loads at once too, not after the session check its route waits for
+for (const match of router.matchRoutes(router.state.location)) {
+  const route = (router.routesById as Record<string, { options: { component?: unknown } }>)[match.routeId];
+  const component = route?.options.component as { preload?: () => Promise<unknown> } | undefined;
+  void component?.preload?.().catch(() => undefined);
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
