@@ -1,5 +1,6 @@
 /** What every bench script shares: databases, the dataset, API processes, sign-in. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { parseConfig } from '../backend/src/config';
 import { buildRuntime } from '../backend/src/app/bootstrap';
@@ -28,12 +29,19 @@ export async function recreateDatabase(name: string) {
   await db.destroy();
 }
 
+/**
+ * The key of the admins' second factors for this run, the same in every API the bench starts (the
+ * Lighthouse API has session keys of its own, so it could not read secrets kept under those).
+ */
+const SECOND_FACTOR_KEYS = randomBytes(32).toString('hex');
+
 export const env = (database: string, extra: Record<string, string> = {}) => ({
   NODE_ENV: 'development',
   DATABASE_URL: dbUrl(database),
   REDIS_URL: redisUrl,
   REDIS_PREFIX: `bench:${database}:`,
   SESSION_KEYS: 'bench-session-key-0123456789abcdef0123456789',
+  SECOND_FACTOR_KEYS,
   REGISTRATION_PASSCODE: 'BENCHPASS',
   ADMIN_EMAIL: 'admin@bench.test',
   METRICS_TOKEN: 'bench-metrics-token-0123456789',
