@@ -33,6 +33,8 @@ export type NewsletterSource = EventOf<typeof E.NewsletterSubscribed>['data']['s
 
 export interface UserState {
   exists: boolean;
+  /** the account's id (from its registration) */
+  userId: string;
   email: string;
   firstName: string;
   lastName: string;
@@ -71,6 +73,19 @@ export type UserCommand =
   | { type: 'EditDetails'; changes: EventOf<typeof E.UserDetailsEdited>['data'] }
   | { type: 'SetLocked'; locked: boolean }
   | { type: 'SetAdmin'; admin: boolean }
+  /**
+   * An admin's change of an account, decided and appended at once: the details that differ,
+   * then lock, admin flag and newsletter (each only when given and different). `actorId` is the
+   * admin: nobody locks or demotes themself.
+   */
+  | {
+      type: 'AdminEdit';
+      actorId: string;
+      changes?: EventOf<typeof E.UserDetailsEdited>['data'];
+      locked?: boolean;
+      admin?: boolean;
+      newsletter?: boolean;
+    }
   /** the fixed admin address moves to this account (an audited transfer; see adminAddress.ts) */
   | { type: 'TakeAdminAddress'; email: string; fromUserId: string | null }
   | { type: 'RecordAdminLockout'; failures: number; waitSeconds: number; ip: string }
@@ -97,8 +112,53 @@ export const CODE_USED = 'code_already_used';
 export const NOT_ENROLLED = 'second_factor_not_enrolled';
 const NOT_ENROLLED_MESSAGE = 'No second factor is set up for this account.';
 
+/** Error ids of an admin's change of their own account. */
+export const CANNOT_LOCK_SELF = 'cannot_lock_self';
+export const CANNOT_DEMOTE_SELF = 'cannot_demote_self';
+
+/**
+ * The rule that an admin cannot lock themself out or take away their own admin rights (the
+ * one owner of it: `decide` applies it; a caller with outside effects may ask it first).
+ */
+export function refuseSelfLockout(
+  actorId: string,
+  userId: string,
+  change: { locked?: boolean; admin?: boolean },
+): void {
+  if (actorId !== userId) return;
+  if (change.locked === true)
+    throw invalid(CANNOT_LOCK_SELF, 'You cannot lock your own account', {
+      isLocked: 'You cannot lock your own account',
+    });
+  if (change.admin === false)
+    throw invalid(CANNOT_DEMOTE_SELF, 'You cannot remove your own admin rights', {
+      isAdmin: 'You cannot remove your own admin rights',
+    });
+}
+
+/** The events of an admin's change, each part decided on the state the earlier parts left. */
+function decideAdminEdit(command: Extract<UserCommand, { type: 'AdminEdit' }>, state: UserState) {
+  refuseSelfLockout(command.actorId, state.userId, command);
+  const parts: UserCommand[] = [];
+  if (command.changes) parts.push({ type: 'EditDetails', changes: command.changes });
+  if (command.locked !== undefined) parts.push({ type: 'SetLocked', locked: command.locked });
+  if (command.admin !== undefined) parts.push({ type: 'SetAdmin', admin: command.admin });
+  if (command.newsletter !== undefined)
+    parts.push({ type: 'SetNewsletter', subscribed: command.newsletter, source: 'admin' });
+  const events: UserEvent[] = [];
+  let current = state;
+  for (const part of parts) {
+    for (const event of decide(part, current)) {
+      events.push(event);
+      current = evolve(current, event);
+    }
+  }
+  return events;
+}
+
 const initialState = (): UserState => ({
   exists: false,
+  userId: '',
   email: '',
   firstName: '',
   lastName: '',
@@ -123,6 +183,7 @@ function evolve(state: UserState, event: UserEvent): UserState {
       return {
         ...state,
         exists: true,
+        userId: d.userId,
         email: d.email,
         firstName: d.firstName,
         lastName: d.lastName,
@@ -250,6 +311,8 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
       return [
         command.admin ? { type: 'AdminGranted', data: { via: 'flag' } } : { type: 'AdminRevoked', data: {} },
       ];
+    case 'AdminEdit':
+      return decideAdminEdit(command, state);
     case 'TakeAdminAddress':
       if (!state.isAdmin)
         throw invalid('not_an_admin', 'The admin address can only go to an account with admin rights.');

@@ -5,7 +5,7 @@ import { findUserByEmail, findUserById, type UserRecord } from '../../app/users'
 import { DomainError, conflict, invalid, notFound } from '../../domain/errors';
 import { onboardingStream } from '../../domain/onboarding/decider';
 import { tutorialStream } from '../../domain/tutorial/decider';
-import { userDecider, userStream, type UserCommand } from '../../domain/user/decider';
+import { refuseSelfLockout, userDecider, userStream, type UserCommand } from '../../domain/user/decider';
 import { EMAIL_TAKEN, memberIdStream, reservationDecider } from '../../domain/user/reservation';
 import {
   ADMIN_ADDRESS_HELD,
@@ -110,16 +110,9 @@ export async function updateUser(
   meta: CommandMetadata,
 ) {
   const user = await mustFind(deps, id);
-  if (id === actor.id && body.isLocked === true)
-    throw invalid('cannot_lock_self', 'You cannot lock your own account', {
-      isLocked: 'You cannot lock your own account',
-    });
-  if (id === actor.id && body.isAdmin === false) {
-    throw invalid('cannot_demote_self', 'You cannot remove your own admin rights', {
-      isAdmin: 'You cannot remove your own admin rights',
-    });
-  }
-  const changes: Extract<UserCommand, { type: 'EditDetails' }>['changes'] = {};
+  // the decider refuses these too; asked first so that a refusal reserves and sends nothing
+  refuseSelfLockout(actor.id, id, { locked: body.isLocked, admin: body.isAdmin });
+  const changes: NonNullable<Extract<UserCommand, { type: 'AdminEdit' }>['changes']> = {};
   if (body.firstName !== undefined && body.firstName !== user.firstName) changes.firstName = body.firstName;
   if (body.lastName !== undefined && body.lastName !== user.lastName) changes.lastName = body.lastName;
   const emailChanged = body.email !== undefined && body.email.toLowerCase() !== user.email.toLowerCase();
@@ -149,28 +142,28 @@ export async function updateUser(
     );
   }
   let position: string | null = null;
-  let emailPosition: string | null = null;
   try {
     if (body.newsletter !== undefined && body.newsletter !== user.newsletter)
       await setMailingList(deps, user, body.newsletter);
-    const commands: UserCommand[] = [];
-    if (Object.keys(changes).length) commands.push({ type: 'EditDetails', changes });
-    if (body.isLocked !== undefined) commands.push({ type: 'SetLocked', locked: body.isLocked });
-    if (body.isAdmin !== undefined) commands.push({ type: 'SetAdmin', admin: body.isAdmin });
-    if (body.newsletter !== undefined)
-      commands.push({ type: 'SetNewsletter', subscribed: body.newsletter, source: 'admin' });
-    for (const [i, command] of commands.entries()) {
-      const result = await handleCommand(deps.store, userStream(id), userDecider, command, {
-        ...meta,
-        idempotencyKey: meta.idempotencyKey ? `${meta.idempotencyKey}:${i}` : undefined,
-      });
-      if (command.type === 'EditDetails' && changes.email) emailPosition = result.position;
-      position = later(position, result.position);
-    }
+    // one command, one append: every event of the change is decided together
+    const result = await handleCommand(
+      deps.store,
+      userStream(id),
+      userDecider,
+      {
+        type: 'AdminEdit',
+        actorId: actor.id,
+        changes: Object.keys(changes).length ? changes : undefined,
+        locked: body.isLocked,
+        admin: body.isAdmin,
+        newsletter: body.newsletter,
+      },
+      meta,
+    );
+    position = result.position;
   } catch (error) {
     // the new address was reserved for a change that did not happen: free it again
-    if (emailChanged && position === null)
-      await releaseEmail(deps, body.email!, id, meta).catch(() => undefined);
+    if (emailChanged) await releaseEmail(deps, body.email!, id, meta).catch(() => undefined);
     throw error;
   }
   if (emailChanged) {
@@ -178,8 +171,7 @@ export async function updateUser(
       deps.logger.warn({ err: error, userId: id }, 'old e-mail reservation not released'),
     );
     // the mailing list follows the new address (worker job, through the Mailchimp gateway)
-    if (emailPosition)
-      await enqueueMemberEmailChange(deps, { userId: id, from: user.email, position: emailPosition });
+    if (position) await enqueueMemberEmailChange(deps, { userId: id, from: user.email, position });
   }
   if (body.isLocked === true) await deps.sessions.revokeUser(id);
   await settle(deps, position);
@@ -228,9 +220,12 @@ const ignoreDeleted = (error: unknown) => {
 
 /**
  * Deletes an account: the mailing-list member first (if that fails nothing changes), then
- * sessions, then UserDeleted on `Deletion-<id>` (the projections drop the user's rows and erase
- * personal data from the audit log), then the user's streams are tombstoned (their events are
- * erased) and the e-mail reservation released, and the rows no projection owns are removed.
+ * sessions, then UserDeleted on `Deletion-<id>` (each projection drops the user's rows from the
+ * tables it owns — users, onboarding_progress, academy_tutorials, partner_directory,
+ * funnel_members, coaching — and the audit log erases personal data), then the user's streams
+ * are tombstoned (their events are erased) and the e-mail reservation released. Only the rows
+ * no projection owns are removed here: the mail outbox (written by the mail sender), the
+ * mailing-sync job's state tables and the demo mailing list.
  */
 export async function deleteUser(deps: Deps, actor: UserRecord, id: string, meta: CommandMetadata) {
   if (id === actor.id) throw invalid('cannot_delete_self', 'You cannot delete your own account');
@@ -251,9 +246,6 @@ export async function deleteUser(deps: Deps, actor: UserRecord, id: string, meta
   }
   await releaseEmail(deps, user.email, id, meta);
   await deps.db.transaction(async (trx) => {
-    await trx('users').where({ id }).delete();
-    await trx('onboarding_progress').where({ user_id: id }).delete();
-    await trx('academy_tutorials').where({ user_id: id }).delete();
     await trx('mail_outbox').where({ user_id: id }).delete();
     await trx('sync_run_items').where({ user_id: id }).orWhere({ email: user.email.toLowerCase() }).delete();
     await trx('sync_runs').where({ requested_by: id }).update({ requested_by: null });
@@ -280,22 +272,18 @@ export async function bulkUsers(
     while (next < unique.length) {
       const id = unique[next++];
       try {
-        if (action === 'lock' && id === actor.id)
-          throw invalid('cannot_lock_self', 'You cannot lock your own account');
         const user = await mustFind(deps, id);
-        let command: UserCommand;
-        if (action === 'lock' || action === 'unlock')
-          command = { type: 'SetLocked', locked: action === 'lock' };
-        else {
-          const subscribed = action === 'subscribe';
-          if (user.newsletter !== subscribed) await setMailingList(deps, user, subscribed);
-          command = { type: 'SetNewsletter', subscribed, source: 'admin' };
-        }
+        const lock = action === 'lock' || action === 'unlock';
+        const command: Extract<UserCommand, { type: 'AdminEdit' }> = lock
+          ? { type: 'AdminEdit', actorId: actor.id, locked: action === 'lock' }
+          : { type: 'AdminEdit', actorId: actor.id, newsletter: action === 'subscribe' };
+        if (command.newsletter !== undefined && user.newsletter !== command.newsletter)
+          await setMailingList(deps, user, command.newsletter);
         const result = await handleCommand(deps.store, userStream(id), userDecider, command, {
           ...meta,
           idempotencyKey: undefined,
         });
-        if (command.type === 'SetNewsletter' && result.events.length)
+        if (!lock && result.events.length)
           position = later(position, (await alignNewsletterStep(deps.store, id, meta)).position);
         if (result.events.length) updated++;
         else unchanged++;

@@ -4,6 +4,7 @@ import { createUser, type CreatedUser } from '../../../../testing/users';
 import { seedPartner } from '../partners/seed';
 import { runAudienceSync, demoAudience } from '../../integrations/mailchimp/audienceSync';
 import { StreamDeleted } from '../../eventStore/port';
+import { parsePosition } from '../../eventStore/postgres';
 import { waitFor } from '../../../../testing/servers';
 
 let app: TestApp;
@@ -188,6 +189,58 @@ describe('admin actions', () => {
     expect(
       (await admin.client.request('PUT', `/api/admin/users/${admin.id}`, { isLocked: true })).status,
     ).toBe(400);
+  });
+
+  it('records an edit of name, lock and admin flag as one append: consecutive events of one transaction', async () => {
+    const target = await createUser(app, { firstName: 'Una', lastName: 'Append' });
+    const before = await app.deps.store.readStream(`User-${target.id}`);
+    const res = await admin.client.request('PUT', `/api/admin/users/${target.id}`, {
+      firstName: 'Uma',
+      isLocked: true,
+      isAdmin: true,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ firstName: 'Uma', isLocked: true, isAdmin: true });
+    const added = (await app.deps.store.readStream(`User-${target.id}`)).slice(before.length);
+    expect(added.map((e) => e.type)).toEqual(['UserDetailsEdited', 'UserLocked', 'AdminGranted']);
+    // revisions follow each other, and one es_append call wrote them: one transaction id,
+    // consecutive sequence numbers within it
+    const last = before[before.length - 1].revision;
+    expect(added.map((e) => e.revision)).toEqual([last + 1n, last + 2n, last + 3n]);
+    const positions = added.map((e) => parsePosition(e.position));
+    expect(new Set(positions.map((p) => p.txId)).size).toBe(1);
+    const seqs = positions.map((p) => BigInt(p.seq));
+    expect(seqs).toEqual([seqs[0], seqs[0] + 1n, seqs[0] + 2n]);
+    expect(added.every((e) => e.metadata.actorId === admin.id)).toBe(true);
+  });
+
+  it('refuses an admin locking or demoting themself before anything is reserved or recorded', async () => {
+    const before = await app.deps.store.readStream(`User-${admin.id}`);
+    const lock = await admin.client.request('PUT', `/api/admin/users/${admin.id}`, {
+      email: 'ada.new@example.test',
+      isLocked: true,
+    });
+    expect(lock.status).toBe(400);
+    expect(lock.body).toMatchObject({
+      error: 'cannot_lock_self',
+      fields: { isLocked: 'You cannot lock your own account' },
+    });
+    const demote = await admin.client.request('PUT', `/api/admin/users/${admin.id}`, {
+      firstName: 'Adelaide',
+      isAdmin: false,
+    });
+    expect(demote.status).toBe(400);
+    expect(demote.body).toMatchObject({
+      error: 'cannot_demote_self',
+      fields: { isAdmin: 'You cannot remove your own admin rights' },
+    });
+    expect(await app.deps.store.readStream(`User-${admin.id}`)).toHaveLength(before.length);
+    // the address was never reserved: another account can take it
+    const other = await createUser(app, { firstName: 'Other', lastName: 'Taker' });
+    const taken = await admin.client.request('PUT', `/api/admin/users/${other.id}`, {
+      email: 'ada.new@example.test',
+    });
+    expect(taken.status).toBe(200);
   });
 
   it('resets a password: sessions end, the temporary one works and must be changed', async () => {
