@@ -141,7 +141,7 @@ export async function updateUser(
       reservationMeta,
     );
   }
-  let position: string | null = null;
+  let position: string | null;
   try {
     if (body.newsletter !== undefined && body.newsletter !== user.newsletter)
       await setMailingList(deps, user, body.newsletter);
