@@ -67,16 +67,21 @@ export async function generate(
         }),
       ];
       if (i % 3 === 0) user.push(ev('NewsletterSubscribed', { source: 'seed' }));
-      if (i % 2 === 0)
-        user.push(ev('UserSignedIn', { at: new Date(started + (i % 400) * 86_400_000).toISOString() }));
       await store.appendToStream(`User-${id}`, user, { expectedRevision: 'no_stream' });
+      // sign-ins have their own stream (backend/src/domain/user/signIns.ts)
+      const signIns =
+        i % 2 === 0
+          ? [ev('UserSignedIn', { at: new Date(started + (i % 400) * 86_400_000).toISOString() })]
+          : [];
+      if (signIns.length)
+        await store.appendToStream(`SignIns-${id}`, signIns, { expectedRevision: 'no_stream' });
       const steps = i % 6; // 0..5 steps done
       const onboarding: NewEvent[] = [];
       for (let s = 1; s <= steps; s++) onboarding.push(ev('StepCompleted', { step: s }));
       if (steps === 5) onboarding.push(ev('TrainingCompleted', {}));
       if (onboarding.length)
         await store.appendToStream(`Onboarding-${id}`, onboarding, { expectedRevision: 'no_stream' });
-      events += user.length + onboarding.length;
+      events += user.length + signIns.length + onboarding.length;
       if (++done % 5000 === 0) options.onProgress?.(done);
     },
   );

@@ -4,6 +4,7 @@ import type { EventStore } from '../eventStore/port';
 import { userVersionKey } from '../http/sessions';
 import type { HotReads } from '../infra/hotReads';
 import { type UserRecord, type UserRow, toUserRecord } from './users';
+import { accountOfStream } from '../domain/user/signIns';
 
 /**
  * How long a user's version key lives after its last change. It must outlive every cache entry
@@ -76,14 +77,13 @@ async function loadUser(reads: HotReads, userId: string): Promise<UserRecord | n
   return row ? Object.freeze(toUserRecord(row)) : null;
 }
 
-/** The user id of a `User-<id>` stream, or null for any other stream. */
-export const userIdOfStream = (streamId: string) =>
-  streamId.startsWith('User-') ? streamId.slice('User-'.length) : null;
-
-/** The users whose record these events change: the user of a `User-<id>` stream, a deleted user. */
+/**
+ * The users whose record these events change: the user of a `User-<id>` stream or of a
+ * `SignIns-<id>` stream (the record's last sign-in), a deleted user.
+ */
 function usersChangedBy(streamId: string, events: { type: string; data?: unknown }[]): string[] {
   const ids = new Set<string>();
-  const own = userIdOfStream(streamId);
+  const own = accountOfStream(streamId);
   if (own) ids.add(own);
   for (const e of events)
     if (e.type === 'UserDeleted') ids.add(String((e.data as { userId?: unknown } | undefined)?.userId));

@@ -2,8 +2,7 @@ import type { AppDeps } from '../app/deps';
 import { findUserById } from '../app/users';
 import { createAccount } from '../features/auth/accounts';
 import { bootstrapAdmin } from '../features/auth';
-import { handleCommand } from '../app/commandHandler';
-import { userDecider, userStream } from '../domain/user/decider';
+import { recordSignIn } from '../app/signIns';
 
 /** Password of every demo partner (never the admin's, which comes from ADMIN_PASSWORD). */
 export const DEMO_PARTNER_PASSWORD = 'Partner-Demo-2026';
@@ -165,13 +164,11 @@ export async function seedDemoUsers(deps: AppDeps): Promise<string> {
     );
     last = result.position ?? last;
     if (user.lastSignInDaysAgo !== undefined) {
-      const signedIn = await handleCommand(
-        deps.store,
-        userStream(user.id),
-        userDecider,
-        { type: 'RecordSignIn', at: daysAgo(user.lastSignInDaysAgo) },
-        { actorId: user.id, correlationId: 'demo-seed', idempotencyKey: `demo-sign-in-${user.id}` },
-      );
+      const signedIn = await recordSignIn(deps.store, user.id, daysAgo(user.lastSignInDaysAgo), {
+        actorId: user.id,
+        correlationId: 'demo-seed',
+        idempotencyKey: `demo-sign-in-${user.id}`,
+      });
       last = signedIn.position ?? last;
     }
     created++;

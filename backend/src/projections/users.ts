@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '../eventStore/port';
 import type { Projection } from './projection';
 import { subjectOf } from './auditLog';
+import { accountOfStream } from '../domain/user/signIns';
 
 type Data = Record<string, unknown>;
 
@@ -25,7 +26,11 @@ export function registrationRow(event: RecordedEvent): Data {
   };
 }
 
-/** Keeps the `users` read model from the events of every user stream. */
+/**
+ * Keeps the `users` read model from the events of every user stream (`User-<id>`) and every
+ * sign-in stream (`SignIns-<id>`: `last_login_at`; older databases also hold sign-ins on the
+ * user stream, handled the same).
+ */
 export const usersProjection: Projection = {
   name: 'users',
   tables: ['users'],
@@ -56,7 +61,8 @@ export const usersProjection: Projection = {
     const pending = new Map<string, Data>();
     for (const event of events) {
       const id =
-        event.type === 'UserDeleted' ? String((event.data as Data).userId) : subjectOf(event.streamId)!;
+        event.type === 'UserDeleted' ? String((event.data as Data).userId) : accountOfStream(event.streamId);
+      if (id === null) continue;
       if (event.type === 'UserRegistered' && event.streamId.startsWith('User-')) {
         pending.set(id, registrationRow(event));
         continue;
@@ -66,7 +72,7 @@ export const usersProjection: Projection = {
         pending.delete(id);
         continue;
       }
-      const changes = row && event.streamId.startsWith('User-') ? columnChanges(event) : null;
+      const changes = row ? columnChanges(event) : null;
       if (row && changes) {
         Object.assign(row, changes, { updated_at: event.createdAt });
         continue;
@@ -87,7 +93,8 @@ export const usersProjection: Projection = {
       await trx('users').where({ id: data.userId }).delete();
       return;
     }
-    if (!event.streamId.startsWith('User-')) return;
+    const id = accountOfStream(event.streamId);
+    if (id === null) return;
     if (event.type === 'UserRegistered') {
       await trx('users').insert(registrationRow(event)).onConflict('id').ignore();
       return;
@@ -95,7 +102,7 @@ export const usersProjection: Projection = {
     const changes = columnChanges(event);
     if (changes && Object.keys(changes).length) {
       await trx('users')
-        .where({ id: subjectOf(event.streamId) })
+        .where({ id })
         .update({ ...changes, updated_at: event.createdAt });
     }
   },

@@ -5,7 +5,8 @@ import { defineEvent } from '../core/events';
  * Events of the user stream `User-<userId>`. Every change to an account is one of these, with
  * the acting user in the metadata. Password hashes live only in events and the users read
  * model; the audit log never shows them. `UserDeleted` is recorded on `Deletion-<userId>`
- * because the user stream itself is erased.
+ * because the user stream itself is erased. `UserSignedIn` is recorded on `SignIns-<userId>`, so
+ * the user stream stays short (older databases also hold it on `User-<userId>`).
  */
 const newsletterSource = z.enum(['self', 'registration', 'admin', 'sync', 'seed']);
 

@@ -7,6 +7,7 @@ import { conflict, invalid, notFound } from '../errors';
 /** The user aggregate (stream `User-<id>`): account, credentials, flags and newsletter. */
 export type UserEvent =
   | EventOf<typeof E.UserRegistered>
+  /** only in older streams: sign-ins are recorded on `SignIns-<id>` now (signIns.ts); folding ignores them */
   | EventOf<typeof E.UserSignedIn>
   | EventOf<typeof E.PasswordChanged>
   | EventOf<typeof E.TemporaryPasswordIssued>
@@ -56,7 +57,6 @@ export interface UserState {
 
 export type UserCommand =
   | { type: 'Register'; data: EventOf<typeof E.UserRegistered>['data']; newsletter: boolean }
-  | { type: 'RecordSignIn'; at: string }
   | { type: 'ChangePassword'; passwordHash: string; reason: 'self' | 'forced' | 'rehash' }
   /** a forgotten-password link: only the hash of its token is kept */
   | { type: 'RequestPasswordReset'; tokenHash: string; expiresAt: string }
@@ -273,8 +273,6 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
   }
   if (!state.exists) throw notFound('user_not_found', 'User not found');
   switch (command.type) {
-    case 'RecordSignIn':
-      return [{ type: 'UserSignedIn', data: { at: command.at } }];
     case 'ChangePassword':
       return [
         { type: 'PasswordChanged', data: { passwordHash: command.passwordHash, reason: command.reason } },

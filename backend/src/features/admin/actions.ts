@@ -6,6 +6,7 @@ import { DomainError, conflict, invalid, notFound } from '../../domain/errors';
 import { onboardingStream } from '../../domain/onboarding/decider';
 import { tutorialStream } from '../../domain/tutorial/decider';
 import { refuseSelfLockout, userDecider, userStream, type UserCommand } from '../../domain/user/decider';
+import { signInStream } from '../../domain/user/signIns';
 import { EMAIL_TAKEN, memberIdStream, reservationDecider } from '../../domain/user/reservation';
 import {
   ADMIN_ADDRESS_HELD,
@@ -241,7 +242,7 @@ export async function deleteUser(deps: Deps, actor: UserRecord, id: string, meta
     meta,
   );
   await settle(deps, result.position);
-  for (const stream of [userStream(id), onboardingStream(id), tutorialStream(id)]) {
+  for (const stream of [userStream(id), signInStream(id), onboardingStream(id), tutorialStream(id)]) {
     await deps.store.tombstoneStream(stream).catch(ignoreDeleted);
   }
   await releaseEmail(deps, user.email, id, meta);

@@ -106,7 +106,9 @@ describe('POST /api/login', () => {
     expect(res.body.user).toMatchObject({ id: u.id, email: u.email });
     expect(res.body.user.lastLoginAt).not.toBeNull();
     expect(sessionIdOf(client)).toBeTruthy();
-    expect((await eventTypes(app, `User-${u.id}`)).filter((t) => t === 'UserSignedIn')).toHaveLength(2);
+    // sign-ins have their own stream; the user stream holds none
+    expect(await eventTypes(app, `SignIns-${u.id}`)).toEqual(['UserSignedIn', 'UserSignedIn']);
+    expect(await eventTypes(app, `User-${u.id}`)).not.toContain('UserSignedIn');
     expect((await client.get('/api/me')).body.id).toBe(u.id);
   });
 
@@ -271,8 +273,8 @@ describe('POST /api/register', () => {
     expect(await eventTypes(app, `User-${res.body.user.id}`)).toEqual([
       'UserRegistered',
       'NewsletterSubscribed',
-      'UserSignedIn',
     ]);
+    expect(await eventTypes(app, `SignIns-${res.body.user.id}`)).toEqual(['UserSignedIn']);
     const again = await app
       .client()
       .post('/api/login', { email: 'nora.new@example.test', password: body.password });

@@ -23,6 +23,7 @@ import { DomainError, conflict, forbidden, invalid, tooMany, unauthenticated } f
 import { EMAIL_TAKEN } from '../../domain/user/reservation';
 import { adminBootstrapDecider, adminBootstrapStream } from '../../domain/user/adminBootstrap';
 import { readStreamOrEmpty } from '../../eventStore/port';
+import { recordSignIn } from '../../app/signIns';
 import { refuseCommonPassword } from '../../domain/user/commonPasswords';
 import { bcryptCost } from '../../infra/passwords';
 import { defineFeature } from '../../http/feature';
@@ -87,6 +88,20 @@ export function createAuthFeature(deps: AppDeps) {
     if (caughtUp && row) return row;
     if (!result.state.exists) throw unauthenticated('unauthenticated', 'Please sign in to continue');
     return userRecordFromState(id, result.state, row, deps.now());
+  };
+
+  /**
+   * The user after their sign-in was recorded (on `SignIns-<id>`): the read model once the
+   * projections have caught up, else (EventStoreDB, a late read model) the fold of the user stream.
+   */
+  const userAfterSignIn = async (id: string, signIn: Awaited<ReturnType<typeof recordSignIn>>) => {
+    const caughtUp = await deps.projections.settle(signIn);
+    const row = await findUserById(db, id);
+    if (caughtUp && row) return row;
+    const events = (await readStreamOrEmpty(store, userStream(id))) as unknown as UserEvent[];
+    const state = events.reduce(userDecider.evolve, userDecider.initialState());
+    if (!state.exists) throw unauthenticated('unauthenticated', 'Please sign in to continue');
+    return userRecordFromState(id, state, row, deps.now());
   };
 
   // Unknown e-mails, and accounts without a stored bcrypt hash (seeded, imported), are compared
@@ -204,18 +219,14 @@ export function createAuthFeature(deps: AppDeps) {
           const passwordHash = await passwords.hash(password);
           await userCommand(user.id, { type: 'ChangePassword', passwordHash, reason: 'rehash' }, metadata);
         }
-        const signedIn = await userCommand(
-          user.id,
-          { type: 'RecordSignIn', at: deps.now().toISOString() },
-          metadata,
-        );
+        const signedIn = await recordSignIn(store, user.id, deps.now().toISOString(), metadata);
         await startSession(rc.ctx, user.id, isAdminUser(user, config.ADMIN_EMAIL));
         rc.ctx.state.user = user;
         rc.logger.info(
           { userId: user.id },
           user.secondFactorEnrolled ? 'password accepted; second factor pending' : 'signed in',
         );
-        return { user: await view(rc.ctx, await userAfter(user.id, signedIn)) };
+        return { user: await view(rc.ctx, await userAfterSignIn(user.id, signedIn)) };
       },
 
       async logout(_input, rc) {
@@ -294,14 +305,10 @@ export function createAuthFeature(deps: AppDeps) {
           throw error;
         }
         const metadata: CommandMetadata = { actorId: created.userId, correlationId: rc.requestId };
-        const signedIn = await userCommand(
-          created.userId,
-          { type: 'RecordSignIn', at: deps.now().toISOString() },
-          metadata,
-        );
+        const signedIn = await recordSignIn(store, created.userId, deps.now().toISOString(), metadata);
         await startSession(rc.ctx, created.userId, false);
         rc.logger.info({ userId: created.userId, sponsorId }, 'registered');
-        return { user: await view(rc.ctx, await userAfter(created.userId, signedIn)) };
+        return { user: await view(rc.ctx, await userAfterSignIn(created.userId, signedIn)) };
       },
 
       async resetRequiredPassword({ body }, rc) {

@@ -10,6 +10,7 @@ import {
 import type { Projection } from '../../projections/projection';
 import { columnChanges, registrationRow, usersProjection } from '../../projections/users';
 import { subjectOf } from '../../projections/auditLog';
+import { accountOfStream } from '../../domain/user/signIns';
 import { ONBOARDING_EVENT_TYPES } from '../onboarding/projection';
 
 /** A row of the `partner_directory` read model (migration 20261123000000_partner_directory). */
@@ -37,10 +38,10 @@ const USER_COLUMNS = ['uid', 'first_name', 'last_name', 'email', 'last_login_at'
 const pickUserColumns = (values: Record<string, unknown>) =>
   Object.fromEntries(USER_COLUMNS.filter((c) => values[c] !== undefined).map((c) => [c, values[c]]));
 
-/** The user an event is about: the deleted user, or the id in `User-<id>` / `Onboarding-<id>`. */
+/** The user an event is about: the deleted user, or the id in `User-<id>` / `SignIns-<id>` / `Onboarding-<id>`. */
 function userOf(event: RecordedEvent): string | null {
   if (event.type === 'UserDeleted') return String((event.data as { userId: string }).userId);
-  return /^(User|Onboarding)-/.test(event.streamId) ? subjectOf(event.streamId) : null;
+  return /^(User|SignIns|Onboarding)-/.test(event.streamId) ? subjectOf(event.streamId) : null;
 }
 
 /** The onboarding fold of a row, through the onboarding decider's own evolve. */
@@ -80,7 +81,7 @@ export function evolveDirectoryRow(
   rowOf: (userId: string) => DirectoryRow | null | undefined,
 ): DirectoryRow | null | undefined {
   if (event.type === 'UserDeleted') return null;
-  if (event.streamId.startsWith('User-')) {
+  if (accountOfStream(event.streamId) !== null) {
     if (event.type === 'UserRegistered') {
       const registered = registrationRow(event);
       const sponsorId = (registered.sponsor_id as string | null) ?? null;

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../app/deps';
+import { signInStream } from '../../domain/user/signIns';
 
 /**
  * Partners recorded as events (User-<id> and Onboarding-<id> streams), the way the real
@@ -76,10 +77,19 @@ export async function seedPartner(
       ...(p.joinedAt ? { registeredAt: p.joinedAt } : {}),
     }),
   ];
-  if (p.lastLoginAt) userEvents.push(ev('UserSignedIn', { at: p.lastLoginAt }));
   let { position } = await deps.store.appendToStream(`User-${id}`, userEvents, {
     expectedRevision: 'no_stream',
   });
+  // sign-ins have their own stream (domain/user/signIns.ts)
+  if (p.lastLoginAt) {
+    ({ position } = await deps.store.appendToStream(
+      signInStream(id),
+      [ev('UserSignedIn', { at: p.lastLoginAt })],
+      {
+        expectedRevision: 'no_stream',
+      },
+    ));
+  }
 
   const steps = Math.max(0, Math.min(5, p.completedSteps ?? 0));
   const onboarding = [];
