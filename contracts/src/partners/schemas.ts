@@ -10,10 +10,10 @@ import {
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
-export const partnerStatus = z.enum(['complete', 'in-progress', 'not-started']);
+const partnerStatus = z.enum(['complete', 'in-progress', 'not-started']);
 
 /** Progress summary of a partner, computed on the server by the shared status rules. */
-export const partnerProgress = z.object({
+const partnerProgress = z.object({
   /** 0..5 */
   completedSteps: z.number().int().min(0).max(5),
   /** completed / 5, rounded: 0..100 */
@@ -24,7 +24,7 @@ export const partnerProgress = z.object({
 });
 
 /** One partner of the directory (spec: id, uid, firstName, lastName, email, lastLoginAt, createdAt, progress). */
-export const partnerItem = z.object({
+const partnerItem = z.object({
   id: z.string(),
   uid: z.string(),
   firstName: z.string(),
@@ -83,7 +83,7 @@ export const partnerDetailsParams = z.strictObject({
 const listItem = z.object({ id: z.string(), name: z.string(), note: z.string().optional() });
 
 /** Step 4. `confidenceLevel` 'confident' or another value meaning the partner needs help. */
-export const productExperience = z.object({
+const productExperience = z.object({
   isSkipped: z.boolean(),
   startDate: z.string().nullable(),
   positiveChanges: z.string().nullable(),
@@ -92,7 +92,7 @@ export const productExperience = z.object({
 });
 
 /** Step 5. Only `shareWithSponsor` is sent unless the partner chose to share the answers. */
-export const whyAnswers = z.object({
+const whyAnswers = z.object({
   shareWithSponsor: z.boolean(),
   joinReason: z.string().optional(),
   monthlyGoal3: z.string().optional(),

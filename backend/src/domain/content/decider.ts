@@ -21,10 +21,10 @@ export type ContentEvent =
 export const CONTENT_STREAM = 'Content-academy';
 
 type Testimonial = Omit<EventOf<typeof E.TestimonialEdited>['data'], 'testimonialId'>;
-export type TestimonialInput = Testimonial;
+type TestimonialInput = Testimonial;
 export type LiveCallFields = Omit<EventOf<typeof E.LiveCallEdited>['data'], 'callId'>;
-export type PublishedCall = EventOf<typeof E.LiveCallPublished>['data'];
-export type AcademyLinks = EventOf<typeof E.AcademyLinksChanged>['data'];
+type PublishedCall = EventOf<typeof E.LiveCallPublished>['data'];
+type AcademyLinks = EventOf<typeof E.AcademyLinksChanged>['data'];
 
 export interface ContentState {
   testimonials: Map<string, Testimonial>;

@@ -1,19 +1,15 @@
 import type { Knex } from 'knex';
 import type { AdminUser, UserFilter } from '@portal/contracts/admin/schemas';
 import type { AdminSortField } from '@portal/contracts/admin/endpoints';
-import {
-  FOUNDATION_STEPS,
-  partnerStatus,
-  progressPercent,
-  statusPredicateSql,
-} from '../../domain/progress/status';
+import { STEP_COUNT } from '@portal/contracts/onboarding/endpoints';
+import { partnerStatus, progressPercent, statusPredicateSql } from '../../domain/progress/status';
 import type { Db } from '../../infra/db';
 
 /**
  * The admin user list: one query builder for the console list, the spec's paged call, the
  * getMany lookups and the CSV export, so all of them filter and sort the same way.
  */
-export type UserSortKey = AdminSortField | 'lastName' | 'uid' | 'id';
+type UserSortKey = AdminSortField | 'lastName' | 'uid' | 'id';
 
 export interface UserQuery {
   filter?: UserFilter;
@@ -115,7 +111,7 @@ export interface AdminUserRow {
 }
 
 export function toAdminUser(r: AdminUserRow, adminEmail: string): AdminUser {
-  const completedSteps = Math.min(FOUNDATION_STEPS, Number(r.completed_steps ?? 0));
+  const completedSteps = Math.min(STEP_COUNT, Number(r.completed_steps ?? 0));
   return {
     id: r.id,
     uid: r.uid,
@@ -133,7 +129,7 @@ export function toAdminUser(r: AdminUserRow, adminEmail: string): AdminUser {
     createdAt: new Date(r.created_at).toISOString(),
     progress: progressPercent(completedSteps),
     completedSteps,
-    trainingCompleted: Boolean(r.training_completed) || completedSteps >= FOUNDATION_STEPS,
+    trainingCompleted: Boolean(r.training_completed) || completedSteps >= STEP_COUNT,
     status: partnerStatus({ completedSteps, lastLoginAt: r.last_login_at }),
     preferredLanguage: r.preferred_language,
   };
@@ -151,7 +147,7 @@ export function selectUsers(db: Db, query: UserQuery, adminEmail: string) {
 }
 
 /** Up to this many matches are counted exactly; above it the total is the planner's estimate. */
-export const EXACT_COUNT_LIMIT = 1000;
+const EXACT_COUNT_LIMIT = 1000;
 
 function filteredUsers(db: Db, filter: UserFilter | undefined, adminEmail: string) {
   const needsProgress = filter?.status === 'completed';
@@ -166,7 +162,7 @@ function filteredUsers(db: Db, filter: UserFilter | undefined, adminEmail: strin
  * a large result (a one-letter search over 100,000 users) is counted up to the limit and then
  * estimated by the planner, and says so (`exact: false`).
  */
-export async function countUsers(
+async function countUsers(
   db: Db,
   filter: UserFilter | undefined,
   adminEmail: string,

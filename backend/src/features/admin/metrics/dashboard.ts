@@ -8,7 +8,7 @@ import { healthChecks } from './health';
 /** The performance dashboard's overview: the last 24 hours, today's growth and the health panel. */
 
 /** actor id as uuid when it is one (audit rows may name other actors) */
-export const ACTOR_UUID = "(case when l.actor_id ~ '^[0-9a-f-]{36}$' then l.actor_id::uuid end)";
+const ACTOR_UUID = "(case when l.actor_id ~ '^[0-9a-f-]{36}$' then l.actor_id::uuid end)";
 
 const startOfDayUtc = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 
