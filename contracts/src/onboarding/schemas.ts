@@ -90,8 +90,12 @@ export const whyAnswers = z.object({
 
 const entryOut = z.object({ id: z.string(), name: z.string(), note: z.string().optional() });
 
-/** The partner's foundation progress. Flags are real booleans. */
-const progress = z.object({
+/**
+ * The step flags, the resume step, the link and the lists: the part of a partner's foundation
+ * progress that the partner (below) and their sponsors (partners/schemas.ts) see alike. Flags are
+ * real booleans.
+ */
+export const progressSteps = z.object({
   step1Completed: z.boolean(),
   step2Completed: z.boolean(),
   step3Completed: z.boolean(),
@@ -103,6 +107,10 @@ const progress = z.object({
   feelGreatLink: z.string().nullable(),
   customerList: z.array(entryOut),
   partnerList: z.array(entryOut),
+});
+
+/** The partner's own foundation progress. */
+const progress = progressSteps.extend({
   productExperience: productExperience.nullable(),
   whyAnswers: whyAnswers.nullable(),
   /** revision of the onboarding stream this answer reflects (-1: nothing recorded yet); send it back with list saves */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryInt, queryText } from '../core/http';
+import { progressSteps } from '../onboarding/schemas';
 import {
   PARTNER_SCOPES,
   PARTNER_SORTS,
@@ -80,8 +81,6 @@ export const partnerDetailsParams = z.strictObject({
   partnerId: z.string().min(1).max(100),
 });
 
-const listItem = z.object({ id: z.string(), name: z.string(), note: z.string().optional() });
-
 /** Step 4. `confidenceLevel` 'confident' or another value meaning the partner needs help. */
 const productExperience = z.object({
   isSkipped: z.boolean(),
@@ -109,17 +108,7 @@ const whyAnswers = z.object({
 /** A partner's progress details as their sponsor (or anyone above them) may see them. */
 export const partnerDetailsResponse = z.object({
   partner: partnerItem,
-  progress: z.object({
-    step1Completed: z.boolean(),
-    step2Completed: z.boolean(),
-    step3Completed: z.boolean(),
-    step4Completed: z.boolean(),
-    step5Completed: z.boolean(),
-    currentStep: z.number().int().min(1).max(5),
-    trainingCompleted: z.boolean(),
-    feelGreatLink: z.string().nullable(),
-    customerList: z.array(listItem),
-    partnerList: z.array(listItem),
+  progress: progressSteps.extend({
     productExperience: productExperience.nullable(),
     whyAnswers: whyAnswers.nullable(),
   }),
