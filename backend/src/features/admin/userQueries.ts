@@ -3,6 +3,7 @@ import type { AdminUser, UserFilter } from '@portal/contracts/admin/schemas';
 import type { AdminSortField } from '@portal/contracts/admin/endpoints';
 import { STEP_COUNT } from '@portal/contracts/onboarding/endpoints';
 import { partnerStatus, progressPercent, statusPredicateSql } from '../../domain/progress/status';
+import { isAdminUser, isAdminUserSql } from '../../app/users';
 import type { Db } from '../../infra/db';
 
 /**
@@ -49,7 +50,7 @@ function applyFilter(q: Knex.QueryBuilder, filter: UserFilter | undefined, admin
       q.where('u.is_locked', true);
       break;
     case 'admin':
-      q.where((w) => w.where('u.is_admin', true).orWhere('u.email_lower', adminEmail.toLowerCase()));
+      q.whereRaw(...isAdminUserSql('u', adminEmail));
       break;
     case 'completed':
       q.whereRaw(statusPredicateSql('complete', STATUS_COLS));
@@ -121,7 +122,7 @@ export function toAdminUser(r: AdminUserRow, adminEmail: string): AdminUser {
     sponsorId: r.sponsor_id,
     sponsorName:
       r.sponsor_first_name !== null ? `${r.sponsor_first_name} ${r.sponsor_last_name ?? ''}`.trim() : null,
-    isAdmin: r.is_admin || r.email_lower === adminEmail.toLowerCase(),
+    isAdmin: isAdminUser({ isAdmin: r.is_admin, email: r.email }, adminEmail),
     isLocked: r.is_locked,
     newsletter: r.newsletter,
     mustChangePassword: r.must_change_password,
