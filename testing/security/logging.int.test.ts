@@ -60,7 +60,8 @@ describe('security logging', () => {
         (l) => l.msg === 'request' && l.method === 'PUT' && l.userId === admin.id && l.status === 200,
       ),
     ).toBe(true);
-    await app.deps.projections.catchUp('audit_log'); // the audit log is an asynchronous projection
+    // the audit log is asynchronous and its readers catch up (readYourWrites: 'read')
+    await app.deps.projections.catchUp('audit_log');
     const events = await app.deps.db('audit_log').where({ subject_id: user.id, event_type: 'UserLocked' });
     expect(events).toHaveLength(1);
     expect(events[0].actor_id).toBe(admin.id);
