@@ -108,7 +108,7 @@ export async function enrolThroughApi(client: Pick<TestClient, 'post'>): Promise
  * Records a second factor for a user straight on its stream (as the enrolment would), with a
  * secret the test knows.
  */
-export async function enrolSecondFactor(app: TestApp, userId: string): Promise<TestSecondFactor> {
+async function enrolSecondFactor(app: TestApp, userId: string): Promise<TestSecondFactor> {
   const secret = newTotpSecret();
   const recoveryCodes = newRecoveryCodes();
   const keys = app.deps.config.SECOND_FACTOR_KEYS ?? app.deps.config.SESSION_KEYS;

@@ -19,9 +19,9 @@ const csv = z.string().transform((s) =>
 );
 
 /** Outside production STREAM_KEY may be left unset; production refuses this value (a placeholder). */
-export const DEVELOPMENT_STREAM_KEY = 'development-stream-key-not-a-secret-000000';
+const DEVELOPMENT_STREAM_KEY = 'development-stream-key-not-a-secret-000000';
 
-export const configSchema = z
+const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),

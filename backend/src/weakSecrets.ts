@@ -4,7 +4,7 @@
  * values that are weak on their face. `testing/security/productionSecrets.int.test.ts` reads
  * those files, so a new example value there fails the test until it is listed here.
  */
-export const EXAMPLE_SECRETS: readonly string[] = [
+const EXAMPLE_SECRETS: readonly string[] = [
   // .env.example and README
   'local-dev-session-key-change-me-0000000000',
   'local-dev-metrics-token-000000',

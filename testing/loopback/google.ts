@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
  * errors: [{ reason, domain }] } }` error body, service-account bearer JWTs (checked against the
  * key this helper generates) or `key=` API keys. Tests only.
  */
-export interface DriveItem {
+interface DriveItem {
   id: string;
   name: string;
   mimeType: string;
@@ -20,7 +20,7 @@ export interface DriveItem {
   trashed?: boolean;
 }
 
-export interface PlaylistEntry {
+interface PlaylistEntry {
   videoId: string;
   title: string;
   description?: string;

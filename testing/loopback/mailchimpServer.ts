@@ -13,19 +13,19 @@ import type { AddressInfo } from 'node:net';
 export const LOOPBACK_API_KEY = 'test-key-0123456789abcdef-us21';
 export const LOOPBACK_LIST_ID = 'list42';
 
-export interface LoopbackMember {
+interface LoopbackMember {
   id: string;
   email_address: string;
   status: string;
   merge_fields: Record<string, unknown>;
 }
-export interface SeenRequest {
+interface SeenRequest {
   method: string;
   path: string;
   body: unknown;
   auth: string | undefined;
 }
-export interface QueuedFailure {
+interface QueuedFailure {
   status: number;
   retryAfter?: number;
   title: string;

@@ -18,13 +18,13 @@ export function parseEnvFile(text: string): Record<string, string> {
   return values;
 }
 
-export class InterpolationError extends Error {}
+class InterpolationError extends Error {}
 
 /**
  * Compose's interpolation of one string: `$$`, `$VAR`, `${VAR}`, `${VAR:-default}`,
  * `${VAR-default}`, `${VAR:?error}`, `${VAR?error}`, `${VAR:+alt}`, `${VAR+alt}`.
  */
-export function interpolate(text: string, vars: Record<string, string | undefined>): string {
+function interpolate(text: string, vars: Record<string, string | undefined>): string {
   return text.replace(
     /\$(?:(\$)|([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?+])([^}]*))?\})/g,
     (_all, dollar, bare, name, colon, op, arg: string | undefined) => {

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../backend/src/http/sessions';
 import { createLogger } from '../../backend/src/infra/logger';
 import { startTestApp, type TestApp } from '../app';
 import { createUser } from '../users';
@@ -24,6 +25,15 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const logged = (msg: string) => lines.filter((l) => l.msg === msg);
+
+/** The value of the cookie called `name` in a Cookie header (`a=1; b=2`), or undefined. */
+const cookieNamed = (header: string, name: string) =>
+  new Map(
+    header
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  ).get(name);
 
 describe('security logging', () => {
   it('logs sign-ins, failures, lockouts, denials and admin actions without secrets', async () => {
@@ -59,7 +69,12 @@ describe('security logging', () => {
     // Passwords and session cookies never appear in the log.
     expect(raw).not.toContain('Wrong-Secret-');
     expect(raw).not.toContain('Correct-Horse-2026');
-    expect(raw).not.toContain(user.client.cookie!.split('=')[1]);
+    const sessionId = cookieNamed(user.client.cookie!, SESSION_COOKIE);
+    const signature = cookieNamed(user.client.cookie!, `${SESSION_COOKIE}.sig`);
+    expect(sessionId?.length).toBeGreaterThanOrEqual(16);
+    expect(signature?.length).toBeGreaterThanOrEqual(16);
+    expect(raw).not.toContain(sessionId);
+    expect(raw).not.toContain(signature);
   });
 
   it('redacts secrets that code would put in a log line', () => {
@@ -75,13 +90,13 @@ describe('security logging', () => {
     });
     logger.info(
       {
-        password: 'p1',
-        body: { newPassword: 'p2', currentPassword: 'p3', passcode: 'p4' },
-        headers: { cookie: 'sid=p5', authorization: 'Bearer p6' },
+        password: 'secret-1',
+        body: { newPassword: 'secret-2', currentPassword: 'secret-3', passcode: 'secret-4' },
+        headers: { cookie: 'sid=secret-5', authorization: 'Bearer secret-6' },
       },
       'x',
     );
-    for (const secret of ['p1', 'p2', 'p3', 'p4', 'p5', 'p6']) expect(out).not.toContain(`"${secret}"`);
+    expect(out).not.toContain('secret-');
     expect(out.match(/\[redacted\]/g)?.length).toBe(6);
   });
 });

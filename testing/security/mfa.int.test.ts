@@ -85,6 +85,7 @@ describe('QUALITY 34: admins sign in with a second factor (TOTP with recovery co
       (await readStreamOrEmpty(app.deps.store, `User-${admin.id}`)).map((e) => e.data),
     );
     expect(stored).not.toContain(secret);
+    expect(confirmed.body.recoveryCodes).toHaveLength(10);
     for (const code of confirmed.body.recoveryCodes as string[]) expect(stored).not.toContain(code);
   });
 

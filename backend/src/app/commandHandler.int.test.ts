@@ -34,8 +34,12 @@ describe('handleCommand', () => {
         ),
       ),
     );
-    expect(results.every((r) => r.events.length > 0)).toBe(true);
+    // each command saved its own link
+    expect(results.map((r) => r.events.filter((e) => e.type === 'ReferralLinkSaved').length)).toEqual(
+      links.map(() => 1),
+    );
     const recorded = await readStreamOrEmpty(app.deps.store, stream);
+    expect(recorded).toHaveLength(results.flatMap((r) => r.events).length);
     expect(recorded.map((e) => e.revision)).toEqual(recorded.map((_, i) => BigInt(i)));
     // in the order they were sent, each once (the decider keeps the link in its own form)
     const saved = recorded

@@ -80,6 +80,16 @@ export const isAdminUser = (user: Pick<UserRecord, 'isAdmin' | 'email'>, adminEm
   user.isAdmin || isAdminAddress(user.email, adminEmail);
 
 /**
+ * The same rule in SQL, over the `users` row called `alias` in the query: the condition and its
+ * binding, for knex `whereRaw` / `raw`. (The admin address is reserved in every variant, so the
+ * stored lower-cased address matches only the address itself.)
+ */
+export function isAdminUserSql(alias: string, adminEmail: string): [string, string[]] {
+  if (!/^[a-z_][a-z0-9_]*$/i.test(alias)) throw new Error(`Not a table alias: ${alias}`);
+  return [`(${alias}.is_admin or ${alias}.email_lower = ?)`, [adminEmail.trim().toLowerCase()]];
+}
+
+/**
  * The user as a command's decider left it, over the (possibly older) read-model row: what a
  * command answers when an asynchronous read model has not caught up yet.
  */

@@ -4,7 +4,8 @@ import { findUserById } from '../app/users';
 import { type OnboardingCommand, onboardingDecider, onboardingStream } from '../domain/onboarding/decider';
 import { userDecider, userStream } from '../domain/user/decider';
 import { readStreamOrEmpty } from '../eventStore/port';
-import { DemoNewsletter, mailchimpSettings } from '../integrations/mailchimp';
+import { mailchimpSettings } from '../integrations/mailchimp/client';
+import { DemoNewsletter } from '../integrations/mailchimp/newsletter';
 import { DEMO_USERS } from './users';
 
 const names = (prefix: string, list: string[]) => list.map((name, i) => ({ id: `${prefix}-${i + 1}`, name }));

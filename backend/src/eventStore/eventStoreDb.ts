@@ -232,7 +232,7 @@ export function toEsdbMetadata(metadata: StreamMetadata): EsdbStreamMetadata {
   return result;
 }
 
-export function toEventData(event: NewEvent): EventData {
+function toEventData(event: NewEvent): EventData {
   return {
     id: event.id,
     contentType: 'application/json',
@@ -245,7 +245,7 @@ export function toEventData(event: NewEvent): EventData {
 
 type AnyRecordedEvent = EsdbRecordedEvent & { position?: Position };
 
-export function toRecordedEvent(event: AnyRecordedEvent, commitPosition?: bigint): RecordedEvent {
+function toRecordedEvent(event: AnyRecordedEvent, commitPosition?: bigint): RecordedEvent {
   const position =
     event.position ??
     (commitPosition !== undefined ? { commit: commitPosition, prepare: commitPosition } : undefined);

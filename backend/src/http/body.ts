@@ -2,11 +2,11 @@ import type { Context, Next } from 'koa';
 import { HttpError } from './errors';
 
 /** The largest request body the API reads (bytes); the contracts' bounds fit well inside it. */
-export const MAX_BODY_BYTES = 256 * 1024;
+const MAX_BODY_BYTES = 256 * 1024;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-export const bodyTooLarge = () =>
+const bodyTooLarge = () =>
   new HttpError(
     413,
     'payload_too_large',

@@ -6,7 +6,8 @@ import type { AppDeps } from '../app/deps';
 import { isAdminUser } from '../app/users';
 import { pendingSecondFactor } from '../domain/user/secondFactor';
 import { errorMiddleware, HttpError } from './errors';
-import type { Feature, RawResponse, RequestContext } from './feature';
+import type { Feature, RequestContext } from './feature';
+import { AnswerOutsideContract, answerOf } from './answer';
 import { enforceAccess } from './policy';
 import { csrfProtection, noStoreApi, securityHeaders } from './security';
 import { type SessionData, sessionMiddleware } from './sessions';
@@ -19,9 +20,6 @@ import { createWriteLimits } from './writeLimits';
 import { compression } from './compression';
 import { isClientGone, requestScope } from '../infra/logger';
 import { scrapeMetrics } from '../app/scrapeMetrics';
-
-const isRaw = (value: unknown): value is RawResponse =>
-  typeof value === 'object' && value !== null && (value as RawResponse).raw === true;
 
 function bearerMatches(header: string, token: string) {
   const given = Buffer.from(header.replace(/^Bearer\s+/i, ''));
@@ -185,24 +183,21 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
 }
 
 function respond(ctx: Koa.Context, route: RouteDef, result: unknown) {
-  if (isRaw(result)) {
-    ctx.status = result.status ?? 200;
-    if (result.type) ctx.type = result.type;
-    if (result.headers) ctx.set(result.headers);
-    ctx.body = result.body;
-    return;
+  let answer;
+  try {
+    answer = answerOf(route, result);
+  } catch (error) {
+    if (error instanceof AnswerOutsideContract)
+      ctx.state.logger.error(
+        { issues: error.issues, route: route.path },
+        'response does not match its contract',
+      );
+    throw error;
   }
-  // The response schema is also a filter: fields it does not name never leave the server.
-  const parsed = route.response.safeParse(result);
-  if (!parsed.success) {
-    ctx.state.logger.error(
-      { issues: parsed.error.issues, route: route.path },
-      'response does not match its contract',
-    );
-    throw new Error(`Response of ${route.method} ${route.path} does not match its contract`);
-  }
-  ctx.status = 200;
-  ctx.body = parsed.data;
+  ctx.status = answer.status;
+  if (answer.type) ctx.type = answer.type;
+  if (answer.headers) ctx.set(answer.headers);
+  ctx.body = answer.body;
 }
 
 /** A session that has the password but not yet its second factor ends after this long. */

@@ -40,7 +40,7 @@ export const raw = (
 
 type Out<T> = [T] extends [z.ZodNever] ? undefined : T extends z.ZodType ? z.output<T> : undefined;
 
-export type HandlerFor<R> =
+type HandlerFor<R> =
   R extends RouteDef<infer P, infer Q, infer B, infer S>
     ? (
         input: { params: Out<P>; query: Out<Q>; body: Out<B> },
@@ -50,7 +50,7 @@ export type HandlerFor<R> =
 
 export type HandlersFor<T extends Record<string, RouteDef>> = { [K in keyof T]: HandlerFor<T[K]> };
 
-export type AnyHandler = (
+type AnyHandler = (
   input: { params: unknown; query: unknown; body: unknown },
   rc: RequestContext,
 ) => Promise<unknown>;

@@ -6,7 +6,7 @@ import { HttpError } from './errors';
  * and jsonb cannot hold it) and lone UTF-16 surrogates (they would be stored as U+FFFD).
  */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-export const storableText = (s: string) => !s.includes('\u0000') && !LONE_SURROGATE.test(s);
+const storableText = (s: string) => !s.includes('\u0000') && !LONE_SURROGATE.test(s);
 
 export const refuse = (where: string) =>
   new HttpError(

@@ -8,6 +8,7 @@ interface Task {
   cost?: number;
 }
 
+/** @public the worker threads' entry (loaded by path in passwords.ts) */
 export default function run(task: Task): Promise<string | boolean> {
   if (task.op === 'hash') return bcrypt.hash(task.password, task.cost ?? 12);
   return bcrypt.compare(task.password, task.hash ?? '');

@@ -2,7 +2,7 @@ import client from 'prom-client';
 import { allEvents, allRoutes } from '@portal/contracts';
 
 /** Answers counted from 0 for every route, so the first one shows in `increase()`. */
-export const ZEROED_STATUSES = ['429', '500', '503'] as const;
+const ZEROED_STATUSES = ['429', '500', '503'] as const;
 
 /**
  * Prometheus metrics of one process. Every process builds its own registry; the HTTP and

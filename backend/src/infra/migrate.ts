@@ -8,7 +8,7 @@ import type { Db } from './db';
  * Knex migrations live in backend/migrations, one file per change, named by timestamp: .ts from
  * source, .js in the compiled server (npm run build:server); the name has no extension.
  */
-export const migrationsDir = fileURLToPath(new URL('../../migrations', import.meta.url));
+const migrationsDir = fileURLToPath(new URL('../../migrations', import.meta.url));
 
 interface MigrationModule {
   up(knex: Knex): Promise<void>;

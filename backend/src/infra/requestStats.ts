@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { SLOW_QUERY_THRESHOLD_MS } from '@portal/contracts/admin/endpoints';
 
 /**
  * Per-minute request and query statistics shared by every API process through Redis: each
@@ -6,7 +7,6 @@ import type { Redis } from 'ioredis';
  * the worker's metrics job turns a finished minute into a stored snapshot.
  */
 export const LATENCY_BUCKETS_MS = [5, 10, 25, 50, 100, 200, 300, 500, 750, 1000, 2000, 5000, 10000, Infinity];
-export const SLOW_QUERY_MS = 1000;
 
 export const minuteOf = (ms: number) => Math.floor(ms / 60_000);
 export const statsKey = (prefix: string, minute: number) => `${prefix}stats:${minute}`;
@@ -53,7 +53,7 @@ export class RequestStats {
   recordQuery(durationMs: number) {
     this.add('db_queries');
     this.add('db_ms', Math.round(durationMs));
-    if (durationMs > SLOW_QUERY_MS) this.add('db_slow');
+    if (durationMs > SLOW_QUERY_THRESHOLD_MS) this.add('db_slow');
   }
 
   async flush() {

@@ -8,7 +8,7 @@ import { MAIL_LANGUAGES, type MailLanguage, renderMail } from './templates';
 const transports = new Map<string, MailTransport>();
 
 /** The configured transport: SMTP when SMTP_URL is set, else the outbox only. */
-export function mailTransport(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>): MailTransport {
+function mailTransport(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>): MailTransport {
   if (!config.SMTP_URL) return outboxOnly;
   const key = `${config.SMTP_URL} ${config.MAIL_FROM}`;
   let transport = transports.get(key);

@@ -145,8 +145,6 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
   },
 };
 
-export const mailKinds = () => Object.keys(templates);
-
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

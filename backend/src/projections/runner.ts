@@ -59,7 +59,7 @@ const lockKey = (name: string) => `projection:${name}`;
 const CHECKPOINT_EVERY_MS = 1_000;
 
 /** This process, as shown in health details (host:pid). */
-export const processName = `${hostname()}:${process.pid}`;
+const processName = `${hostname()}:${process.pid}`;
 
 /**
  * Runs the asynchronous projections: one loop per projection, each subscribed to all events

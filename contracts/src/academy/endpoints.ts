@@ -1,11 +1,6 @@
-import type { Endpoint, Method } from '../core/http';
+import { endpoint } from '../core/endpoint';
 
 // Zod-free on purpose: the partner app imports this file (see auth/endpoints.ts).
-const endpoint = <M extends Method, P extends string>(method: M, path: P): Endpoint<M, P> => ({
-  method,
-  path,
-});
-
 /** Method and path of every academy and content call (spec section 7). */
 export const academyEndpoints = {
   tutorial: endpoint('GET', '/api/academy-tutorial'),
@@ -44,7 +39,3 @@ export const TESTIMONIAL_CATEGORIES = [
   'thyroid',
 ] as const;
 export type TestimonialCategory = (typeof TESTIMONIAL_CATEGORIES)[number];
-
-export const LANGUAGES = ['en', 'es', 'fr'] as const;
-/** A text kept in the database in the three interface languages. */
-export type LocalizedText = Record<(typeof LANGUAGES)[number], string>;

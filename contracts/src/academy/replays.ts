@@ -4,14 +4,14 @@ export const REPLAY_CATEGORIES = ['training', 'product-demo', 'success-stories',
 export type ReplayCategory = (typeof REPLAY_CATEGORIES)[number];
 
 /** Keywords per category, checked in this order; the first match wins; no match means Training. */
-export const REPLAY_KEYWORDS: Record<ReplayCategory, readonly string[]> = {
+const REPLAY_KEYWORDS: Record<ReplayCategory, readonly string[]> = {
   training: ['training', 'webinar', 'lesson', 'workshop', 'seminar', 'masterclass', 'tutorial'],
   'product-demo': ['demo', 'demonstration', 'product', 'review', 'unboxing', 'showcase'],
   'success-stories': ['success', 'story', 'testimonial', 'journey', 'transformation', 'results'],
   'team-updates': ['update', 'announcement', 'news', 'meeting', 'team', 'company'],
 };
 
-export const DEFAULT_REPLAY_CATEGORY: ReplayCategory = 'training';
+const DEFAULT_REPLAY_CATEGORY: ReplayCategory = 'training';
 
 /** Category of a video from the keywords in its title and description (case-insensitive). */
 export function replayCategory(title: string, description = ''): ReplayCategory {

@@ -9,7 +9,7 @@ export const CALL_TIME_ZONE = 'America/New_York';
 /** Calendar events last one hour (spec section 9). */
 export const CALL_DURATION_MINUTES = 60;
 /** A call is "upcoming soon" when it starts within this many minutes. */
-export const UPCOMING_WINDOW_MINUTES = 60;
+const UPCOMING_WINDOW_MINUTES = 60;
 
 export interface CallRule {
   /** 0 = Sunday … 6 = Saturday */
@@ -54,7 +54,7 @@ export function wallTime(instant: number, timeZone = CALL_TIME_ZONE) {
 }
 
 /** Offset of the zone from UTC at an instant, in ms (New York: −5 h or −4 h). */
-export function zoneOffset(instant: number, timeZone = CALL_TIME_ZONE): number {
+function zoneOffset(instant: number, timeZone = CALL_TIME_ZONE): number {
   const w = wallTime(instant, timeZone);
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   return asUtc - Math.floor(instant / 1000) * 1000;
@@ -84,7 +84,7 @@ export const parseTime = (time: string): { hour: number; minute: number } => {
 };
 
 /** Whether a calendar date (y, m 1-12, d) matches the rule's weekday and week of the month. */
-export function matchesRule(rule: CallRule, year: number, month: number, day: number): boolean {
+function matchesRule(rule: CallRule, year: number, month: number, day: number): boolean {
   if (new Date(Date.UTC(year, month - 1, day)).getUTCDay() !== rule.dayOfWeek) return false;
   if (rule.weekOfMonth == null) return true;
   return Math.ceil(day / 7) === rule.weekOfMonth;
@@ -154,12 +154,12 @@ export function recurrenceRule(rule: CallRule): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** 20260304T200000: wall time in New York, the form Google's template expects with ctz. */
-export function wallStamp(instant: number): string {
+function wallStamp(instant: number): string {
   const w = wallTime(instant);
   return `${w.year}${pad(w.month)}${pad(w.day)}T${pad(w.hour)}${pad(w.minute)}${pad(w.second)}`;
 }
 /** 20260305T010000Z */
-export function utcStamp(instant: number): string {
+function utcStamp(instant: number): string {
   const d = new Date(instant);
   return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}Z`;
 }

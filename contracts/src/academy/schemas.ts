@@ -14,7 +14,6 @@ export const tutorialRecord = z.object({
   /** when the record last changed; null when there is no record yet */
   updatedAt: isoDateTime.nullable(),
 });
-export type TutorialRecord = z.infer<typeof tutorialRecord>;
 
 /** The external Academy links (configuration) and, for admins, which content is the bundled demo. */
 export const academyLinks = z.object({
@@ -33,7 +32,7 @@ export const updateTutorialBody = z.strictObject({
 
 // ---- replays ----
 
-export const replayVideo = z.object({
+const replayVideo = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
@@ -60,7 +59,7 @@ const driveId = z
   .max(200, 'At most 200 characters')
   .regex(/^[A-Za-z0-9_-]+$/, 'Invalid folder id');
 
-export const driveFile = z.object({
+const driveFile = z.object({
   id: z.string(),
   name: z.string(),
   isFolder: z.boolean(),
@@ -87,7 +86,7 @@ export const driveFilesResponse = z.object({ files: z.array(driveFile) });
 
 // ---- testimonials ----
 
-export const testimonial = z.object({
+const testimonial = z.object({
   id: z.string(),
   name: z.string(),
   categories: z.array(z.enum(TESTIMONIAL_CATEGORIES)),
@@ -106,7 +105,7 @@ export const testimonialsResponse = z.object({ testimonials: z.array(testimonial
 
 const localized = z.object({ en: z.string(), es: z.string(), fr: z.string() });
 
-export const liveCall = z.object({
+const liveCall = z.object({
   id: z.string(),
   name: localized,
   description: localized,

@@ -1,12 +1,7 @@
-import type { Endpoint, Method } from '../core/http';
+import { endpoint } from '../core/endpoint';
 
 // Zod-free on purpose: the admin console imports this file (and only `import type` from
 // schemas.ts / routes.ts).
-const endpoint = <M extends Method, P extends string>(method: M, path: P): Endpoint<M, P> => ({
-  method,
-  path,
-});
-
 /**
  * Every admin call. The console's resources (`/api/admin/users`, `/api/admin/audit`,
  * `/api/admin/sync-runs`, ...) speak ra-data-simple-rest's dialect: GET list with JSON `sort`,
@@ -51,14 +46,13 @@ export const ADMIN_PAGE_SIZE = 50;
 export const ADMIN_SORT_FIELDS = ['createdAt', 'lastLoginAt', 'progress', 'firstName', 'email'] as const;
 export const ADMIN_STATUS_FILTERS = ['all', 'active', 'locked', 'admin', 'completed'] as const;
 export type AdminSortField = (typeof ADMIN_SORT_FIELDS)[number];
-export type AdminStatusFilter = (typeof ADMIN_STATUS_FILTERS)[number];
 
 /** Health thresholds (spec section 9): response time good up to 200 ms, warning up to 500 ms. */
 export const RESPONSE_TIME_GOOD_MS = 200;
 export const RESPONSE_TIME_WARNING_MS = 500;
 /** Error rate good up to 1 %, warning up to 5 %. */
-export const ERROR_RATE_GOOD_PERCENT = 1;
-export const ERROR_RATE_WARNING_PERCENT = 5;
+const ERROR_RATE_GOOD_PERCENT = 1;
+const ERROR_RATE_WARNING_PERCENT = 5;
 export const SLOW_QUERY_THRESHOLD_MS = 1000;
 /** Real-time samples: one every 5 s, 20 kept, 10 shown. */
 export const REALTIME_SAMPLE_MS = 5_000;

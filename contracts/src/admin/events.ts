@@ -6,13 +6,13 @@ import { defineEvent } from '../core/events';
  * found. The flag changes themselves are NewsletterSubscribed / NewsletterUnsubscribed
  * (source 'sync') on each user's stream.
  */
-export const SyncRunRequested = defineEvent({
+const SyncRunRequested = defineEvent({
   type: 'SyncRunRequested',
   schema: z.object({ runId: z.string(), trigger: z.enum(['manual', 'scheduled']) }),
   summary: (d) => `Mailchimp sync started (${d.trigger})`,
 });
 
-export const SyncRunFinished = defineEvent({
+const SyncRunFinished = defineEvent({
   type: 'SyncRunFinished',
   schema: z.object({
     runId: z.string(),

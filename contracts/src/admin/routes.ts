@@ -256,5 +256,3 @@ export const adminRoutes = {
     response: s.performanceHistoryResponse,
   }),
 } as const;
-
-export type AdminRoutes = typeof adminRoutes;

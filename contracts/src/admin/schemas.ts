@@ -68,9 +68,9 @@ export const adminUser = user
   });
 export type AdminUser = z.infer<typeof adminUser>;
 
-export const userSortFields = [...ADMIN_SORT_FIELDS, 'lastName', 'uid', 'id'] as const;
+const userSortFields = [...ADMIN_SORT_FIELDS, 'lastName', 'uid', 'id'] as const;
 
-export const userFilter = z.strictObject({
+const userFilter = z.strictObject({
   q: z.string().max(200).optional(),
   status: z.enum(ADMIN_STATUS_FILTERS).optional(),
   /** getMany: `{"id": [..]}` */
@@ -183,7 +183,7 @@ const dateBound = z
   )
   .refine((s) => Number(s.slice(0, 4)) >= 1000, 'must be a year from 1000 to 9999');
 
-export const auditFilter = z.strictObject({
+const auditFilter = z.strictObject({
   eventType: stringOrList.optional(),
   actorId: id.optional(),
   subjectId: id.optional(),
@@ -208,7 +208,7 @@ export const auditEventTypesResponse = z.array(z.object({ id: z.string(), name: 
 // ---------------------------------------------------------------------------------------------
 // Mailing-service sync
 
-export const syncRunStatus = z.enum(['queued', 'running', 'completed', 'failed']);
+const syncRunStatus = z.enum(['queued', 'running', 'completed', 'failed']);
 export const syncRun = z.object({
   id: z.string(),
   status: syncRunStatus,
@@ -275,7 +275,7 @@ export const syncResults = z.object({
 // Performance dashboard and system metrics
 
 const healthLevel = z.enum(['healthy', 'warning', 'critical']);
-export const healthCheck = z.object({
+const healthCheck = z.object({
   /** the platform's parts, then the Academy's content sources (demo while the bundled sample serves) */
   key: z.enum([
     'api',
@@ -358,7 +358,7 @@ export const dashboardResponse = z.object({
 export type DashboardResponse = z.infer<typeof dashboardResponse>;
 
 export const performanceHistoryQuery = z.strictObject({ range: z.enum(HISTORY_RANGES).default('24h') });
-export const historyPoint = z.object({
+const historyPoint = z.object({
   t: isoTime,
   requests: z.number().int(),
   avgMs: z.number(),

@@ -1,13 +1,8 @@
-import type { Endpoint, Method } from '../core/http';
+import { endpoint } from '../core/endpoint';
 
 // Zod-free on purpose: the partner app's first-load bundle imports this file, and only
 // `import type` from schemas.ts / routes.ts. (core/http.ts imports zod at module level, so
-// this file keeps its own two-line copy of `endpoint` instead of importing it.)
-const endpoint = <M extends Method, P extends string>(method: M, path: P): Endpoint<M, P> => ({
-  method,
-  path,
-});
-
+// `endpoint` comes from the zod-free core/endpoint.ts.)
 /** Method and path of every sign-in, registration, password and profile call. */
 export const authEndpoints = {
   me: endpoint('GET', '/api/me'),
@@ -24,8 +19,6 @@ export const authEndpoints = {
   requestPasswordReset: endpoint('POST', '/api/password-reset/request'),
   completePasswordReset: endpoint('POST', '/api/password-reset/complete'),
 } as const;
-
-export type AuthEndpointName = keyof typeof authEndpoints;
 
 /** Smallest and largest password accepted (characters / UTF-8 bytes; bcrypt reads 72 bytes). */
 export const PASSWORD_MIN_LENGTH = 6;

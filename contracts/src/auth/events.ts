@@ -116,7 +116,7 @@ export const UserUnlocked = defineEvent({
  * `address` transferred to this account (`fromUserId`: its previous holder, if any).
  * Older events carry no `via`.
  */
-export const adminGrantVia = z.enum(['flag', 'bootstrap', 'seed', 'address']);
+const adminGrantVia = z.enum(['flag', 'bootstrap', 'seed', 'address']);
 export const AdminGranted = defineEvent({
   type: 'AdminGranted',
   schema: z.object({
@@ -165,7 +165,7 @@ export const CalendarLinkRotated = defineEvent({
   summary: () => 'Calendar feed link replaced; the old link stopped working',
 });
 
-export const UserDeleted = defineEvent({
+const UserDeleted = defineEvent({
   type: 'UserDeleted',
   schema: z.object({ userId: z.string() }),
   summary: () => 'Account deleted; personal data erased',

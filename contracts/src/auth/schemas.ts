@@ -6,7 +6,7 @@ import { secondFactorStatus } from '../secondFactor/schemas';
 const INVISIBLE = /[\p{Cf}\s]/gu;
 
 /** true when the text shows something: not only spaces, zero-width or bidi-control characters */
-export const hasVisibleText = (s: string) => s.replace(INVISIBLE, '').length > 0;
+const hasVisibleText = (s: string) => s.replace(INVISIBLE, '').length > 0;
 
 /** A person's name: trimmed, 1..100 characters, at least one visible character. */
 export const personName = z
@@ -38,7 +38,7 @@ export const newPassword = z
  * over-long value never reaches bcrypt. No minimum: an old short password still gets the
  * normal "wrong password" answer.
  */
-export const givenPassword = z
+const givenPassword = z
   .string()
   .min(1, 'Required')
   .max(PASSWORD_MAX_BYTES, 'Password must be at most 72 bytes')
@@ -72,7 +72,7 @@ export const user = z.object({
 export type User = z.infer<typeof user>;
 
 /** One entry of the sponsor picker. */
-export const sponsorItem = z.object({
+const sponsorItem = z.object({
   id: z.string(),
   uid: z.string().optional(),
   firstName: z.string(),

@@ -1,11 +1,6 @@
-import type { Endpoint, Method } from '../core/http';
+import { endpoint } from '../core/endpoint';
 
 // Zod-free: the partner app imports this file.
-const endpoint = <M extends Method, P extends string>(method: M, path: P): Endpoint<M, P> => ({
-  method,
-  path,
-});
-
 /** Sponsors who coach (issue 18 point 4). */
 export const coachingEndpoints = {
   needsAttention: endpoint('GET', '/api/partners/needs-attention'),

@@ -4,7 +4,7 @@ import { NUDGE_NOTE_MAX, STALLED_DAYS_DEFAULT } from './endpoints';
 export const needsAttentionQuery = z.strictObject({
   days: z.coerce.number().int().min(1).max(365).default(STALLED_DAYS_DEFAULT),
 });
-export const stalledPartner = z.object({
+const stalledPartner = z.object({
   id: z.string(),
   uid: z.string(),
   firstName: z.string(),

@@ -1,11 +1,6 @@
-import type { Endpoint, Method } from '../core/http';
+import { endpoint } from '../core/endpoint';
 
 // Zod-free on purpose: the admin console imports this file.
-const endpoint = <M extends Method, P extends string>(method: M, path: P): Endpoint<M, P> => ({
-  method,
-  path,
-});
-
 /**
  * The Academy content admins edit in the console (ra-data-simple-rest resources): vault
  * testimonials, the three live calls and the advanced academy links (one record, id `current`).
@@ -25,7 +20,6 @@ export const contentEndpoints = {
 
 /** The colour themes the live-calls page draws (frontend/partner liveCalls.css). */
 export const CALL_COLOR_THEMES = ['blue', 'green', 'purple', 'orange'] as const;
-export type CallColorTheme = (typeof CALL_COLOR_THEMES)[number];
 
 /** Stated bounds of the stored content (QUALITY 36). */
 export const CONTENT_LIMITS = {

@@ -32,7 +32,6 @@ export const testimonialBody = z.strictObject({
   /** a YouTube or Google Drive video address; its id, type and thumbnail derive from it */
   link: httpsUrl,
 });
-export type TestimonialBody = z.infer<typeof testimonialBody>;
 
 /** A testimonial as the console shows it: what was entered and what derives from it. */
 export const adminTestimonial = z.object({
@@ -91,7 +90,6 @@ export const liveCallBody = z.strictObject({
   zoomLink: httpsUrl,
   colorTheme: z.enum(CALL_COLOR_THEMES),
 });
-export type LiveCallBody = z.infer<typeof liveCallBody>;
 
 export const adminLiveCall = liveCallBody.extend({
   id: z.string(),

@@ -1,13 +1,4 @@
-import { z } from 'zod';
-
-/** Metadata every event carries: the audit trail. */
-export const eventMetadata = z.object({
-  actorId: z.string().nullable(),
-  correlationId: z.string(),
-  causationId: z.string().nullable(),
-  schemaVersion: z.number().int().positive().default(1),
-});
-export type EventMetadata = z.infer<typeof eventMetadata>;
+import type { z } from 'zod';
 
 export interface EventDef<T extends string = string, S extends z.ZodType = z.ZodType> {
   type: T;

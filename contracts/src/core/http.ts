@@ -24,18 +24,9 @@ export type Access =
   /** a signed-in admin (isAdmin or the configured admin e-mail) */
   | 'admin';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { Endpoint } from './endpoint';
 
-/** Method and path of an endpoint: zod-free, so the browser bundles can import it cheaply. */
-export interface Endpoint<M extends Method = Method, P extends string = string> {
-  method: M;
-  path: P;
-}
-
-export const endpoint = <M extends Method, P extends string>(method: M, path: P): Endpoint<M, P> => ({
-  method,
-  path,
-});
+export type { Endpoint, Method } from './endpoint';
 
 export interface RouteDef<
   Params extends z.ZodType = z.ZodType,
@@ -99,13 +90,6 @@ export const errorBody = z
   })
   .meta({ id: 'Error', description: 'Body of every error answer' });
 export type ErrorBody = z.infer<typeof errorBody>;
-
-export const okBody = z.object({ success: z.literal(true), message: z.string().optional() });
-
-/** A boolean that also accepts the legacy 't' / 'true' spellings and always answers a real boolean. */
-export const looseBoolean = z
-  .union([z.boolean(), z.enum(['t', 'true', 'f', 'false'])])
-  .transform((v) => v === true || v === 't' || v === 'true');
 
 /** Strings from a query string: trimmed, empty means absent. */
 export const queryText = (max = 200) =>

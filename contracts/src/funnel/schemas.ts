@@ -6,7 +6,7 @@ export const funnelQuery = z.strictObject({
   sponsorId: z.uuid('Must be a valid id').optional(),
 });
 
-export const funnelStage = z.object({
+const funnelStage = z.object({
   stage: z.enum(FUNNEL_STAGES),
   /** partners who could do this stage: everyone for step 1, those done with the stage before otherwise */
   reached: z.number().int(),
@@ -21,7 +21,7 @@ export const funnelStage = z.object({
 });
 export type FunnelStageFigures = z.infer<typeof funnelStage>;
 
-export const funnelCohort = z.object({
+const funnelCohort = z.object({
   /** Monday (UTC) of the registration week, YYYY-MM-DD */
   week: z.string(),
   registered: z.number().int(),

@@ -1,12 +1,7 @@
-import type { Endpoint, Method } from '../core/http';
+import { endpoint } from '../core/endpoint';
 
 // Zod-free on purpose: the partner app imports this file (paths, constants and the referral
 // link rule) without pulling schema code into its bundles.
-const endpoint = <M extends Method, P extends string>(method: M, path: P): Endpoint<M, P> => ({
-  method,
-  path,
-});
-
 /** Method and path of every foundation-training and newsletter call (spec 000 section 7). */
 export const onboardingEndpoints = {
   progress: endpoint('GET', '/api/onboarding-progress'),
@@ -36,7 +31,7 @@ export const SHORT_ANSWER_MAX = 200;
 
 /** Step 2: the partner referral site (the spec's {host}); see docs/decisions/onboarding.md. */
 export const REFERRAL_HOST = 'ufeelgreat.com';
-export const REFERRAL_CODE_MAX = 64;
+const REFERRAL_CODE_MAX = 64;
 
 /** The spec's texts for a rule that fails (server messages; the app shows translated ones). */
 export const ONBOARDING_MESSAGES = {

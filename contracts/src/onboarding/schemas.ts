@@ -8,16 +8,13 @@ import {
 } from './endpoints';
 
 /** One person on a prospect list. Names are trimmed; an empty name is refused by the rule. */
-export const listEntry = z.strictObject({
+const listEntry = z.strictObject({
   id: z.string().trim().min(1).max(64),
   name: z.string().trim().max(ENTRY_NAME_MAX, `At most ${ENTRY_NAME_MAX} characters`),
   note: z.string().trim().max(ENTRY_NOTE_MAX, `At most ${ENTRY_NOTE_MAX} characters`).optional(),
 });
-export type ListEntry = z.infer<typeof listEntry>;
 
-export const prospectList = z
-  .array(listEntry)
-  .max(LIST_MAX_ENTRIES, `At most ${LIST_MAX_ENTRIES} names per list`);
+const prospectList = z.array(listEntry).max(LIST_MAX_ENTRIES, `At most ${LIST_MAX_ENTRIES} names per list`);
 
 export const confidenceLevel = z.enum(['confident', 'need_help']);
 
@@ -27,7 +24,7 @@ const text = (max: number) => z.string().trim().max(max, `At most ${max} charact
  * Step 4 as sent by the app. Required fields are checked by the step rule (so a missing one
  * answers the spec's "Please fill in required fields"), not by the shape.
  */
-export const productExperienceInput = z.strictObject({
+const productExperienceInput = z.strictObject({
   startDate: text(SHORT_ANSWER_MAX).default(''),
   positiveChanges: text(TEXT_ANSWER_MAX).default(''),
   confidenceLevel: z.union([confidenceLevel, z.literal('')]).default(''),
@@ -35,7 +32,7 @@ export const productExperienceInput = z.strictObject({
 });
 
 /** Step 5: the partner's why. No rule beyond the shape (spec 000 section 5). */
-export const whyAnswersInput = z.strictObject({
+const whyAnswersInput = z.strictObject({
   joinReason: text(TEXT_ANSWER_MAX).default(''),
   monthlyGoal3: text(SHORT_ANSWER_MAX).default(''),
   monthlyGoal6: text(SHORT_ANSWER_MAX).default(''),
@@ -55,14 +52,13 @@ const linkInput = z.string().max(300, 'At most 300 characters');
 
 // ---- answers ----
 
-export const productExperience = z.object({
+const productExperience = z.object({
   startDate: z.string(),
   positiveChanges: z.string(),
   confidenceLevel: z.union([confidenceLevel, z.literal('')]),
   challenges: z.string().optional(),
   isSkipped: z.boolean(),
 });
-export type ProductExperience = z.infer<typeof productExperience>;
 
 /** The step 5 ("why") answers other than the sharing choice, in the order they are asked. */
 export const WHY_ANSWER_FIELDS = [
@@ -94,8 +90,12 @@ export const whyAnswers = z.object({
 
 const entryOut = z.object({ id: z.string(), name: z.string(), note: z.string().optional() });
 
-/** The partner's foundation progress. Flags are real booleans. */
-export const progress = z.object({
+/**
+ * The step flags, the resume step, the link and the lists: the part of a partner's foundation
+ * progress that the partner (below) and their sponsors (partners/schemas.ts) see alike. Flags are
+ * real booleans.
+ */
+export const progressSteps = z.object({
   step1Completed: z.boolean(),
   step2Completed: z.boolean(),
   step3Completed: z.boolean(),
@@ -107,6 +107,10 @@ export const progress = z.object({
   feelGreatLink: z.string().nullable(),
   customerList: z.array(entryOut),
   partnerList: z.array(entryOut),
+});
+
+/** The partner's own foundation progress. */
+const progress = progressSteps.extend({
   productExperience: productExperience.nullable(),
   whyAnswers: whyAnswers.nullable(),
   /** revision of the onboarding stream this answer reflects (-1: nothing recorded yet); send it back with list saves */
@@ -157,7 +161,7 @@ export const newsletterSubscribeBody = z.strictObject({
   lastName: z.string().max(100).optional(),
 });
 
-export const newsletterStatus = z.enum([
+const newsletterStatus = z.enum([
   'subscribed',
   'unsubscribed',
   'pending',

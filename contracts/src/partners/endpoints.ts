@@ -1,12 +1,7 @@
-import type { Endpoint, Method } from '../core/http';
+import { endpoint } from '../core/endpoint';
 
 // Zod-free on purpose: the partner app imports this file as a value and only `import type`
 // from schemas.ts / routes.ts (see contracts/src/auth/endpoints.ts).
-const endpoint = <M extends Method, P extends string>(method: M, path: P): Endpoint<M, P> => ({
-  method,
-  path,
-});
-
 /** Method and path of every call of the partners directory. */
 export const partnersEndpoints = {
   list: endpoint('GET', '/api/partners'),

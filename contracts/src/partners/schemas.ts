@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryInt, queryText } from '../core/http';
+import { progressSteps } from '../onboarding/schemas';
 import {
   PARTNER_SCOPES,
   PARTNER_SORTS,
@@ -10,10 +11,10 @@ import {
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
-export const partnerStatus = z.enum(['complete', 'in-progress', 'not-started']);
+const partnerStatus = z.enum(['complete', 'in-progress', 'not-started']);
 
 /** Progress summary of a partner, computed on the server by the shared status rules. */
-export const partnerProgress = z.object({
+const partnerProgress = z.object({
   /** 0..5 */
   completedSteps: z.number().int().min(0).max(5),
   /** completed / 5, rounded: 0..100 */
@@ -24,7 +25,7 @@ export const partnerProgress = z.object({
 });
 
 /** One partner of the directory (spec: id, uid, firstName, lastName, email, lastLoginAt, createdAt, progress). */
-export const partnerItem = z.object({
+const partnerItem = z.object({
   id: z.string(),
   uid: z.string(),
   firstName: z.string(),
@@ -80,10 +81,8 @@ export const partnerDetailsParams = z.strictObject({
   partnerId: z.string().min(1).max(100),
 });
 
-const listItem = z.object({ id: z.string(), name: z.string(), note: z.string().optional() });
-
 /** Step 4. `confidenceLevel` 'confident' or another value meaning the partner needs help. */
-export const productExperience = z.object({
+const productExperience = z.object({
   isSkipped: z.boolean(),
   startDate: z.string().nullable(),
   positiveChanges: z.string().nullable(),
@@ -92,7 +91,7 @@ export const productExperience = z.object({
 });
 
 /** Step 5. Only `shareWithSponsor` is sent unless the partner chose to share the answers. */
-export const whyAnswers = z.object({
+const whyAnswers = z.object({
   shareWithSponsor: z.boolean(),
   joinReason: z.string().optional(),
   monthlyGoal3: z.string().optional(),
@@ -109,17 +108,7 @@ export const whyAnswers = z.object({
 /** A partner's progress details as their sponsor (or anyone above them) may see them. */
 export const partnerDetailsResponse = z.object({
   partner: partnerItem,
-  progress: z.object({
-    step1Completed: z.boolean(),
-    step2Completed: z.boolean(),
-    step3Completed: z.boolean(),
-    step4Completed: z.boolean(),
-    step5Completed: z.boolean(),
-    currentStep: z.number().int().min(1).max(5),
-    trainingCompleted: z.boolean(),
-    feelGreatLink: z.string().nullable(),
-    customerList: z.array(listItem),
-    partnerList: z.array(listItem),
+  progress: progressSteps.extend({
     productExperience: productExperience.nullable(),
     whyAnswers: whyAnswers.nullable(),
   }),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineRoute, endpoint, errorBody } from '../core/http';
+import { endpoint } from '../core/endpoint';
+import { defineRoute, errorBody } from '../core/http';
 
-export const platformEndpoints = {
+const platformEndpoints = {
   health: endpoint('GET', '/api/health'),
   openapi: endpoint('GET', '/api/openapi.json'),
 } as const;
@@ -14,7 +15,7 @@ const projectionStatus = z.object({
   lagSeconds: z.number(),
 });
 
-export const healthBody = z.object({
+const healthBody = z.object({
   status: z.enum(['ok', 'unavailable']),
   checks: z.record(z.string(), z.object({ ok: z.boolean(), detail: z.string().optional() })),
   /** admins only: each live API and worker process, the projections it leads, positions and lag */

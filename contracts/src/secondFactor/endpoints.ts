@@ -1,11 +1,6 @@
-import type { Endpoint, Method } from '../core/http';
+import { endpoint } from '../core/endpoint';
 
 // Zod-free on purpose, like auth/endpoints.ts: the partner app's login dialog imports it.
-const endpoint = <M extends Method, P extends string>(method: M, path: P): Endpoint<M, P> => ({
-  method,
-  path,
-});
-
 /** Method and path of every second-factor call (issue 13 point 3, QUALITY 34). */
 export const secondFactorEndpoints = {
   /** a new TOTP secret for the signed-in user, kept in the session until confirmed */

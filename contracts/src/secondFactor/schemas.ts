@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TOTP_DIGITS } from './endpoints';
 
 /** A code from an authenticator app: digits only (spaces the user typed are dropped). */
-export const totpCode = z
+const totpCode = z
   .string()
   .max(20, 'Enter the 6-digit code from your authenticator app')
   .transform((s) => s.replace(/\s+/g, ''))
@@ -13,7 +13,7 @@ export const totpCode = z
   );
 
 /** A recovery code as printed (`XXXXX-XXXXX`); case, spaces and dashes do not matter. */
-export const recoveryCode = z
+const recoveryCode = z
   .string()
   .max(40, 'Enter one of your recovery codes')
   .transform((s) => s.replace(/[\s-]+/g, '').toUpperCase())
@@ -34,7 +34,6 @@ export const secondFactorStatus = z.object({
    */
   pending: z.enum(['verify', 'enrol']).nullable(),
 });
-export type SecondFactorStatus = z.infer<typeof secondFactorStatus>;
 
 export const enrolmentResponse = z.object({
   /** base32 secret, for typing into an app by hand */

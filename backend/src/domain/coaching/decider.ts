@@ -24,7 +24,7 @@ export type CoachingCommand =
   | { type: 'SetCallReminders'; enabled: boolean };
 
 /** At most one nudge per partner in this many hours. */
-export const NUDGE_INTERVAL_HOURS = 72;
+const NUDGE_INTERVAL_HOURS = 72;
 
 export const coachingStream = (partnerId: string) => `Coaching-${partnerId}`;
 

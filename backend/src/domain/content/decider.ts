@@ -21,10 +21,10 @@ export type ContentEvent =
 export const CONTENT_STREAM = 'Content-academy';
 
 type Testimonial = Omit<EventOf<typeof E.TestimonialEdited>['data'], 'testimonialId'>;
-export type TestimonialInput = Testimonial;
+type TestimonialInput = Testimonial;
 export type LiveCallFields = Omit<EventOf<typeof E.LiveCallEdited>['data'], 'callId'>;
-export type PublishedCall = EventOf<typeof E.LiveCallPublished>['data'];
-export type AcademyLinks = EventOf<typeof E.AcademyLinksChanged>['data'];
+type PublishedCall = EventOf<typeof E.LiveCallPublished>['data'];
+type AcademyLinks = EventOf<typeof E.AcademyLinksChanged>['data'];
 
 export interface ContentState {
   testimonials: Map<string, Testimonial>;
@@ -72,38 +72,30 @@ function evolve(state: ContentState, event: ContentEvent): ContentState {
     }
     case 'LiveCallPublished':
     case 'LiveCallEdited': {
-      const {
-        callId,
-        name,
-        description,
-        focusAreas,
-        time,
-        dayOfWeek,
-        weekOfMonth,
-        host,
-        passcode,
-        zoomLink,
-        colorTheme,
-      } = event.data;
-      const call = {
-        name,
-        description,
-        focusAreas,
-        time,
-        dayOfWeek,
-        weekOfMonth,
-        host,
-        passcode,
-        zoomLink,
-        colorTheme,
-      };
-      return { ...state, calls: new Map(state.calls).set(callId, call) };
+      const call = liveCallFieldsOf(event.data);
+      return { ...state, calls: new Map(state.calls).set(event.data.callId, call) };
     }
     case 'AcademyLinksChanged':
       return { ...state, links: event.data };
     default:
       return state;
   }
+}
+
+/** The fields an admin edits, without what else the source carries (a call's id, icon, position). */
+function liveCallFieldsOf(source: LiveCallFields): LiveCallFields {
+  return {
+    name: source.name,
+    description: source.description,
+    focusAreas: source.focusAreas,
+    time: source.time,
+    dayOfWeek: source.dayOfWeek,
+    weekOfMonth: source.weekOfMonth,
+    host: source.host,
+    passcode: source.passcode,
+    zoomLink: source.zoomLink,
+    colorTheme: source.colorTheme,
+  };
 }
 
 /** The video key (`youtube-<id>` / `drive-<id>`) of a link, or a 400 naming the field. */
@@ -168,18 +160,7 @@ function decide(command: ContentCommand, state: ContentState): ContentEvent[] {
     case 'EditLiveCall': {
       const current = state.calls.get(command.callId);
       if (!current) throw notFound('live_call_not_found', 'Live call not found');
-      const next: LiveCallFields = {
-        name: command.call.name,
-        description: command.call.description,
-        focusAreas: command.call.focusAreas,
-        time: command.call.time,
-        dayOfWeek: command.call.dayOfWeek,
-        weekOfMonth: command.call.weekOfMonth,
-        host: command.call.host,
-        passcode: command.call.passcode,
-        zoomLink: command.call.zoomLink,
-        colorTheme: command.call.colorTheme,
-      };
+      const next = liveCallFieldsOf(command.call);
       if (same(current, next)) return [];
       return [{ type: 'LiveCallEdited', data: { callId: command.callId, ...next } }];
     }

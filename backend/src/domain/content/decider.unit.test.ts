@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../../../../testing/deciderSpec';
 import { type ContentEvent, type LiveCallFields, contentDecider } from './decider';
-import type { DomainError } from '../errors';
 
-const given = (...events: ContentEvent[]) =>
-  events.reduce(contentDecider.evolve, contentDecider.initialState());
+const { given } = deciderSpec(contentDecider);
 const BUNNY = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';
 const SINTEL = 'https://youtu.be/eRsGyueVLvQ';
 const added = (id: string, link: string, position = 1): ContentEvent => ({
@@ -26,99 +25,78 @@ const published: ContentEvent = {
   type: 'LiveCallPublished',
   data: { callId: 'c', icon: 'team', position: 1, ...call },
 };
-const errorOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    return e as DomainError;
-  }
-  throw new Error('no error');
-};
 
 describe('content decider', () => {
   it('adds a testimonial at the end of the vault', () => {
-    const events = contentDecider.decide(
-      {
+    given(added('t1', BUNNY, 7))
+      .when({
         type: 'AddTestimonial',
         testimonialId: 't2',
         testimonial: { name: 'Bo', categories: ['a1c'], link: SINTEL },
-      },
-      given(added('t1', BUNNY, 7)),
-    );
-    expect(events).toEqual([
-      {
-        type: 'TestimonialAdded',
-        data: { testimonialId: 't2', name: 'Bo', categories: ['a1c'], link: SINTEL, position: 8 },
-      },
-    ]);
+      })
+      .then([
+        {
+          type: 'TestimonialAdded',
+          data: { testimonialId: 't2', name: 'Bo', categories: ['a1c'], link: SINTEL, position: 8 },
+        },
+      ]);
   });
 
   it('keeps a video in the vault once, and refuses links that are not videos', () => {
-    const state = given(added('t1', BUNNY));
-    const dup = errorOf(() =>
-      contentDecider.decide(
-        {
-          type: 'AddTestimonial',
-          testimonialId: 't2',
-          testimonial: { name: 'Bo', categories: ['a1c'], link: 'https://youtu.be/aqz-KE-bpKQ' },
-        },
-        state,
-      ),
-    );
-    expect([dup.kind, dup.code]).toEqual(['conflict', 'testimonial_video_taken']);
-    const notVideo = errorOf(() =>
-      contentDecider.decide(
-        {
-          type: 'EditTestimonial',
-          testimonialId: 't1',
-          testimonial: { name: 'Bo', categories: ['a1c'], link: 'https://example.org/x' },
-        },
-        state,
-      ),
-    );
-    expect([notVideo.kind, notVideo.details?.fields]).toEqual([
-      'invalid',
-      { link: 'Must be a YouTube or Google Drive video address' },
-    ]);
+    const vault = given(added('t1', BUNNY));
+    vault
+      .when({
+        type: 'AddTestimonial',
+        testimonialId: 't2',
+        testimonial: { name: 'Bo', categories: ['a1c'], link: 'https://youtu.be/aqz-KE-bpKQ' },
+      })
+      .thenThrows('testimonial_video_taken', { kind: 'conflict' });
+    const notVideo = vault
+      .when({
+        type: 'EditTestimonial',
+        testimonialId: 't1',
+        testimonial: { name: 'Bo', categories: ['a1c'], link: 'https://example.org/x' },
+      })
+      .thenThrows('invalid_video_link', { kind: 'invalid' });
+    expect(notVideo.details?.fields).toEqual({ link: 'Must be a YouTube or Google Drive video address' });
   });
 
   it('an edit that changes nothing records nothing; removing an unknown entry is a 404', () => {
-    const state = given(added('t1', BUNNY));
+    const vault = given(added('t1', BUNNY));
+    vault
+      .when({
+        type: 'EditTestimonial',
+        testimonialId: 't1',
+        testimonial: { link: BUNNY, categories: ['ibs'], name: 'Ann' },
+      })
+      .thenNothing();
+    vault
+      .when({ type: 'RemoveTestimonial', testimonialId: 'x' })
+      .thenThrows('testimonial_not_found', { kind: 'not_found' });
     expect(
-      contentDecider.decide(
-        {
-          type: 'EditTestimonial',
-          testimonialId: 't1',
-          testimonial: { link: BUNNY, categories: ['ibs'], name: 'Ann' },
-        },
-        state,
-      ),
-    ).toEqual([]);
-    expect(
-      errorOf(() => contentDecider.decide({ type: 'RemoveTestimonial', testimonialId: 'x' }, state)).kind,
-    ).toBe('not_found');
-    expect(
-      given(added('t1', BUNNY), { type: 'TestimonialRemoved', data: { testimonialId: 't1' } }).testimonials
-        .size,
+      vault.and({ type: 'TestimonialRemoved', data: { testimonialId: 't1' } }).state.testimonials.size,
     ).toBe(0);
   });
 
   it('edits a published call only when something changed', () => {
-    const state = given(published);
-    expect(contentDecider.decide({ type: 'EditLiveCall', callId: 'c', call }, state)).toEqual([]);
-    expect(
-      contentDecider.decide({ type: 'EditLiveCall', callId: 'c', call: { ...call, time: '21:00' } }, state),
-    ).toEqual([{ type: 'LiveCallEdited', data: { callId: 'c', ...call, time: '21:00' } }]);
-    expect(
-      errorOf(() => contentDecider.decide({ type: 'EditLiveCall', callId: 'nope', call }, state)).kind,
-    ).toBe('not_found');
+    const calls = given(published);
+    calls.when({ type: 'EditLiveCall', callId: 'c', call }).thenNothing();
+    calls
+      .when({ type: 'EditLiveCall', callId: 'c', call: { ...call, time: '21:00' } })
+      .then([{ type: 'LiveCallEdited', data: { callId: 'c', ...call, time: '21:00' } }]);
+    calls
+      .when({ type: 'EditLiveCall', callId: 'nope', call })
+      .thenThrows('live_call_not_found', { kind: 'not_found' });
   });
 
   it('records the links the first time even when they equal the configuration, then only changes', () => {
     const links = { advancedAcademyUrl: 'https://a.example/', coursePurchaseUrl: null };
-    const first = contentDecider.decide({ type: 'SetAcademyLinks', links }, given());
-    expect(first).toEqual([{ type: 'AcademyLinksChanged', data: links }]);
-    expect(contentDecider.decide({ type: 'SetAcademyLinks', links }, given(...first))).toEqual([]);
+    const first = given()
+      .when({ type: 'SetAcademyLinks', links })
+      .then([{ type: 'AcademyLinksChanged', data: links }]);
+    given(...first)
+      .when({ type: 'SetAcademyLinks', links })
+      .thenNothing();
   });
 
   it('seeds the demo content only into an empty stream', () => {
@@ -127,8 +105,9 @@ describe('content decider', () => {
       calls: [published.data as Extract<ContentEvent, { type: 'LiveCallPublished' }>['data']],
       testimonials: [{ testimonialId: 't1', name: 'Ann', categories: ['ibs'], link: BUNNY }],
     };
-    const events = contentDecider.decide(seed, given());
-    expect(events.map((e) => e.type)).toEqual(['LiveCallPublished', 'TestimonialAdded']);
-    expect(contentDecider.decide(seed, given(...events))).toEqual([]);
+    const events = given().when(seed).thenTypes(['LiveCallPublished', 'TestimonialAdded']);
+    given(...events)
+      .when(seed)
+      .thenNothing();
   });
 });

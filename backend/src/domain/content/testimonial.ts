@@ -53,7 +53,7 @@ export function thumbnailsOf(ref: VideoRef): string[] {
   ];
 }
 
-export function embedUrlOf(ref: VideoRef): string {
+function embedUrlOf(ref: VideoRef): string {
   return ref.type === 'youtube'
     ? `https://www.youtube-nocookie.com/embed/${ref.videoId}?rel=0`
     : `https://drive.google.com/file/d/${ref.videoId}/preview`;

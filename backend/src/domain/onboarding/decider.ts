@@ -29,14 +29,14 @@ export interface ListEntry {
   note?: string;
 }
 
-export interface ProductExperienceData {
+interface ProductExperienceData {
   startDate: string;
   positiveChanges: string;
   confidenceLevel: 'confident' | 'need_help';
   challenges?: string;
 }
 
-export type WhyAnswersData = EventOf<typeof E.WhyAnswersSubmitted>['data'];
+type WhyAnswersData = EventOf<typeof E.WhyAnswersSubmitted>['data'];
 
 export interface OnboardingState {
   /** revision of the last event folded (-1: empty stream) */
@@ -129,7 +129,7 @@ function evolve(state: OnboardingState, event: OnboardingEvent): OnboardingState
 }
 
 /** Number of completed steps (0..5). */
-export const completedStepsOf = (state: Pick<OnboardingState, 'steps'>) => state.steps.filter(Boolean).length;
+const completedStepsOf = (state: Pick<OnboardingState, 'steps'>) => state.steps.filter(Boolean).length;
 
 /** The progress figure every screen shows: completed steps, or 5 once training is complete. */
 export const stepsDoneOf = (state: Pick<OnboardingState, 'steps' | 'trainingCompleted'>) =>

@@ -7,16 +7,16 @@
  * Pure: no database or framework imports. The SQL builders only accept column identifiers
  * written by the programmer (validated), never user input.
  */
+import { STEP_COUNT } from '@portal/contracts/onboarding/endpoints';
+import { foundationStepsDone, progressPercentOf } from '@portal/contracts/onboarding/foundation';
+import type { PartnerStatusFilter } from '@portal/contracts/partners/endpoints';
 
-/** Number of foundation steps. */
-export const FOUNDATION_STEPS = 5;
-
-export const PARTNER_STATUSES = ['complete', 'in-progress', 'not-started'] as const;
-export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
+/** The status names are the contract's (contracts/src/partners/endpoints.ts). */
+export type PartnerStatus = Exclude<PartnerStatusFilter, 'all'>;
 
 /** Progress percent = completed steps / 5, rounded (0..100). Out-of-range input is clamped. */
 export function progressPercent(completedSteps: number): number {
-  return Math.round((clampSteps(completedSteps) / FOUNDATION_STEPS) * 100);
+  return progressPercentOf(clampSteps(completedSteps));
 }
 
 /**
@@ -28,24 +28,23 @@ export function partnerStatus(input: {
   lastLoginAt: Date | string | null | undefined;
 }): PartnerStatus {
   const steps = clampSteps(input.completedSteps);
-  if (steps >= FOUNDATION_STEPS) return 'complete';
+  if (steps >= STEP_COUNT) return 'complete';
   if (steps > 0 && input.lastLoginAt != null && input.lastLoginAt !== '') return 'in-progress';
   return 'not-started';
 }
 
 /** A step flag as it may arrive from older data: true, 't' or 'true' mean done. */
-export function isStepDone(flag: unknown): boolean {
+function isStepDone(flag: unknown): boolean {
   return flag === true || flag === 't' || flag === 'true';
 }
 
 /** Completed steps from the five step flags (step1Completed..step5Completed). */
 export function countCompletedSteps(flags: readonly unknown[]): number {
-  return flags.slice(0, FOUNDATION_STEPS).filter(isStepDone).length;
+  return flags.slice(0, STEP_COUNT).filter(isStepDone).length;
 }
 
 function clampSteps(n: number): number {
-  if (!Number.isFinite(n)) return 0;
-  return Math.min(FOUNDATION_STEPS, Math.max(0, Math.trunc(n)));
+  return foundationStepsDone({ completedSteps: n, trainingCompleted: false });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -77,11 +76,11 @@ export function statusPredicateSql(status: PartnerStatus, cols: StatusColumns): 
   const { steps, login } = checked(cols);
   switch (status) {
     case 'complete':
-      return `(${steps} >= ${FOUNDATION_STEPS})`;
+      return `(${steps} >= ${STEP_COUNT})`;
     case 'in-progress':
-      return `(${steps} > 0 and ${steps} < ${FOUNDATION_STEPS} and ${login} is not null)`;
+      return `(${steps} > 0 and ${steps} < ${STEP_COUNT} and ${login} is not null)`;
     case 'not-started':
-      return `(${steps} < ${FOUNDATION_STEPS} and (${steps} <= 0 or ${login} is null))`;
+      return `(${steps} < ${STEP_COUNT} and (${steps} <= 0 or ${login} is null))`;
   }
 }
 
@@ -94,7 +93,7 @@ export function statusExpressionSql(cols: StatusColumns): string {
 export function progressPercentSql(cols: Pick<StatusColumns, 'completedSteps'>): string {
   if (!IDENTIFIER.test(cols.completedSteps))
     throw new Error(`Not a column identifier: ${cols.completedSteps}`);
-  return `(least(greatest(coalesce(${cols.completedSteps}, 0), 0), ${FOUNDATION_STEPS}) * 100 / ${FOUNDATION_STEPS})`;
+  return `(least(greatest(coalesce(${cols.completedSteps}, 0), 0), ${STEP_COUNT}) * 100 / ${STEP_COUNT})`;
 }
 
 /** Aggregates for a stats query: `count(*) filter (where …)` per status, named trainingComplete and inProgress. */

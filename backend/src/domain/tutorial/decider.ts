@@ -57,7 +57,3 @@ export const tutorialDecider: Decider<TutorialState, TutorialCommand, TutorialEv
   evolve,
   decide,
 };
-
-/** Whether the academy should offer the tour by itself: none of the three flags is set. */
-export const shouldAutoPrompt = (s: TutorialState) =>
-  !s.skipTutorial && !s.academyTourSeen && !s.tutorialCompleted;

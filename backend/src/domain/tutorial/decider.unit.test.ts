@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../../../testing/deciderSpec';
-import { shouldAutoPrompt, tutorialDecider } from './decider';
+import { shouldAutoPrompt } from '@portal/contracts/academy/tutorial';
+import { tutorialDecider } from './decider';
 
 const { given } = deciderSpec(tutorialDecider);
 const skipAndSee = { type: 'SetPreferences', skipTutorial: true, academyTourSeen: true } as const;

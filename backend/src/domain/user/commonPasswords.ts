@@ -8,11 +8,11 @@ import { invalid } from '../errors';
  */
 const COMMON = new Set(dictionary['passwords-common']);
 
-export const COMMON_PASSWORD = 'common_password';
-export const COMMON_PASSWORD_MESSAGE =
+const COMMON_PASSWORD = 'common_password';
+const COMMON_PASSWORD_MESSAGE =
   'This password is one of the most commonly used ones. Please choose a less common password.';
 
-export const isCommonPassword = (password: string) => COMMON.has(password.toLowerCase());
+const isCommonPassword = (password: string) => COMMON.has(password.toLowerCase());
 
 /** Refuses (400 `common_password`, on the given field) a password from the list. */
 export function refuseCommonPassword(password: string, field: string) {

@@ -13,7 +13,7 @@ import type { BruteForcePolicy } from './bruteForce';
  */
 
 /** A code is accepted for the current time step and one step either side (clock drift). */
-export const TOTP_WINDOW = 1;
+const TOTP_WINDOW = 1;
 
 /**
  * Wrong codes per account and client address: 5 free, then a wait growing by a minute per

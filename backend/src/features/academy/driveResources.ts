@@ -13,8 +13,8 @@ import {
 import { SAMPLE_DRIVE_ROOT, sampleDriveFiles } from '../../integrations/google/samples';
 
 /** Listings and searches are cached briefly; item parents (for the root check) a little longer. */
-export const LIST_TTL_SECONDS = 60;
-export const ITEM_TTL_SECONDS = 300;
+const LIST_TTL_SECONDS = 60;
+const ITEM_TTL_SECONDS = 300;
 const MAX_DEPTH = 30;
 
 /** The Drive source for this configuration: Google Drive with credentials and a root, else the sample tree. */

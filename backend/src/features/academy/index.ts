@@ -14,9 +14,6 @@ import { demoContentSources } from './health';
 import { PLAYLIST_STATE, playlistSource, readPlaylist, syncPlaylist } from './playlist';
 import { tutorialProjection } from './tutorialProjection';
 
-export { tutorialProjection } from './tutorialProjection';
-export { syncPlaylist } from './playlist';
-
 const LANGS = new Set(['en', 'es', 'fr']);
 
 /**

@@ -1,19 +1,16 @@
 import type { Knex } from 'knex';
 import type { AdminUser, UserFilter } from '@portal/contracts/admin/schemas';
 import type { AdminSortField } from '@portal/contracts/admin/endpoints';
-import {
-  FOUNDATION_STEPS,
-  partnerStatus,
-  progressPercent,
-  statusPredicateSql,
-} from '../../domain/progress/status';
+import { STEP_COUNT } from '@portal/contracts/onboarding/endpoints';
+import { partnerStatus, progressPercent, statusPredicateSql } from '../../domain/progress/status';
+import { isAdminUser, isAdminUserSql } from '../../app/users';
 import type { Db } from '../../infra/db';
 
 /**
  * The admin user list: one query builder for the console list, the spec's paged call, the
  * getMany lookups and the CSV export, so all of them filter and sort the same way.
  */
-export type UserSortKey = AdminSortField | 'lastName' | 'uid' | 'id';
+type UserSortKey = AdminSortField | 'lastName' | 'uid' | 'id';
 
 export interface UserQuery {
   filter?: UserFilter;
@@ -53,7 +50,7 @@ function applyFilter(q: Knex.QueryBuilder, filter: UserFilter | undefined, admin
       q.where('u.is_locked', true);
       break;
     case 'admin':
-      q.where((w) => w.where('u.is_admin', true).orWhere('u.email_lower', adminEmail.toLowerCase()));
+      q.whereRaw(...isAdminUserSql('u', adminEmail));
       break;
     case 'completed':
       q.whereRaw(statusPredicateSql('complete', STATUS_COLS));
@@ -115,7 +112,7 @@ export interface AdminUserRow {
 }
 
 export function toAdminUser(r: AdminUserRow, adminEmail: string): AdminUser {
-  const completedSteps = Math.min(FOUNDATION_STEPS, Number(r.completed_steps ?? 0));
+  const completedSteps = Math.min(STEP_COUNT, Number(r.completed_steps ?? 0));
   return {
     id: r.id,
     uid: r.uid,
@@ -125,7 +122,7 @@ export function toAdminUser(r: AdminUserRow, adminEmail: string): AdminUser {
     sponsorId: r.sponsor_id,
     sponsorName:
       r.sponsor_first_name !== null ? `${r.sponsor_first_name} ${r.sponsor_last_name ?? ''}`.trim() : null,
-    isAdmin: r.is_admin || r.email_lower === adminEmail.toLowerCase(),
+    isAdmin: isAdminUser({ isAdmin: r.is_admin, email: r.email }, adminEmail),
     isLocked: r.is_locked,
     newsletter: r.newsletter,
     mustChangePassword: r.must_change_password,
@@ -133,7 +130,7 @@ export function toAdminUser(r: AdminUserRow, adminEmail: string): AdminUser {
     createdAt: new Date(r.created_at).toISOString(),
     progress: progressPercent(completedSteps),
     completedSteps,
-    trainingCompleted: Boolean(r.training_completed) || completedSteps >= FOUNDATION_STEPS,
+    trainingCompleted: Boolean(r.training_completed) || completedSteps >= STEP_COUNT,
     status: partnerStatus({ completedSteps, lastLoginAt: r.last_login_at }),
     preferredLanguage: r.preferred_language,
   };
@@ -151,7 +148,7 @@ export function selectUsers(db: Db, query: UserQuery, adminEmail: string) {
 }
 
 /** Up to this many matches are counted exactly; above it the total is the planner's estimate. */
-export const EXACT_COUNT_LIMIT = 1000;
+const EXACT_COUNT_LIMIT = 1000;
 
 function filteredUsers(db: Db, filter: UserFilter | undefined, adminEmail: string) {
   const needsProgress = filter?.status === 'completed';
@@ -166,7 +163,7 @@ function filteredUsers(db: Db, filter: UserFilter | undefined, adminEmail: strin
  * a large result (a one-letter search over 100,000 users) is counted up to the limit and then
  * estimated by the planner, and says so (`exact: false`).
  */
-export async function countUsers(
+async function countUsers(
   db: Db,
   filter: UserFilter | undefined,
   adminEmail: string,

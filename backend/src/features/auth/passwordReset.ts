@@ -19,7 +19,7 @@ export const RESET_REQUESTED_MESSAGE =
 export const RESET_DONE_MESSAGE = 'Your password has been changed. Please sign in with your new password.';
 
 /** the partner app's page that reads the token from the address's fragment (never sent to a server) */
-export const resetLink = (base: string, token: string) => `${base}/new-password#token=${token}`;
+const resetLink = (base: string, token: string) => `${base}/new-password#token=${token}`;
 
 export const resetTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -28,7 +28,7 @@ export const resetTokenHash = (token: string) => createHash('sha256').update(tok
  * the request's random id under the server's newest session key. The same request always makes
  * the same token, so a job run twice (two workers, a retry) records and mails one link.
  */
-export function resetToken(userId: string, requestId: string, serverKey: string) {
+function resetToken(userId: string, requestId: string, serverKey: string) {
   const secret = createHmac('sha256', serverKey).update(`password-reset\0${requestId}`).digest('base64url');
   const token = `${userId}.${secret}`;
   return { token, tokenHash: resetTokenHash(token) };

@@ -343,7 +343,7 @@ describe('Authentication', () => {
       bootstrapAdmin(app.deps),
       bootstrapAdmin(app.deps),
     ]);
-    expect(results.every((r) => r === 'exists')).toBe(true);
+    expect(results).toEqual(['exists', 'exists', 'exists']);
     // once in the life of the database: another configured address is not bootstrapped again
     // (the race on a fresh database: testing/security/firstAdmin.int.test.ts)
     const fresh = { ...app.deps, config: { ...app.deps.config, ADMIN_EMAIL: 'second-admin@portal.test' } };

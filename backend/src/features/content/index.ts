@@ -10,8 +10,6 @@ import { contentCommand } from './command';
 import { contentProjection } from './projection';
 import { adminLiveCalls, getTestimonial, listTestimonials } from './queries';
 
-export { contentProjection } from './projection';
-
 /**
  * Academy content in the console: vault testimonials (list, create, edit, delete), the live
  * calls (list, edit) and the advanced academy links (one record). The partner pages and the

@@ -5,8 +5,6 @@ import { csvLine } from '../admin/csv';
 import { funnelProjection } from './projection';
 import { funnelFigures, shownCohorts, sponsorsWithTeams, stageFigures } from './queries';
 
-export { funnelProjection } from './projection';
-
 /** The foundation funnel page of the console and its CSV. */
 export function createFunnelFeature(deps: AppDeps) {
   const { db } = deps;

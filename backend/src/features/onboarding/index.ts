@@ -11,13 +11,13 @@ import { readStreamOrEmpty } from '../../eventStore/port';
 import { HttpError } from '../../http/errors';
 import { type RequestContext, defineFeature, raw } from '../../http/feature';
 import { alignNewsletterStep } from '../../app/newsletterStep';
-import { type Newsletter, NewsletterError, createNewsletter } from '../../integrations/mailchimp';
+import { type Newsletter, NewsletterError, createNewsletter } from '../../integrations/mailchimp/newsletter';
 import { onboardingProgressProjection, progressFromState, progressOf, readProgress } from './projection';
 
 type Deps = Pick<AppDeps, 'store' | 'projections' | 'db'>;
 
 /** Runs an onboarding command for a user and waits (bounded) until the read models show it. */
-export async function runOnboardingCommand(
+async function runOnboardingCommand(
   deps: Deps,
   userId: string,
   command: OnboardingCommand,
@@ -48,8 +48,6 @@ export async function resetTrainingKeepingNewsletter(deps: Deps, userId: string,
   const step = await alignNewsletterStep(deps.store, userId, metadata);
   await deps.projections.settle(step.position ? step : reset);
 }
-
-export { readProgress } from './projection';
 
 /** Foundation progress, the five steps and the newsletter (spec 000: onboarding wizard). */
 export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: Newsletter } = {}) {

@@ -48,7 +48,7 @@ export const ONBOARDING_EVENT_TYPES = [
 const STREAM_PREFIX = 'Onboarding-';
 
 /** The decider's state as kept in a row (the projection folds events with the decider's own evolve). */
-export function rowToState(row: ProgressRow | undefined): OnboardingState {
+function rowToState(row: ProgressRow | undefined): OnboardingState {
   if (!row) return onboardingDecider.initialState();
   const pe = row.product_experience;
   return {
@@ -144,7 +144,7 @@ export const onboardingProgressProjection: Projection = {
 };
 
 /** The progress answer from a row (no row: nothing done yet). */
-export function toProgress(row: ProgressRow | undefined): Progress {
+function toProgress(row: ProgressRow | undefined): Progress {
   const s = rowToState(row);
   const pe = row?.product_experience ?? null;
   return {

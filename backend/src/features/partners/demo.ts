@@ -4,7 +4,7 @@ import { findUserByEmail, findUserById } from '../../app/users';
 import { seedPartner, type SeedPartner } from './seed';
 
 /** A stable uuid from a text, so seeding twice gives the same ids. */
-export function stableId(text: string): string {
+function stableId(text: string): string {
   const h = createHash('sha256').update(`partners-demo:${text}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

@@ -127,7 +127,7 @@ describe('GET /api/partners', () => {
     expect(res.status).toBe(200);
     expect(idsOf(res.body.items)).toEqual(pick('bea', 'carl', 'dina', 'eric', 'fay', 'gus_100%'));
     expect(res.body).toMatchObject({ total: 6, page: 1, pageSize: 100 });
-    expect(res.body.items.every((i: Item) => i.level === 1)).toBe(true);
+    expect(res.body.items.map((i: Item) => i.level)).toEqual([1, 1, 1, 1, 1, 1]);
     const other = await bea.get('/api/partners');
     expect(idsOf(other.body.items)).toEqual(pick('hana', 'ivan'));
   });
@@ -219,20 +219,38 @@ describe('GET /api/partners', () => {
 
 describe('GET /api/partners/stats', () => {
   it('counts match the list for each scope', async () => {
-    for (const scope of ['direct', 'all']) {
+    // Ana's partners by status (see beforeAll): level 1 for 'direct', levels 1 to 3 for 'all'
+    const byStatus = {
+      direct: {
+        complete: ['bea', 'gus_100%'],
+        'in-progress': ['carl', 'fay'],
+        'not-started': ['dina', 'eric'],
+      },
+      all: {
+        complete: ['bea', 'gus_100%', 'hana'],
+        'in-progress': ['carl', 'fay', 'jade'],
+        'not-started': ['dina', 'eric', 'ivan'],
+      },
+    };
+    for (const [scope, expected] of Object.entries(byStatus)) {
       const stats = (await ana.get(`/api/partners/stats?scope=${scope}`)).body;
-      const total = async (status: string) => {
+      for (const [status, names] of Object.entries(expected)) {
         const res = await ana.get(`/api/partners?scope=${scope}&status=${status}&pageSize=100`);
         // the SQL filter and the status computed for each item follow the same rule
-        if (status !== 'all') expect(res.body.items.every((i: Item) => i.status === status)).toBe(true);
-        return res.body.total as number;
-      };
-      expect(stats.totalPartners).toBe(await total('all'));
-      expect(stats.trainingComplete).toBe(await total('complete'));
-      expect(stats.inProgress).toBe(await total('in-progress'));
-      expect(stats.notStarted).toBe(await total('not-started'));
-      expect(stats.trainingComplete + stats.inProgress + stats.notStarted).toBe(stats.totalPartners);
+        expect(idsOf(res.body.items), `${scope} ${status}`).toEqual(pick(...names));
+        expect(res.body.items.map((i: Item) => i.status)).toEqual(names.map(() => status));
+        expect(res.body.total).toBe(names.length);
+      }
+      const all = await ana.get(`/api/partners?scope=${scope}&status=all&pageSize=100`);
+      expect(all.body.total).toBe(Object.values(expected).flat().length);
+      expect(stats).toEqual({
+        totalPartners: all.body.total,
+        trainingComplete: expected.complete.length,
+        inProgress: expected['in-progress'].length,
+        notStarted: expected['not-started'].length,
+      });
     }
+    // without a scope: Ana's direct partners
     expect((await ana.get('/api/partners/stats')).body).toEqual({
       totalPartners: 6,
       trainingComplete: 2,

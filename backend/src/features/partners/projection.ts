@@ -14,7 +14,7 @@ import { accountOfStream } from '../../domain/user/signIns';
 import { ONBOARDING_EVENT_TYPES } from '../onboarding/projection';
 
 /** A row of the `partner_directory` read model (migration 20261123000000_partner_directory). */
-export interface DirectoryRow {
+interface DirectoryRow {
   user_id: string;
   sponsor_id: string | null;
   /** everyone above, top first, ending with the sponsor; a deleted one is null */
@@ -64,7 +64,7 @@ function foldOnboarding(row: DirectoryRow, event: RecordedEvent): DirectoryRow {
 }
 
 /** The path of someone sponsored by `sponsorId`: the sponsor's own path and the sponsor. */
-export function pathBelow(sponsorId: string | null, sponsor: DirectoryRow | null | undefined) {
+function pathBelow(sponsorId: string | null, sponsor: DirectoryRow | null | undefined) {
   if (sponsorId === null) return [];
   return [...(sponsor?.ancestors ?? []), sponsorId];
 }
@@ -75,7 +75,7 @@ export function pathBelow(sponsorId: string | null, sponsor: DirectoryRow | null
  * directory does not show. A change of sponsor is not folded here: it moves a whole subtree
  * (`moveUnder`). Pure.
  */
-export function evolveDirectoryRow(
+function evolveDirectoryRow(
   row: DirectoryRow | null | undefined,
   event: RecordedEvent,
   rowOf: (userId: string) => DirectoryRow | null | undefined,

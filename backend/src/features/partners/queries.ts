@@ -30,9 +30,9 @@ const COLS: StatusColumns = {
 };
 
 /** `contains` pattern for ILIKE with the user's %, _ and \ taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export interface ListFilters {
+interface ListFilters {
   callerId: string;
   scope: PartnerScope;
   search?: string;
@@ -132,7 +132,7 @@ function withColumns(db: Db, q: Knex.QueryBuilder, callerId: string, scope: Part
     .select(scope === 'direct' ? db.raw('1 as level') : db.raw(`${LEVEL_SQL} as level`, [callerId]));
 }
 
-export function toPartnerItem(r: PartnerRow): PartnerItem {
+function toPartnerItem(r: PartnerRow): PartnerItem {
   const completedSteps = Math.max(0, Math.min(5, Number(r.completed_steps) || 0));
   const sponsorName =
     r.sponsor_first_name != null ? `${r.sponsor_first_name} ${r.sponsor_last_name ?? ''}`.trim() : null;

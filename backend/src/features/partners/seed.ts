@@ -54,7 +54,7 @@ const meta = () => ({
 });
 const ev = (type: string, data: unknown) => ({ id: randomUUID(), type, data, metadata: meta() });
 
-export const newMemberId = () => `P-${randomBytes(4).toString('hex').toUpperCase()}`;
+const newMemberId = () => `P-${randomBytes(4).toString('hex').toUpperCase()}`;
 
 /** Appends the partner's events; returns the id and the position to wait for. */
 export async function seedPartner(

@@ -13,7 +13,7 @@ type GoogleAuth = NonNullable<drive_v3.Options['auth']>;
  * itself). The client signs its own JWT with the key and the scope (no token exchange), which
  * Google APIs accept for service accounts.
  */
-export function serviceAccountAuth(credentials: string, scopes: string[]): GoogleAuth {
+function serviceAccountAuth(credentials: string, scopes: string[]): GoogleAuth {
   const text = credentials.trim().startsWith('{') ? credentials : readFileSync(credentials, 'utf8');
   const key = JSON.parse(text) as { client_email?: string; private_key?: string; private_key_id?: string };
   if (!key.client_email || !key.private_key)

@@ -50,9 +50,9 @@ export function toDriveFile(f: drive_v3.Schema$File): SourceFile {
 }
 
 /** Drive query literal: backslashes and single quotes escaped (Drive v3 search syntax). */
-export const driveLiteral = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+const driveLiteral = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
-export const sortFiles = <T extends Pick<DriveFile, 'isFolder' | 'name'>>(files: T[]) =>
+const sortFiles = <T extends Pick<DriveFile, 'isFolder' | 'name'>>(files: T[]) =>
   [...files].sort(
     (a, b) =>
       Number(b.isFolder) - Number(a.isFolder) || a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }),

@@ -82,8 +82,8 @@ describe('Drive v3 adapter (googleapis against a loopback Drive)', () => {
       modifiedTime: '2026-10-01T10:00:00.000Z',
     });
     const lists = google.requests.filter((r) => r.path === '/drive/v3/files');
-    expect(lists.length).toBe(2); // 3 items at 2 per page
-    expect(lists.every((r) => r.auth === 'jwt')).toBe(true);
+    // 3 items at 2 per page, each request signed with the service account's token
+    expect(lists.map((r) => r.auth)).toEqual(['jwt', 'jwt']);
     expect(lists[1].query.get('pageToken')).toBe('2');
     expect(lists[0].query.get('q')).toBe("'root1' in parents and trashed = false");
   });

@@ -19,15 +19,15 @@ import { mailchimpGateway } from './newsletter';
  * counting anything twice.
  */
 
-export { MAILCHIMP_MAX_CONCURRENT, mailchimpSemaphore } from './gateway';
+export { mailchimpSemaphore } from './gateway';
 export const SYNC_PAGE_SIZE = 1000;
 
-export interface AudienceMember {
+interface AudienceMember {
   email: string;
   /** subscribed, unsubscribed, cleaned, pending, transactional, archived */
   status: string;
 }
-export interface AudiencePage {
+interface AudiencePage {
   members: AudienceMember[];
   totalItems: number;
 }
@@ -37,13 +37,13 @@ export interface Audience {
 }
 
 /** Only `subscribed` receives the newsletter. */
-export const isSubscribedStatus = (status: string) => status === 'subscribed';
+const isSubscribedStatus = (status: string) => status === 'subscribed';
 
 // ---------------------------------------------------------------------------------------------
 // Adapters
 
 /** The Mailchimp audience, read through the shared gateway (the 10-in-flight limit, back-off). */
-export function mailchimpAudience(gateway: MailchimpGateway): Audience {
+function mailchimpAudience(gateway: MailchimpGateway): Audience {
   return {
     kind: 'mailchimp',
     async readPage(offset, count) {

@@ -11,19 +11,14 @@ import type { Config } from '../../config';
  * URL with `config.server`. With `MAILCHIMP_BASE_URL` (tests point it at a loopback server)
  * we set `basePath` to `<base>/3.0` and leave `server` unset so nothing is replaced.
  */
-export interface MailchimpApiError extends Error {
-  status?: number;
-  response?: { status?: number; body?: unknown; headers?: Record<string, string | undefined>; text?: string };
-}
-
-export interface MailchimpMember {
+interface MailchimpMember {
   id?: string;
   email_address: string;
   status: string;
   merge_fields?: Record<string, unknown>;
 }
 
-export interface MailchimpLists {
+interface MailchimpLists {
   setListMember(
     listId: string,
     subscriberHash: string,

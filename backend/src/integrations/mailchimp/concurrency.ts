@@ -68,7 +68,7 @@ export class RedisSemaphore {
   }
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** An error of the mailing service's API, with its HTTP status (0: no answer). */
 export class ProviderError extends Error {

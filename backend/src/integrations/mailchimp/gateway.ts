@@ -4,7 +4,7 @@ import { type MailchimpClient, type MailchimpSettings, createMailchimpClient } f
 import { RedisSemaphore, type RetryOptions, callProvider } from './concurrency';
 
 /** Mailchimp allows 10 simultaneous connections per API key; shared by every API and worker process. */
-export const MAILCHIMP_MAX_CONCURRENT = 10;
+const MAILCHIMP_MAX_CONCURRENT = 10;
 
 /** The Redis key of the shared in-flight limit (one per deployment prefix). */
 export const mailchimpSemaphoreKey = (redisPrefix: string) => `${redisPrefix}mailchimp:inflight`;
@@ -21,7 +21,7 @@ export function mailchimpSemaphore(
  * Retry budgets. A request of a person (API) waits at most a few seconds before it answers;
  * a background job (worker) can wait out a longer back-off.
  */
-export const INTERACTIVE_RETRY: RetryOptions = { attempts: 3, baseDelayMs: 250, maxDelayMs: 2_000 };
+const INTERACTIVE_RETRY: RetryOptions = { attempts: 3, baseDelayMs: 250, maxDelayMs: 2_000 };
 export const BACKGROUND_RETRY: RetryOptions = { attempts: 8, baseDelayMs: 500, maxDelayMs: 30_000 };
 
 /**

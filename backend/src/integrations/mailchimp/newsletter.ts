@@ -63,7 +63,7 @@ const asStatus = (s: unknown): NewsletterStatus =>
   KNOWN.includes(s as NewsletterStatus) ? (s as NewsletterStatus) : 'not_found';
 
 /** The one mapping of a provider failure to what the newsletter callers act on. */
-export function newsletterErrorOf(error: unknown): NewsletterError {
+function newsletterErrorOf(error: unknown): NewsletterError {
   if (error instanceof NewsletterError) return error;
   const failure = toProviderError(error);
   const status = failure.status || null;

@@ -7,8 +7,8 @@ import { mailchimpConfigured, SYNC_PAGE_SIZE, syncRunRecorder } from './audience
 
 /** Starting sync runs and reading their progress (the API and the worker's scheduler both use it). */
 
-export const syncJobId = (runId: string) => `sync-${runId}`;
-export const SYNC_JOB_ATTEMPTS = 5;
+const syncJobId = (runId: string) => `sync-${runId}`;
+const SYNC_JOB_ATTEMPTS = 5;
 
 type Deps = Pick<AppDeps, 'db' | 'store' | 'queues' | 'config' | 'logger'>;
 

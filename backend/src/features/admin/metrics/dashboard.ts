@@ -1,5 +1,6 @@
 import type { DashboardResponse } from '@portal/contracts/admin/schemas';
 import type { AppDeps } from '../../../app/deps';
+import { isAdminUserSql } from '../../../app/users';
 import { minuteOf } from '../../../infra/requestStats';
 import { readMinutes, summarizeMinutes } from '../../../infra/minuteStats';
 import { onlineUsers, poolFigures, queryTypes, round, sessionFigures } from './figures';
@@ -8,7 +9,7 @@ import { healthChecks } from './health';
 /** The performance dashboard's overview: the last 24 hours, today's growth and the health panel. */
 
 /** actor id as uuid when it is one (audit rows may name other actors) */
-export const ACTOR_UUID = "(case when l.actor_id ~ '^[0-9a-f-]{36}$' then l.actor_id::uuid end)";
+const ACTOR_UUID = "(case when l.actor_id ~ '^[0-9a-f-]{36}$' then l.actor_id::uuid end)";
 
 const startOfDayUtc = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 
@@ -26,7 +27,7 @@ export async function dashboard(deps: AppDeps): Promise<DashboardResponse> {
   ]);
   const day = summarizeMinutes(minutes);
   const today = summarizeMinutes(minutes.filter((m) => m.minute >= minuteOf(dayStart.getTime())));
-  const adminEmail = deps.config.ADMIN_EMAIL;
+  const [actedAsAdmin, actedAsAdminBindings] = isAdminUserSql('a', deps.config.ADMIN_EMAIL);
   const [progress, growth] = await Promise.all([
     deps
       .db('users as u')
@@ -48,8 +49,8 @@ export async function dashboard(deps: AppDeps): Promise<DashboardResponse> {
         ),
         deps.db.raw("(count(*) filter (where l.event_type = 'NewsletterSubscribed'))::int as newsletter"),
         deps.db.raw(
-          '(count(*) filter (where l.actor_id is not null and l.actor_id is distinct from l.subject_id and (a.is_admin or a.email_lower = ?)))::int as admin_actions',
-          [adminEmail],
+          `(count(*) filter (where l.actor_id is not null and l.actor_id is distinct from l.subject_id and ${actedAsAdmin}))::int as admin_actions`,
+          actedAsAdminBindings,
         ),
       )
       .first(),

@@ -17,10 +17,10 @@ import { poolFigures, round, timed, withTimeout } from './figures';
 type Health = DashboardResponse['health'][number];
 
 /** Below this many requests in five minutes the API is never judged critical: too few to tell. */
-export const API_HEALTH_MIN_REQUESTS = 20;
+const API_HEALTH_MIN_REQUESTS = 20;
 /** Routes that hash a password (bcrypt cost 12) have their own expected p95 (ms). */
-export const PASSWORD_ROUTES_WARNING_MS = 2_000;
-export const PASSWORD_ROUTES_CRITICAL_MS = 5_000;
+const PASSWORD_ROUTES_WARNING_MS = 2_000;
+const PASSWORD_ROUTES_CRITICAL_MS = 5_000;
 
 const worst = (levels: HealthLevel[]): HealthLevel =>
   levels.includes('critical') ? 'critical' : levels.includes('warning') ? 'warning' : 'healthy';
