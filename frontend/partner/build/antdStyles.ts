@@ -12,7 +12,7 @@ import type { Plugin } from 'vite';
 
 /**
  * The `.ant-<block>` classes of components the partner app does not use (checked by
- * src/app/antdStyles.unit.test.ts against the app's antd imports). A rule is dropped only when
+ * build/antdStyles.unit.test.ts against the app's antd imports). A rule is dropped only when
  * every class of its selectors belongs to one of these; anything else (shared motion, wave,
  * grid, icons, unknown blocks) is kept.
  */
