@@ -17,13 +17,52 @@ import type { Plugin } from 'vite';
  * grid, icons, unknown blocks) is kept.
  */
 export const UNUSED_ANTD_BLOCKS = [
-  'affix', 'anchor', 'app', 'avatar', 'badge', 'breadcrumb', 'carousel', 'cascader', 'color',
-  'descriptions', 'divider', 'dropdown', 'float', 'image', 'layout', 'list', 'listy', 'masonry',
-  'mentions', 'menu', 'message', 'otp', 'pagination', 'picker', 'popconfirm', 'popover', 'qrcode',
-  'rate', 'result', 'ribbon', 'slider', 'splitter', 'statistic', 'steps', 'table', 'tabs',
-  'timeline', 'tooltip', 'tour', 'transfer', 'tree', 'typography', 'upload',
+  'affix',
+  'anchor',
+  'app',
+  'avatar',
+  'badge',
+  'breadcrumb',
+  'carousel',
+  'cascader',
+  'color',
+  'descriptions',
+  'divider',
+  'dropdown',
+  'float',
+  'image',
+  'layout',
+  'list',
+  'listy',
+  'masonry',
+  'mentions',
+  'menu',
+  'message',
+  'otp',
+  'pagination',
+  'picker',
+  'popconfirm',
+  'popover',
+  'qrcode',
+  'rate',
+  'result',
+  'ribbon',
+  'slider',
+  'splitter',
+  'statistic',
+  'steps',
+  'table',
+  'tabs',
+  'timeline',
+  'tooltip',
+  'tour',
+  'transfer',
+  'tree',
+  'typography',
+  'upload',
   // parts of used components: TreeSelect's tree, the grid's span/offset/order classes
-  'select-tree', 'col-span',
+  'select-tree',
+  'col-span',
 ] as const;
 
 const unused = new Set<string>(UNUSED_ANTD_BLOCKS);
@@ -32,7 +71,10 @@ const classOf = /\.ant-([a-z]+)(?:-([a-z]+))?(-[a-z0-9-]*)?/g;
 /** The block names a class belongs to: `ant-select-tree-node` → select, select-tree. */
 function blocksOf(m: RegExpMatchArray): string[] {
   const [whole, first, second] = m as unknown as [string, string, string | undefined];
-  if (first === 'col' && /^\.ant-col-(?:(?:xs|sm|md|lg|xl|xxl)-)?(?:(?:push|pull|offset|order)-)?\d/.test(whole))
+  if (
+    first === 'col' &&
+    /^\.ant-col-(?:(?:xs|sm|md|lg|xl|xxl)-)?(?:(?:push|pull|offset|order)-)?\d/.test(whole)
+  )
     return ['col-span'];
   return second ? [first, `${first}-${second}`] : [first];
 }
@@ -82,7 +124,7 @@ const DEV_PATH = '/@antd-styles.css';
 
 /**
  * Puts antd's pruned sheet in index.html as `<link media="print">` before the app's own CSS:
- * it downloads at once, in parallel with the scripts, without holding back the first paint (the
+ * it downloads alongside the scripts without holding back the first paint (the
  * top bar painted from index.html needs only the app's small sheet). src/main.tsx renders React
  * once it has loaded and switches it to all media; being first in the document, the app's own
  * rules still win over antd's as they did when antd wrote its styles at run time.
@@ -92,8 +134,6 @@ export function antdStyles(): Plugin {
   const sheet = () => pruneAntdCss(readFileSync(require.resolve('antd/dist/antd.css'), 'utf8'));
   let href = DEV_PATH;
   const tags = () => [
-    // a print sheet alone would load at the lowest priority, after the scripts
-    { tag: 'link', attrs: { rel: 'preload', as: 'style', href }, injectTo: 'head-prepend' as const },
     {
       tag: 'link',
       attrs: { id: ANTD_SHEET_ID, rel: 'stylesheet', href, media: 'print' },

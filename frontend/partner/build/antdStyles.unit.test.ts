@@ -14,7 +14,9 @@ const blockOfFolder: Record<string, string> = { button: 'btn', 'input-number': '
 
 describe('antd static styles', () => {
   it('drop no component the app imports', () => {
-    const folders = new Set(sources.flatMap((s) => [...s.matchAll(/from 'antd\/es\/([a-z-]+)/g)].map((m) => m[1]!)));
+    const folders = new Set(
+      sources.flatMap((s) => [...s.matchAll(/from 'antd\/es\/([a-z-]+)/g)].map((m) => m[1]!)),
+    );
     expect(folders.size).toBeGreaterThan(5);
     const dropped = [...folders].filter((f) =>
       (UNUSED_ANTD_BLOCKS as readonly string[]).includes(blockOfFolder[f] ?? f),
@@ -32,8 +34,8 @@ describe('antd static styles', () => {
       '.ant-select-tree-node{k:11}';
     expect(pruneAntdCss(css)).toBe(
       '.ant-btn{a:1}.ant-table .ant-btn{c:3}.ant-menu,.ant-select{d:4}' +
-      '@media (max-width:575px){.ant-form-item{f:6}}' +
-      '@keyframes antSlideUpIn{0%{opacity:0}}.anticon{h:8}.ant-col{j:10}',
+        '@media (max-width:575px){.ant-form-item{f:6}}' +
+        '@keyframes antSlideUpIn{0%{opacity:0}}.anticon{h:8}.ant-col{j:10}',
     );
   });
 
