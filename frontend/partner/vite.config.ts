@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { antdStyles } from './build/antdStyles';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
@@ -8,7 +9,7 @@ const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
 // The partner app: served by the API in production (dist/), by Vite in development.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), antdStyles()],
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, proxy },
   build: {
@@ -18,5 +19,15 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // es and fr texts load on demand (src/lib/i18n.ts): one chunk per language, not one per file
+            { name: (id: string) => /\/locales\/(es|fr)\//.exec(id)?.[1]?.replace(/^/, 'locale-') ?? null },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,10 +1,11 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/Providers';
 import { router } from './app/router';
+import { antdSheetReady } from './app/antdSheet';
 import { keepTabInDialogs } from './lib/dialogTabLoop';
-import './lib/i18n';
+import { i18nReady } from './lib/i18n';
 import { queryClient } from './lib/queryClient';
 import { meQuery } from './lib/session';
 import './styles.css';
@@ -19,10 +20,17 @@ for (const match of router.matchRoutes(router.state.location)) {
   void component?.preload?.().catch(() => undefined);
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// English is bundled and ready at once; a Spanish or French reader's texts arrive first (no
+// flash of English). The first render is a transition: React yields to the browser every few
+// milliseconds instead of holding the main thread for the whole tree (a phone stays responsive).
+const render = () =>
+  startTransition(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
+  );
+void Promise.all([i18nReady, antdSheetReady()]).then(render, render);

@@ -1,11 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
-import frenchMessages from 'ra-language-french';
-import type { TranslationMessages } from 'ra-core';
+import type { I18nProvider, TranslationMessages } from 'ra-core';
 import { en } from './en';
-import { es } from './es';
-import { fr } from './fr';
-import { raSpanish } from './raSpanish';
 
 export const LANGUAGE_STORAGE_KEY = 'preferredLanguage';
 export const LOCALES = [
@@ -24,11 +20,31 @@ const withoutDoublePeriod = (catalog: TranslationMessages): TranslationMessages 
   },
 });
 
-export const catalogs: Record<Locale, TranslationMessages> = {
+/** English is in the first download; Spanish and French load when chosen (or stored). */
+const loaded: Partial<Record<Locale, TranslationMessages>> = {
   en: withoutDoublePeriod({ ...englishMessages, ...en }),
-  es: withoutDoublePeriod({ ...raSpanish, ...es }),
-  fr: withoutDoublePeriod({ ...frenchMessages, ...fr }),
 };
+const loaders: Record<Exclude<Locale, 'en'>, () => Promise<TranslationMessages>> = {
+  es: async () => {
+    const [{ raSpanish }, { es }] = await Promise.all([import('./raSpanish'), import('./es')]);
+    return withoutDoublePeriod({ ...raSpanish, ...es });
+  },
+  fr: async () => {
+    const [{ default: frenchMessages }, { fr }] = await Promise.all([
+      import('ra-language-french'),
+      import('./fr'),
+    ]);
+    return withoutDoublePeriod({ ...frenchMessages, ...fr });
+  },
+};
+
+/** Loads a language's texts (once); the console renders after its first language is loaded. */
+export async function loadCatalog(locale: Locale): Promise<TranslationMessages> {
+  return (loaded[locale] ??= await loaders[locale as Exclude<Locale, 'en'>]());
+}
+
+/** A loaded language's texts, English until it is loaded. */
+export const catalog = (locale: Locale): TranslationMessages => loaded[locale] ?? loaded.en!;
 
 const supported = (code: string | null | undefined): Locale | undefined => {
   const base = code?.toLowerCase().split(/[-_]/)[0];
@@ -55,19 +71,25 @@ export function rememberLocale(locale: string) {
   document.documentElement.lang = locale;
 }
 
-const base = polyglotI18nProvider(
-  (locale) => catalogs[(supported(locale) ?? 'en') as Locale],
-  initialLocale(),
-  [...LOCALES],
-  {
-    allowMissing: false,
-  },
-);
+const messagesOf = (code: string) => {
+  const locale = supported(code) ?? 'en';
+  return loaded[locale] ?? loadCatalog(locale);
+};
 
-export const i18nProvider = {
-  ...base,
+// made at the first call, once main.tsx has loaded the first language (polyglot needs it at
+// once); English if that language could not be loaded
+let base: I18nProvider | undefined;
+const provider = () => {
+  const first = loaded[initialLocale()] ? initialLocale() : 'en';
+  return (base ??= polyglotI18nProvider(messagesOf, first, [...LOCALES], { allowMissing: false }));
+};
+
+export const i18nProvider: I18nProvider = {
+  translate: (key, options) => provider().translate(key, options),
   changeLocale: async (locale: string) => {
     rememberLocale(locale);
-    return base.changeLocale(locale);
+    return provider().changeLocale(locale);
   },
+  getLocale: () => provider().getLocale(),
+  getLocales: () => provider().getLocales?.() ?? [...LOCALES],
 };

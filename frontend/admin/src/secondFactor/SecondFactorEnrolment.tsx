@@ -7,7 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { secondFactorEndpoints } from '@portal/contracts/secondFactor/endpoints';
-import { catalogs, initialLocale } from '../i18n/i18nProvider';
+import { catalog, initialLocale } from '../i18n/i18nProvider';
 
 type Tree = { [k: string]: string | Tree };
 
@@ -17,7 +17,7 @@ function translate(key: string, params: Record<string, string> = {}) {
     .split('.')
     .reduce<Tree | string | undefined>(
       (node, part) => (typeof node === 'object' ? node[part] : undefined),
-      catalogs[initialLocale()] as Tree,
+      catalog(initialLocale()) as Tree,
     );
   const text = typeof found === 'string' ? found : key;
   return text.replace(/%\{(\w+)\}/g, (_, name: string) => params[name] ?? '');

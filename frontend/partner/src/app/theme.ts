@@ -3,6 +3,7 @@ import type { ThemeConfig } from 'antd/es/config-provider';
 /** Green/teal wellness theme; the same colours as the CSS variables in styles.css. */
 export const theme: ThemeConfig = {
   hashed: false,
+  zeroRuntime: true,
   token: {
     colorPrimary: '#0d7d67',
     colorInfo: '#0d7d67',

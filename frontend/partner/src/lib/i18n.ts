@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import {
@@ -12,15 +12,22 @@ import {
 type Messages = Record<string, unknown>;
 
 /**
- * Every `src/locales/<lang>/<namespace>.json`, bundled eagerly: a feature adds its own
- * namespace file per language and it is picked up here without touching this file.
+ * Every `src/locales/<lang>/<namespace>.json`: a feature adds its own namespace file per
+ * language and it is picked up here without touching this file. English (the fallback, and what
+ * most visitors read) is in the first download; es and fr load only when chosen or detected
+ * (one small chunk per language, see vite.config.ts), before the first render that needs them.
  */
-const files = import.meta.glob<Messages>('../locales/*/*.json', { eager: true, import: 'default' });
+const bundled = import.meta.glob<Messages>('../locales/en/*.json', { eager: true, import: 'default' });
+const onDemand = import.meta.glob<Messages>(['../locales/*/*.json', '!../locales/en/*.json'], {
+  import: 'default',
+});
+
+const fileOf = /locales\/([^/]+)\/([^/]+)\.json$/;
 
 export function buildResources(entries: Record<string, Messages>) {
   const resources: Record<string, Record<string, Messages>> = {};
   for (const [path, messages] of Object.entries(entries)) {
-    const m = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    const m = fileOf.exec(path);
     if (!m) continue;
     const [, lang, ns] = m as unknown as [string, string, string];
     (resources[lang] ??= {})[ns] = messages;
@@ -28,19 +35,45 @@ export function buildResources(entries: Record<string, Messages>) {
   return resources;
 }
 
-const resources = buildResources(files);
+const resources = buildResources(bundled);
 export const namespaces = Object.keys(resources[FALLBACK_LANGUAGE] ?? {});
+
+/** `<lang>/<namespace>` → the loader of that file (es, fr). */
+const loaders = new Map(
+  Object.entries(onDemand).flatMap(([path, load]) => {
+    const m = fileOf.exec(path);
+    return m ? [[`${m[1]}/${m[2]}`, load] as const] : [];
+  }),
+);
+
+/** An i18next backend that imports a language's namespace files on demand. */
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = loaders.get(`${language}/${namespace}`);
+    if (!load) return callback(null, {}); // en is bundled; an unknown pair has nothing to load
+    load().then(
+      (messages) => callback(null, messages as ResourceKey),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 const syncHtmlLang = (lng: string) => {
   if (typeof document !== 'undefined') document.documentElement.lang = toSupported(lng) ?? FALLBACK_LANGUAGE;
 };
 i18n.on('languageChanged', syncHtmlLang);
 
-void i18n
+/** Resolves once the detected language's texts are loaded (at once for English): render after it. */
+export const i18nReady: Promise<unknown> = i18n
+  .use(lazyLocales)
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
     resources,
+    // en comes with the bundle; the backend fills in es and fr
+    partialBundledLanguages: true,
     ns: namespaces,
     defaultNS: 'common',
     fallbackNS: 'common',
@@ -48,6 +81,7 @@ void i18n
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
     fallbackLng: FALLBACK_LANGUAGE,
+    // English is bundled, so it is ready synchronously; es and fr resolve i18nReady when loaded
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,
