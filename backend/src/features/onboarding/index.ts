@@ -109,7 +109,12 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
     onboardingRoutes,
     {
       // a read: step 1 is kept in line by the commands that change the newsletter flag
-      progress: async (_input, rc) => ({ progress: await progressOf(deps.hotReads, me(rc).id) }),
+      progress: async (_input, rc) => ({
+        // cached in this process under the progress version read with the session (SignedInUsers)
+        progress: await deps.signedInUsers.progressOf(me(rc).id, rc.session._progressVersion, () =>
+          progressOf(deps.hotReads, me(rc).id),
+        ),
+      }),
 
       async completeStep({ body }, rc) {
         const command = ((): OnboardingCommand => {
