@@ -10,11 +10,14 @@ export { funnelProjection } from './projection';
 /** The foundation funnel page of the console and its CSV. */
 export function createFunnelFeature(deps: AppDeps) {
   const { db } = deps;
+  /** every command committed before this read shows in the figures (commands do not wait for them) */
+  const caughtUp = () => deps.projections.catchUp(funnelProjection.name);
   return defineFeature(
     'funnel',
     funnelRoutes,
     {
       async funnel({ query }) {
+        await caughtUp();
         const sponsorId = query.sponsorId ?? null;
         const [figures, sponsors] = await Promise.all([funnelFigures(db, sponsorId), sponsorsWithTeams(db)]);
         return {
@@ -26,6 +29,7 @@ export function createFunnelFeature(deps: AppDeps) {
         };
       },
       async funnelCsv({ query }) {
+        await caughtUp();
         const sponsorId = query.sponsorId ?? null;
         const figures = await funnelFigures(db, sponsorId);
         const lines = [
