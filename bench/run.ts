@@ -32,8 +32,10 @@ if (process.argv.includes('--soak')) await import('./soak');
 
 const scale = benchScale();
 const report = new Report();
-const LARGE = 'portal_bench_large';
-const SMALL = 'portal_bench_small';
+// BENCH_DB_PREFIX: other database names, so benches of several checkouts on one server never meet
+const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? 'portal_bench';
+const LARGE = `${DB_PREFIX}_large`;
+const SMALL = `${DB_PREFIX}_small`;
 const HTTP = ['read', 'command', 'two-apis', 'logins', 'admin-list', 'partner-list'];
 
 async function httpFigures() {

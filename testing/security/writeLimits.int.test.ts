@@ -39,6 +39,13 @@ describe('QUALITY 36: abuse limits on writes', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.body.message).toMatch(/too often/);
     expect(await eventCount()).toBe(before);
+    // the refused request spent none of the day's bytes (both limits are spent at once)
+    const bytesKey = `${app.deps.config.REDIS_PREFIX}rl:write-bytes-user:${u.id}`;
+    const spent = Number(await app.deps.redis.get(bytesKey));
+    const sent = Buffer.byteLength(JSON.stringify(profile('Name 6')));
+    expect((await u.client.post('/api/update-profile', profile('Name 6'))).status).toBe(429);
+    expect(Number(await app.deps.redis.get(bytesKey))).toBe(spent);
+    expect(spent).toBeGreaterThanOrEqual(5 * sent);
     // reads still work, and another user still writes
     expect((await u.client.get('/api/me')).body.firstName).toBe('Name 5');
     expect((await other.client.post('/api/update-profile', profile('Other'))).status).toBe(200);

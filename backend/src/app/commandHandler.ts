@@ -63,7 +63,18 @@ export function handleCommand<S, C, E extends DomainEvent>(
   decider: Decider<S, C, E>,
   command: C,
   metadata: CommandMetadata,
-  options: { maxAttempts?: number; onAppended?: (events: E[]) => void } = {},
+  options: {
+    maxAttempts?: number;
+    onAppended?: (events: E[]) => void;
+    /**
+     * The stream's state already folded elsewhere, with the revision it folded up to (null: no
+     * events): an inline read model written in each append's own transaction. The first attempt
+     * decides from it instead of reading and folding the whole stream; the append still checks
+     * that revision, so a stale state only costs a conflict, and every later attempt reads the
+     * stream. Undefined: not known, read the stream.
+     */
+    foldedState?: () => Promise<{ state: S; revision: bigint | null } | undefined>;
+  } = {},
 ): Promise<CommandResult<S, E>> {
   return oneAtATime(streamId, () => decideAndAppend(store, streamId, decider, command, metadata, options));
 }
@@ -73,12 +84,16 @@ async function decideAndAppend<S, C, E extends DomainEvent>(
 ): Promise<CommandResult<S, E>> {
   const maxAttempts = options?.maxAttempts ?? 5;
   for (let attempt = 1; ; attempt++) {
-    const recorded = await readStreamOrEmpty(store, streamId);
-    let state = decider.initialState();
-    for (const e of recorded) state = decider.evolve(state, e as unknown as E);
+    const folded = attempt === 1 ? await options?.foldedState?.() : undefined;
+    let { state, revision } = folded ?? { state: decider.initialState(), revision: null };
+    if (!folded) {
+      const recorded = await readStreamOrEmpty(store, streamId);
+      for (const e of recorded) state = decider.evolve(state, e as unknown as E);
+      revision = lastRevision(recorded);
+    }
     const events = decider.decide(command, state);
-    if (events.length === 0) return { events, state, position: null, revision: lastRevision(recorded) };
-    const expectedRevision = recorded.length ? recorded[recorded.length - 1].revision : 'no_stream';
+    if (events.length === 0) return { events, state, position: null, revision };
+    const expectedRevision = revision ?? 'no_stream';
     try {
       const result = await store.appendToStream(
         streamId,

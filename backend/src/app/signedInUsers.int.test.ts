@@ -32,14 +32,14 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** Counts the prepared reads of the user row in a runtime. */
-function countUserReads(runtime: Pick<Runtime, 'deps'>) {
+/** Counts the prepared reads named `name` (the user row by default) in a runtime. */
+function countUserReads(runtime: Pick<Runtime, 'deps'>, name = 'user-by-id') {
   const reads = runtime.deps.hotReads;
   const original = reads.one.bind(reads);
   const counter = { n: 0 };
-  reads.one = (name, text, values) => {
-    if (name === 'user-by-id') counter.n++;
-    return original(name, text, values);
+  reads.one = (query, text, values) => {
+    if (query === name) counter.n++;
+    return original(query, text, values);
   };
   return counter;
 }
@@ -88,5 +88,28 @@ describe('signed-in user cache', () => {
     const locked = await admin.here.request('PUT', `/api/admin/users/${user.id}`, { isLocked: true });
     expect([locked.status, locked.text]).toEqual([200, locked.text]);
     expect((await there.get('/api/me')).status).toBe(401);
+  });
+});
+
+describe('foundation progress cache', () => {
+  it('reads the progress once, then answers from the cache while it is unchanged', async () => {
+    const { there } = await signedIn();
+    const reads = countUserReads(other, 'progress-by-user');
+    for (let i = 0; i < 3; i++) expect((await there.get('/api/onboarding-progress')).status).toBe(200);
+    expect(reads.n).toBe(1);
+  });
+
+  it('a step completed through one process shows on the next read in the other', async () => {
+    const { here, there } = await signedIn();
+    const before = await there.get('/api/onboarding-progress');
+    expect(before.body.progress.step2Completed).toBe(false);
+    const done = await here.post('/api/complete-step', {
+      step: 2,
+      data: { feelGreatLink: 'ufeelgreat.com/c/cached' },
+    });
+    expect([done.status, done.text]).toEqual([200, done.text]);
+    const after = await there.get('/api/onboarding-progress');
+    expect(after.body.progress.step2Completed).toBe(true);
+    expect(after.body.progress.feelGreatLink).toContain('cached');
   });
 });

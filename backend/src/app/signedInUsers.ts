@@ -1,44 +1,46 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { EventStore } from '../eventStore/port';
-import { userVersionKey } from '../http/sessions';
+import { progressVersionKey, userVersionKey } from '../http/sessions';
 import type { HotReads } from '../infra/hotReads';
 import { type UserRecord, type UserRow, toUserRecord } from './users';
 import { accountOfStream } from '../domain/user/signIns';
+import { VersionedCache } from './versionedCache';
 
 /**
- * How long a user's version key lives after its last change. It must outlive every cache entry
- * (maxAgeMs): an entry loaded before a change, under no key, must not match again once the
- * changed key expired.
+ * How long a version key lives after its last change. It must outlive every cache entry (a
+ * minute, VersionedCache): an entry loaded before a change, under no key, must not match again
+ * once the changed key expired.
  */
 const VERSION_TTL_SECONDS = 24 * 3600;
-const MAX_AGE_MS = 60_000;
 
 /**
- * The signed-in user of each request, kept in this process instead of read on every request.
+ * The signed-in user of each request, and that user's foundation progress, kept in this process
+ * instead of read on every request (VersionedCache).
  *
  * Every change of a user (any event on `User-<id>`, a tombstone, an erasure) sets that user's
- * version key in Redis to a new random token, in the command path, after the append and its
- * inline read models committed and before the command answers (`touch`). Each request reads the
- * version together with its session in the same Redis round trip (SessionStore.get); a cached
- * user is used only while its version is still the one it was loaded under, so every process
- * sees a change on its next request: sessions and roles stay revocable at once, across processes.
- * The version is read before the row, so a change racing a load can only make the entry look
- * older than it is, never newer. Random tokens (not counters) cannot repeat after Redis loses a
- * key; entries also expire after a minute and the cache holds at most `maxEntries` users.
+ * version key in Redis to a new random token, and every change of the user's onboarding stream
+ * (`Onboarding-<id>`, whose inline read model is the progress) sets the progress version key, in
+ * the command path, after the append and its inline read models committed and before the command
+ * answers (`touch`, `touchProgress`). Each request reads both tokens together with its session in
+ * the same Redis round trip (SessionStore.get); a cached value is used only while its token is
+ * still the one it was loaded under, so every process sees a change on its next request: sessions
+ * and roles stay revocable at once, and a command's progress is read back by any process. Random
+ * tokens (not counters) cannot repeat after Redis loses a key.
  */
 export class SignedInUsers {
-  private readonly entries = new Map<
-    string,
-    { user: UserRecord | null; version: string | null; at: number }
-  >();
+  private readonly users: VersionedCache<UserRecord | null>;
+  private readonly progress: VersionedCache<unknown>;
 
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly reads: HotReads,
-    private readonly options: { maxEntries?: number; maxAgeMs?: number } = {},
-  ) {}
+    options: { maxEntries?: number; maxAgeMs?: number } = {},
+  ) {
+    this.users = new VersionedCache(options);
+    this.progress = new VersionedCache(options);
+  }
 
   versionKey = (userId: string) => userVersionKey(this.prefix, userId);
 
@@ -46,26 +48,25 @@ export class SignedInUsers {
    * The user (null: no such user), loaded again unless cached under `version` (null: the user
    * has no version key; undefined: not known, so never from the cache).
    */
-  async get(userId: string, version: string | null | undefined): Promise<UserRecord | null> {
-    if (version === undefined) return loadUser(this.reads, userId);
-    const cached = this.entries.get(userId);
-    const maxAgeMs = Math.min(this.options.maxAgeMs ?? MAX_AGE_MS, MAX_AGE_MS);
-    if (cached && cached.version === version && Date.now() - cached.at < maxAgeMs) return cached.user;
-    const user = await loadUser(this.reads, userId);
-    this.entries.delete(userId);
-    if (this.entries.size >= (this.options.maxEntries ?? 10_000)) {
-      // the oldest entry goes (Map keeps insertion order)
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(userId, { user, version, at: Date.now() });
-    return user;
+  get(userId: string, version: string | null | undefined): Promise<UserRecord | null> {
+    return this.users.get(userId, version, () => loadUser(this.reads, userId));
+  }
+
+  /** The user's progress as `load` answers it, cached under the progress `version` (as `get`). */
+  progressOf<P>(userId: string, version: string | null | undefined, load: () => Promise<P>): Promise<P> {
+    return this.progress.get(userId, version, load) as Promise<P>;
   }
 
   /** Marks a user changed for every process (call after the change committed, before answering). */
   async touch(userId: string): Promise<void> {
-    this.entries.delete(userId);
+    this.users.forget(userId);
     await this.redis.set(this.versionKey(userId), randomUUID(), 'EX', VERSION_TTL_SECONDS);
+  }
+
+  /** Marks a user's progress changed for every process (as `touch`). */
+  async touchProgress(userId: string): Promise<void> {
+    this.progress.forget(userId);
+    await this.redis.set(progressVersionKey(this.prefix, userId), randomUUID(), 'EX', VERSION_TTL_SECONDS);
   }
 }
 
@@ -90,27 +91,41 @@ function usersChangedBy(streamId: string, events: { type: string; data?: unknown
   return [...ids];
 }
 
+/** The user whose progress a stream holds: `Onboarding-<id>`, or null for any other stream. */
+const progressOwnerOf = (streamId: string) =>
+  streamId.startsWith('Onboarding-') ? streamId.slice('Onboarding-'.length) : null;
+
 /**
  * The event store, with every change of a user (append, deletion, tombstone) followed by
- * `touch` of that user before the call returns: the command path itself invalidates the user
+ * `touch` of that user, and every change of an onboarding stream by `touchProgress` of its
+ * user, before the call returns: the command path itself invalidates the cached copies
  * everywhere, whichever process runs it (API, worker, tools).
  */
-export function touchingUsers(store: EventStore, users: Pick<SignedInUsers, 'touch'>): EventStore {
-  const touchAll = (ids: string[]) => Promise.all(ids.map((id) => users.touch(id)));
+export function touchingUsers(
+  store: EventStore,
+  users: Pick<SignedInUsers, 'touch' | 'touchProgress'>,
+): EventStore {
+  const touchAll = (streamId: string, events: { type: string; data?: unknown }[]) => {
+    const progressOwner = progressOwnerOf(streamId);
+    return Promise.all([
+      ...usersChangedBy(streamId, events).map((id) => users.touch(id)),
+      ...(progressOwner ? [users.touchProgress(progressOwner)] : []),
+    ]);
+  };
   return {
     ...store,
     async appendToStream(streamId, events, options) {
       const result = await store.appendToStream(streamId, events, options);
-      await touchAll(usersChangedBy(streamId, events));
+      await touchAll(streamId, events);
       return result;
     },
     async deleteStream(streamId, options) {
       await store.deleteStream(streamId, options);
-      await touchAll(usersChangedBy(streamId, []));
+      await touchAll(streamId, []);
     },
     async tombstoneStream(streamId, options) {
       await store.tombstoneStream(streamId, options);
-      await touchAll(usersChangedBy(streamId, []));
+      await touchAll(streamId, []);
     },
   };
 }

@@ -45,6 +45,11 @@ export interface PostgresEventStoreOptions {
 }
 
 const CHANNEL = 'es_events';
+/** Every append: one named statement, prepared once per connection. */
+const APPEND = {
+  name: 'es_append',
+  text: 'select * from es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])',
+};
 
 /**
  * The safe horizon: the oldest transaction that was still running when this statement's
@@ -150,14 +155,17 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   /** set by useInlineProjections (the runtime does, once its projections exist) */
   let inline: InlineProjections | null = null;
 
+  /** `statement`: SQL text, or a named prepared statement (parsed and planned once per connection) */
   async function query<R extends pg.QueryResultRow>(
     client: pg.Pool | pg.PoolClient,
-    text: string,
+    statement: string | { name: string; text: string },
     values?: unknown[],
   ): Promise<pg.QueryResult<R>> {
     const started = performance.now();
     try {
-      return await client.query<R>(text, values);
+      return await (typeof statement === 'string'
+        ? client.query<R>(statement, values)
+        : client.query<R>({ ...statement, values }));
     } catch (error) {
       throw mapError(error);
     } finally {
@@ -238,7 +246,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       events.map((e) => JSON.stringify(e.data ?? {})),
       events.map((e) => JSON.stringify(e.metadata ?? {})),
     ];
-    const sql = 'select * from es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])';
+    const sql = APPEND;
     const inlineHere = inline?.projections.filter((p) => events.some((e) => handlesType(p, e.type))) ?? [];
     // One statement, one round trip, unless inline read models or a test hook need a transaction.
     const row =
@@ -270,7 +278,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
    */
   async function appendWithInline(
     streamId: string,
-    sql: string,
+    sql: typeof APPEND,
     values: unknown[],
     count: number,
     projections: Projection[],

@@ -53,6 +53,8 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
   const spendWrite = createWriteLimits(deps.redis, config);
   /** The contract route a request's path belongs to, whatever its method or body. */
   const routeOf = (ctx: Koa.Context): string => {
+    // a contract route that ran names itself (no second match of the path)
+    if (typeof ctx.state.route === 'string') return ctx.state.route;
     const layer = router.match(ctx.path, ctx.method).path.find((l) => l.methods.length > 0);
     return layer ? String(layer.path) : ctx.path.startsWith('/api/') ? 'unmatched' : 'static';
   };
@@ -127,6 +129,7 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
   for (const [id, route] of Object.entries(allRoutes)) {
     const handler = handlers.get(id);
     router.register(route.path, [route.method], async (ctx) => {
+      ctx.state.route = route.path;
       ctx.state.hashesPassword = route.hashesPassword === true;
       const session = ctx.session as unknown as SessionData & { isNew?: boolean };
       const user = await loadSessionUser(ctx, deps, session);

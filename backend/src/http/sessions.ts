@@ -21,6 +21,8 @@ export interface SessionData {
    * leaves `_` keys out); SignedInUsers answers its cached user only while this still matches.
    */
   _userVersion?: string | null;
+  /** the user's progress version token, read with the session in the same way (never stored) */
+  _progressVersion?: string | null;
   /** epoch ms of sign-in: the absolute lifetime counts from here */
   authenticatedAt?: number;
   passcodeVerified?: boolean;
@@ -34,10 +36,12 @@ export interface SessionData {
 
 /** A user's version key: changed by every change of the user (app/signedInUsers.ts). */
 export const userVersionKey = (prefix: string, userId: string) => `${prefix}user-ver:${userId}`;
+/** A user's progress version key: changed by every change of their onboarding stream. */
+export const progressVersionKey = (prefix: string, userId: string) => `${prefix}progress-ver:${userId}`;
 
 /**
- * The session and, when it names a user, that user's version key, in one round trip. The
- * version key is derived from the session's content, so it cannot be declared up front: fine on
+ * The session and, when it names a user, that user's version and progress version keys, in one
+ * round trip. The version keys are derived from the session's content, so it cannot be declared up front: fine on
  * a single Redis server (the deployment here), not on a Redis Cluster.
  */
 const SESSION_WITH_USER_VERSION = `
@@ -45,12 +49,16 @@ local raw = redis.call('GET', KEYS[1])
 if not raw then return nil end
 local ok, sess = pcall(cjson.decode, raw)
 if ok and type(sess) == 'table' and type(sess.userId) == 'string' then
-  return {raw, redis.call('GET', ARGV[1] .. 'user-ver:' .. sess.userId)}
+  return {raw, redis.call('GET', ARGV[1] .. 'user-ver:' .. sess.userId),
+    redis.call('GET', ARGV[1] .. 'progress-ver:' .. sess.userId)}
 end
 return {raw}`;
 
 type WithSessionCommand = Redis & {
-  sessionWithUserVersion(key: string, prefix: string): Promise<[string, (string | null)?] | null>;
+  sessionWithUserVersion(
+    key: string,
+    prefix: string,
+  ): Promise<[string, (string | null)?, (string | null)?] | null>;
 };
 
 /**
@@ -72,7 +80,9 @@ export class SessionStore {
     const found = await (this.redis as WithSessionCommand).sessionWithUserVersion(this.key(sid), this.prefix);
     if (!found) return undefined;
     const sess = JSON.parse(found[0]) as Record<string, unknown>;
-    return typeof sess.userId === 'string' ? { ...sess, _userVersion: found[1] ?? null } : sess;
+    return typeof sess.userId === 'string'
+      ? { ...sess, _userVersion: found[1] ?? null, _progressVersion: found[2] ?? null }
+      : sess;
   }
 
   async set(sid: string, sess: Record<string, unknown>, maxAge: number | 'session' | undefined) {

@@ -29,11 +29,18 @@ export function createWriteLimits(redis: Redis, config: Config) {
   return async function spendWrite(ctx: Context, userId: string | undefined) {
     if (!userId || READS.has(ctx.method)) return;
     const bytes = Buffer.byteLength((ctx.request as { rawBody?: string }).rawBody ?? '');
-    try {
-      await perMinute.consume(userId);
-      if (bytes > 0) await bytesPerDay.consume(userId, bytes);
-    } catch (rejection) {
+    // Both limits at once (their round trips overlap), and a request refused by the per-minute
+    // limit gives its bytes back (a refused request changes nothing, as when spent one by one).
+    const [minute, day] = await Promise.allSettled([
+      perMinute.consume(userId),
+      bytes > 0 ? bytesPerDay.consume(userId, bytes) : Promise.resolve(null),
+    ]);
+    const rejection =
+      minute.status === 'rejected' ? minute.reason : day.status === 'rejected' ? day.reason : null;
+    if (rejection !== null) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      if (minute.status === 'rejected' && day.status === 'fulfilled' && bytes > 0)
+        await bytesPerDay.reward(userId, bytes).catch(() => undefined);
       const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       throw new HttpError(
         429,

@@ -8,11 +8,14 @@ import { funnelFigures, shownCohorts, sponsorsWithTeams, stageFigures } from './
 /** The foundation funnel page of the console and its CSV. */
 export function createFunnelFeature(deps: AppDeps) {
   const { db } = deps;
+  /** every command committed before this read shows in the figures (commands do not wait for them) */
+  const caughtUp = () => deps.projections.catchUp(funnelProjection.name);
   return defineFeature(
     'funnel',
     funnelRoutes,
     {
       async funnel({ query }) {
+        await caughtUp();
         const sponsorId = query.sponsorId ?? null;
         const [figures, sponsors] = await Promise.all([funnelFigures(db, sponsorId), sponsorsWithTeams(db)]);
         return {
@@ -24,6 +27,7 @@ export function createFunnelFeature(deps: AppDeps) {
         };
       },
       async funnelCsv({ query }) {
+        await caughtUp();
         const sponsorId = query.sponsorId ?? null;
         const figures = await funnelFigures(db, sponsorId);
         const lines = [

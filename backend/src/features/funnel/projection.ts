@@ -8,10 +8,12 @@ const NO_TIMES = '{NULL,NULL,NULL,NULL,NULL}';
  * The funnel read model `funnel_members`: per account its sponsor, registration time, which of
  * the five steps are done now, when each was first done, and training completion. Asynchronous
  * and rebuildable (`npm run projections:rebuild funnel`); the figures are aggregated at read time.
+ * Commands do not wait for it: the console's funnel reads catch up first (`readYourWrites: 'read'`).
  */
 export const funnelProjection: Projection = {
   name: 'funnel',
   tables: ['funnel_members'],
+  readYourWrites: 'read',
   eventTypes: [
     'UserRegistered',
     'UserDetailsEdited',

@@ -12,13 +12,24 @@ import { HttpError } from '../../http/errors';
 import { type RequestContext, defineFeature, raw } from '../../http/feature';
 import { alignNewsletterStep } from '../../app/newsletterStep';
 import { type Newsletter, NewsletterError, createNewsletter } from '../../integrations/mailchimp/newsletter';
-import { onboardingProgressProjection, progressFromState, progressOf, readProgress } from './projection';
+import {
+  foldedProgress,
+  onboardingProgressProjection,
+  progressFromState,
+  progressOf,
+  readProgress,
+} from './projection';
 
 type Deps = Pick<AppDeps, 'store' | 'projections' | 'db'>;
 
-/** Runs an onboarding command for a user and waits (bounded) until the read models show it. */
-async function runOnboardingCommand(
-  deps: Deps,
+/**
+ * Runs an onboarding command for a user and waits (bounded) until the read models show it. On
+ * the PostgreSQL event store the decider starts from the user's `onboarding_progress` row (the
+ * inline read model holds the folded state and its revision, written in each append's
+ * transaction) instead of folding the whole stream; the append checks that revision.
+ */
+export async function runOnboardingCommand(
+  deps: Deps & Pick<AppDeps, 'hotReads'>,
   userId: string,
   command: OnboardingCommand,
   metadata: CommandMetadata,
@@ -29,6 +40,7 @@ async function runOnboardingCommand(
     onboardingDecider,
     command,
     metadata,
+    deps.store.kind === 'postgres' ? { foldedState: () => foldedProgress(deps.hotReads, userId) } : {},
   );
   const caughtUp = await deps.projections.settle(result);
   return { ...result, caughtUp };
@@ -107,7 +119,12 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
     onboardingRoutes,
     {
       // a read: step 1 is kept in line by the commands that change the newsletter flag
-      progress: async (_input, rc) => ({ progress: await progressOf(deps.hotReads, me(rc).id) }),
+      progress: async (_input, rc) => ({
+        // cached in this process under the progress version read with the session (SignedInUsers)
+        progress: await deps.signedInUsers.progressOf(me(rc).id, rc.session._progressVersion, () =>
+          progressOf(deps.hotReads, me(rc).id),
+        ),
+      }),
 
       async completeStep({ body }, rc) {
         const command = ((): OnboardingCommand => {

@@ -346,6 +346,32 @@ describe('onboarding progress API', () => {
     });
   });
 
+  it('a command decides from the inline read model, not the stream; a stale row only costs a retry from the stream', async () => {
+    const { id, client } = await createUser(app);
+    const store = app.deps.store;
+    const readStream = store.readStream;
+    const streamReads: string[] = [];
+    store.readStream = (streamId, opts) => {
+      streamReads.push(streamId);
+      return readStream(streamId, opts);
+    };
+    try {
+      const first = await client.post('/api/complete-step', { step: 2, data: { feelGreatLink: 'first1' } });
+      expect([first.status, first.text]).toEqual([200, first.text]);
+      expect(streamReads).toEqual([]);
+      // the row says an older revision than the stream's: the append conflicts, the retry folds the stream
+      await app.deps.db('onboarding_progress').where({ user_id: id }).update({ revision: -1 });
+      const second = await client.post('/api/complete-step', { step: 2, data: { feelGreatLink: 'second2' } });
+      expect([second.status, second.text]).toEqual([200, second.text]);
+      expect(streamReads).toEqual([`Onboarding-${id}`]);
+    } finally {
+      store.readStream = readStream;
+    }
+    expect(await onboardingEvents(id)).toEqual(['ReferralLinkSaved', 'StepCompleted', 'ReferralLinkSaved']);
+    const row = await app.deps.db('onboarding_progress').where({ user_id: id }).first();
+    expect([Number(row.revision), row.feel_great_link]).toEqual([2, expect.stringContaining('second2')]);
+  });
+
   it('the progress read model is rebuilt from the events with the same answers', async () => {
     const users = await Promise.all([createUser(app), createUser(app), createUser(app)]);
     await users[0].client.post('/api/complete-step', { step: 2, data: { feelGreatLink: 'abc123' } });

@@ -176,13 +176,26 @@ function toProgress(row: ProgressRow | undefined): Progress {
 export const progressFromState = (userId: string, s: OnboardingState): Progress =>
   toProgress(stateToRow(userId, s, BigInt(s.revision), new Date()));
 
+const progressRow = (reads: HotReads, userId: string) =>
+  reads.one<ProgressRow>('progress-by-user', 'select * from onboarding_progress where user_id = $1', [
+    userId,
+  ]);
+
 /** The same read as a prepared statement: the foundation's progress is read on every visit. */
 export async function progressOf(reads: HotReads, userId: string): Promise<Progress> {
-  return toProgress(
-    await reads.one<ProgressRow>('progress-by-user', 'select * from onboarding_progress where user_id = $1', [
-      userId,
-    ]),
-  );
+  return toProgress(await progressRow(reads, userId));
+}
+
+/**
+ * The decider's state of a user's onboarding stream as the inline read model holds it, with the
+ * revision it folded up to (null: no row, no events applied).
+ */
+export async function foldedProgress(
+  reads: HotReads,
+  userId: string,
+): Promise<{ state: OnboardingState; revision: bigint | null }> {
+  const row = await progressRow(reads, userId);
+  return { state: rowToState(row), revision: row ? BigInt(row.revision) : null };
 }
 
 export async function readProgress(db: Db | Knex, userId: string): Promise<Progress> {
