@@ -4,7 +4,8 @@
  * that fails is recorded as a miss with its reason; the others still run and the table is
  * written. `--smoke` runs a small, short version (part of make test through
  * bench/smoke.int.test.ts); BENCH_QUICK=1 a small one for work on a hot path (BENCH_REUSE=1:
- * on the datasets of the previous quick run); BENCH_ONLY=a,b only the named figures (keys below).
+ * on the datasets of the previous run at that scale); BENCH_ONLY=a,b only the named figures (keys below);
+ * BENCH_DB=name the databases' prefix (default portal_bench).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -32,8 +33,10 @@ if (process.argv.includes('--soak')) await import('./soak');
 
 const scale = benchScale();
 const report = new Report();
-const LARGE = 'portal_bench_large';
-const SMALL = 'portal_bench_small';
+// BENCH_DB=name: the datasets' databases are <name>_large and <name>_small (several checkouts on one server)
+const DB = process.env.BENCH_DB ?? 'portal_bench';
+const LARGE = `${DB}_large`;
+const SMALL = `${DB}_small`;
 const HTTP = ['read', 'command', 'two-apis', 'logins', 'admin-list', 'partner-list'];
 
 async function httpFigures() {
@@ -81,8 +84,8 @@ async function httpFigures() {
 }
 
 async function main() {
-  // BENCH_REUSE=1 (with BENCH_QUICK): keep the datasets of the previous run, for quick comparisons
-  if (!(process.env.BENCH_REUSE === '1' && scale.name === 'quick')) {
+  // BENCH_REUSE=1: keep the datasets of the previous run at the same scale, for quick comparisons
+  if (!(process.env.BENCH_REUSE === '1' && scale.name !== 'smoke')) {
     const passwordHash = await bcrypt.hash(PASSWORD, 12);
     await buildDataset(LARGE, scale.large, scale.bigSponsor, passwordHash);
     await buildDataset(SMALL, scale.small, Math.min(scale.bigSponsor, scale.small - 20), passwordHash);
