@@ -4,8 +4,9 @@
  * that fails is recorded as a miss with its reason; the others still run and the table is
  * written. `--smoke` runs a small, short version (part of make test through
  * bench/smoke.int.test.ts); BENCH_QUICK=1 a small one for work on a hot path (BENCH_REUSE=1:
- * on the datasets of the previous run at that scale); BENCH_ONLY=a,b only the named figures (keys below);
- * BENCH_DB=name the databases' prefix (default portal_bench).
+ * on the datasets of the previous run at that scale; the admin's second factor of that run is not
+ * known to the next, so the admin-list figure needs it reset first); BENCH_ONLY=a,b only the
+ * named figures (keys below); BENCH_DB=name the databases' prefix (default portal_bench).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
