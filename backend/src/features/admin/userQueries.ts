@@ -136,26 +136,82 @@ export function toAdminUser(r: AdminUserRow, adminEmail: string): AdminUser {
   };
 }
 
-/** The ordered, filtered rows (no paging): the caller adds offset/limit or streams it. */
-export function selectUsers(db: Db, query: UserQuery, adminEmail: string) {
+/** `order by` of the list: the sort key, then the id, in the order of the admin list's indexes. */
+function orderOf(query: UserQuery) {
   const [key, dir] = query.sort ?? ['createdAt', 'DESC'];
-  const q = applyFilter(base(db).select(COLUMNS), query.filter, adminEmail);
   // Matches the indexes of the admin list migration: a page walks an index in order.
   const nulls = key === 'lastLoginAt' ? (dir === 'ASC' ? ' nulls first' : ' nulls last') : '';
   const direction = dir === 'ASC' ? 'asc' : 'desc';
-  q.orderByRaw(`${SORT_SQL[key]} ${direction}${nulls}, u.id ${direction}`);
-  return q;
+  return `${SORT_SQL[key]} ${direction}${nulls}, u.id ${direction}`;
 }
 
-/** Up to this many matches are counted exactly; above it the total is the planner's estimate. */
+/** The ordered, filtered rows (no paging): the CSV export streams it. */
+export function selectUsers(db: Db, query: UserQuery, adminEmail: string) {
+  return applyFilter(base(db).select(COLUMNS), query.filter, adminEmail).orderByRaw(orderOf(query));
+}
+
+/**
+ * Up to this many matches are counted exactly; above it the total is the planner's estimate
+ * (kept a minute per query).
+ */
 const EXACT_COUNT_LIMIT = 1000;
 
-function filteredUsers(db: Db, filter: UserFilter | undefined, adminEmail: string) {
-  const needsProgress = filter?.status === 'completed';
+/** The matching users, joined only to what the filter or the sort needs. */
+function filteredUsers(db: Db, query: UserQuery, adminEmail: string) {
+  const needsProgress = query.filter?.status === 'completed' || query.sort?.[0] === 'progress';
   const q = needsProgress
     ? db('users as u').leftJoin('onboarding_progress as p', 'p.user_id', 'u.id')
     : db('users as u');
-  return applyFilter(q, filter, adminEmail);
+  return applyFilter(q, query.filter, adminEmail);
+}
+
+/**
+ * Whether a filter reads only the columns the covering indexes hold (search text, lock flag):
+ * then the count walks one of them (index-only) instead of the table.
+ */
+const coveredFilter = (filter: UserFilter | undefined) =>
+  !filter ||
+  ((filter.status === undefined || filter.status === 'active' || filter.status === 'locked') &&
+    filter.id === undefined &&
+    filter.sponsorId === undefined &&
+    filter.newsletter === undefined);
+
+/**
+ * Counts the matches up to one past the limit: as much work as there are matches, at most. A
+ * covered filter counts in the order of the covering index of creation, so the scan is
+ * index-only: small index entries instead of whole rows.
+ */
+const cappedCount = (db: Db, filter: UserFilter | undefined, adminEmail: string) => {
+  const matches = filteredUsers(db, { filter }, adminEmail)
+    .select(db.raw('1'))
+    .limit(EXACT_COUNT_LIMIT + 1);
+  if (coveredFilter(filter)) matches.orderBy(['u.created_at', 'u.id']);
+  return db.count('*').from(matches.as('x'));
+};
+
+/** Planner estimates by query, for a minute: paging through one search plans its count once. */
+const ESTIMATE_TTL_MS = 60_000;
+const ESTIMATES_KEPT = 200;
+const estimates = new Map<string, { rows: number; until: number }>();
+
+/** Above the limit: the planner's estimate of the matches, marked as such. */
+async function estimatedTotal(db: Db, filter: UserFilter | undefined, adminEmail: string) {
+  const { sql, bindings } = filteredUsers(db, { filter }, adminEmail).select(db.raw('1')).toSQL();
+  const key = `${sql}\u0000${JSON.stringify(bindings)}`;
+  const now = Date.now();
+  let known = estimates.get(key);
+  if (!known || known.until < now) {
+    const plan = await db.raw(`explain (format json) ${sql}`, bindings as readonly Knex.Value[]);
+    known = {
+      rows: Number(plan.rows?.[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0),
+      until: now + ESTIMATE_TTL_MS,
+    };
+    estimates.delete(key);
+    estimates.set(key, known);
+    // the oldest entry goes first (a Map iterates in insertion order)
+    if (estimates.size > ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value!);
+  }
+  return { total: Math.max(EXACT_COUNT_LIMIT + 1, Math.round(known.rows)), exact: false };
 }
 
 /**
@@ -168,16 +224,34 @@ async function countUsers(
   filter: UserFilter | undefined,
   adminEmail: string,
 ): Promise<{ total: number; exact: boolean }> {
-  const capped = filteredUsers(db, filter, adminEmail)
-    .select(db.raw('1'))
-    .limit(EXACT_COUNT_LIMIT + 1);
-  const row = await db.count<{ count: number }[]>({ count: '*' }).from(capped.as('x')).first();
+  const row = await cappedCount(db, filter, adminEmail).first();
   const count = Number(row?.count ?? 0);
   if (count <= EXACT_COUNT_LIMIT) return { total: count, exact: true };
-  const { sql, bindings } = filteredUsers(db, filter, adminEmail).select(db.raw('1')).toSQL();
-  const plan = await db.raw(`explain (format json) ${sql}`, bindings as readonly Knex.Value[]);
-  const estimate = Number(plan.rows?.[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0);
-  return { total: Math.max(EXACT_COUNT_LIMIT + 1, Math.round(estimate)), exact: false };
+  return estimatedTotal(db, filter, adminEmail);
+}
+
+type PagedRow = AdminUserRow & { match_count: string };
+
+/**
+ * One page and the capped count in one statement. The page's ids come first from the matching
+ * users alone, in the order of an index that holds the search text and the lock flag
+ * (an index-only scan: the rows skipped by the offset or the filter are never read from the
+ * table); only the page's rows are then read and joined to their progress and sponsor.
+ */
+function pageWithCount(db: Db, query: UserQuery & { offset: number; limit: number }, adminEmail: string) {
+  const order = orderOf(query);
+  const ids = filteredUsers(db, query, adminEmail)
+    .select('u.id')
+    .orderByRaw(order)
+    .offset(query.offset)
+    .limit(query.limit);
+  return db
+    .from(ids.as('page'))
+    .join('users as u', 'u.id', 'page.id')
+    .leftJoin('onboarding_progress as p', 'p.user_id', 'u.id')
+    .leftJoin('users as s', 's.id', 'u.sponsor_id')
+    .select([...COLUMNS, cappedCount(db, query.filter, adminEmail).as('match_count')])
+    .orderByRaw(order) as Promise<PagedRow[]>;
 }
 
 export async function listUsers(
@@ -185,10 +259,15 @@ export async function listUsers(
   query: UserQuery & { offset: number; limit: number },
   adminEmail: string,
 ): Promise<{ rows: AdminUser[]; total: number; exact: boolean }> {
-  const [rows, count] = await Promise.all([
-    selectUsers(db, query, adminEmail).offset(query.offset).limit(query.limit) as Promise<AdminUserRow[]>,
-    countUsers(db, query.filter, adminEmail),
-  ]);
+  const rows = await pageWithCount(db, query, adminEmail);
+  // a page past the end has no row to carry the count: count on its own
+  const counted = rows.length ? Number(rows[0].match_count) : null;
+  const count =
+    counted === null
+      ? await countUsers(db, query.filter, adminEmail)
+      : counted <= EXACT_COUNT_LIMIT
+        ? { total: counted, exact: true }
+        : await estimatedTotal(db, query.filter, adminEmail);
   return {
     rows: rows.map((r) => toAdminUser(r, adminEmail)),
     // a non-empty page proves at least offset + rows matches; an empty one proves nothing
