@@ -1,8 +1,6 @@
 import Button from 'antd/es/button';
 import { CheckCircleFilled, CloseCircleOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useNavigate } from '@tanstack/react-router';
-import { authEndpoints } from '@portal/contracts/auth/endpoints';
-import type { AuthRoutes } from '@portal/contracts/auth/routes';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, request, serverMessageOf } from '../../lib/api';
@@ -13,6 +11,7 @@ import { openLogin } from '../../lib/ui';
 import { checkForcedPassword, type ForcedPasswordProblem } from '../resetPassword/validation';
 import { PasswordPairFields } from '../resetPassword/PasswordPairFields';
 import '../resetPassword/resetPassword.css';
+import { authApi } from '../../lib/endpoints';
 
 const TOKEN = /^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/;
 
@@ -45,7 +44,7 @@ export function NewPasswordPage() {
     }
     setBusy(true);
     try {
-      await request<AuthRoutes['completePasswordReset']>(authEndpoints.completePasswordReset, {
+      await request(authApi.completePasswordReset, {
         body: { token, newPassword: password },
       });
       // every session of the account has ended, this browser's too

@@ -17,8 +17,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { academyEndpoints } from '@portal/contracts/academy/endpoints';
-import type { AcademyRoutes } from '@portal/contracts/academy/routes';
 import type { LiveCall } from '@portal/contracts/academy/schemas';
 import {
   callPhase,
@@ -38,6 +36,7 @@ import { currentLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import './liveCalls.css';
+import { academyApi } from '../../lib/endpoints';
 
 /** The clock ticks every second (spec section 9). */
 const TICK_MS = 1000;
@@ -51,9 +50,8 @@ const ICONS: Record<string, ReactNode> = {
 };
 
 const liveCallsQuery = {
-  queryKey: [academyEndpoints.liveCalls.path],
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    request<AcademyRoutes['liveCalls']>(academyEndpoints.liveCalls, { signal }),
+  queryKey: [academyApi.liveCalls.path],
+  queryFn: ({ signal }: { signal: AbortSignal }) => request(academyApi.liveCalls, { signal }),
   staleTime: 5 * 60_000,
 };
 

@@ -14,8 +14,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { academyEndpoints } from '@portal/contracts/academy/endpoints';
-import type { AcademyRoutes } from '@portal/contracts/academy/routes';
 import type { ReplayVideo } from '@portal/contracts/academy/schemas';
 import {
   REPLAY_CATEGORIES,
@@ -32,14 +30,14 @@ import { StatusCard } from '../../components/StatusCard';
 import { request } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import './replays.css';
+import { academyApi } from '../../lib/endpoints';
 
 /** Skeleton cards while the playlist loads (spec section 9). */
 const SKELETONS = 6;
 
 const playlistQuery = {
-  queryKey: [academyEndpoints.youtubePlaylist.path],
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    request<AcademyRoutes['youtubePlaylist']>(academyEndpoints.youtubePlaylist, { signal }),
+  queryKey: [academyApi.youtubePlaylist.path],
+  queryFn: ({ signal }: { signal: AbortSignal }) => request(academyApi.youtubePlaylist, { signal }),
   staleTime: 5 * 60_000,
 };
 

@@ -1,8 +1,7 @@
 import Button from 'antd/es/button';
 import { CheckCircleFilled, SafetyOutlined } from '@ant-design/icons';
 import { useNavigate } from '@tanstack/react-router';
-import { authEndpoints, INSECURE_PASSWORD, PASSWORD_MIN_LENGTH } from '@portal/contracts/auth/endpoints';
-import type { AuthRoutes } from '@portal/contracts/auth/routes';
+import { INSECURE_PASSWORD, PASSWORD_MIN_LENGTH } from '@portal/contracts/auth/endpoints';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, request, serverMessageOf } from '../../lib/api';
@@ -16,6 +15,7 @@ import {
 } from './temporaryPassword';
 import { PasswordPairFields } from './PasswordPairFields';
 import './resetPassword.css';
+import { authApi } from '../../lib/endpoints';
 
 const problemTexts: Record<ForcedPasswordProblem, [title: string, text: string]> = {
   required: ['reset.requiredTitle', 'reset.requiredText'],
@@ -61,12 +61,9 @@ export function ForcedPasswordScreen({ onDone }: { onDone?: () => void }) {
     }
     setBusy(true);
     try {
-      const { user } = await request<AuthRoutes['resetRequiredPassword']>(
-        authEndpoints.resetRequiredPassword,
-        {
-          body: { newPassword: password },
-        },
-      );
+      const { user } = await request(authApi.resetRequiredPassword, {
+        body: { newPassword: password },
+      });
       toast.success(t('reset.successTitle'), t('reset.successText'));
       forgetTemporaryPassword();
       setCurrentUser(user);

@@ -27,9 +27,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DRIVE_ROOT_ALIAS, academyEndpoints } from '@portal/contracts/academy/endpoints';
+import { DRIVE_ROOT_ALIAS } from '@portal/contracts/academy/endpoints';
 import { type FileType, formatFileSize } from '@portal/contracts/academy/files';
-import type { AcademyRoutes } from '@portal/contracts/academy/routes';
 import type { DriveFile } from '@portal/contracts/academy/schemas';
 import { StatusCard } from '../../components/StatusCard';
 import { DemoBadge } from '../../components/DemoBadge';
@@ -39,6 +38,7 @@ import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { type Crumb, parseTrail } from './trail';
 import './resources.css';
+import { academyApi } from '../../lib/endpoints';
 
 /** Skeleton cards while a folder or a search loads (spec section 9). */
 const SKELETONS = 8;
@@ -199,9 +199,9 @@ export function ResourcesPage() {
   const folderId = trail.at(-1)?.id ?? DRIVE_ROOT_ALIAS;
 
   const folder = useQuery({
-    queryKey: [academyEndpoints.driveResources.path, folderId],
+    queryKey: [academyApi.driveResources.path, folderId],
     queryFn: ({ signal }) =>
-      request<AcademyRoutes['driveResources']>(academyEndpoints.driveResources, {
+      request(academyApi.driveResources, {
         query: { folderId, t: String(Date.now()) },
         signal,
       }),
@@ -210,9 +210,8 @@ export function ResourcesPage() {
     gcTime: 60_000,
   });
   const results = useQuery({
-    queryKey: [academyEndpoints.driveSearch.path, search],
-    queryFn: ({ signal }) =>
-      request<AcademyRoutes['driveSearch']>(academyEndpoints.driveSearch, { query: { q: search }, signal }),
+    queryKey: [academyApi.driveSearch.path, search],
+    queryFn: ({ signal }) => request(academyApi.driveSearch, { query: { q: search }, signal }),
     enabled: !!user && searching && search.length > 0,
     staleTime: 30_000,
   });
