@@ -31,12 +31,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageSpinner } from '../../components/Spinner';
 import { StatusCard } from '../../components/StatusCard';
 import { LoadFailedCard } from '../../components/LoadFailedCard';
-import { request } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import './liveCalls.css';
-import { academyApi } from '../../lib/endpoints';
+import { liveCallsQuery } from './queries';
 
 /** The clock ticks every second (spec section 9). */
 const TICK_MS = 1000;
@@ -47,12 +46,6 @@ const ICONS: Record<string, ReactNode> = {
   team: <TeamOutlined />,
   experiment: <ExperimentOutlined />,
   crown: <CrownOutlined />,
-};
-
-const liveCallsQuery = {
-  queryKey: [academyApi.liveCalls.path],
-  queryFn: ({ signal }: { signal: AbortSignal }) => request(academyApi.liveCalls, { signal }),
-  staleTime: 5 * 60_000,
 };
 
 function useNow(intervalMs: number) {

@@ -27,6 +27,15 @@ export interface ListParams {
   scope: PartnerScope;
 }
 
+/** What /partners shows first (its route loader reads this page and its figures). */
+export const FIRST_LIST: ListParams = {
+  search: '',
+  status: 'all',
+  sort: 'lastLogin',
+  page: 1,
+  scope: 'direct',
+};
+
 /** GET /api/partners: one page, cached 5 minutes (spec constants); the previous page stays shown while the next loads. */
 export const partnersListQuery = (p: ListParams) =>
   queryOptions({

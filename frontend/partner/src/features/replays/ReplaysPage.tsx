@@ -27,19 +27,12 @@ import { DemoBadge } from '../../components/DemoBadge';
 import { LoadFailedCard } from '../../components/LoadFailedCard';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusCard } from '../../components/StatusCard';
-import { request } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import './replays.css';
-import { academyApi } from '../../lib/endpoints';
+import { playlistQuery } from './queries';
 
 /** Skeleton cards while the playlist loads (spec section 9). */
 const SKELETONS = 6;
-
-const playlistQuery = {
-  queryKey: [academyApi.youtubePlaylist.path],
-  queryFn: ({ signal }: { signal: AbortSignal }) => request(academyApi.youtubePlaylist, { signal }),
-  staleTime: 5 * 60_000,
-};
 
 function Thumbnail({ video }: { video: ReplayVideo }) {
   const [failed, setFailed] = useState(false);

@@ -39,6 +39,7 @@ import { toast } from '../../lib/toast';
 import { type Crumb, parseTrail } from './trail';
 import './resources.css';
 import { academyApi } from '../../lib/endpoints';
+import { driveFolderQuery, folderIdOf } from './queries';
 
 /** Skeleton cards while a folder or a search loads (spec section 9). */
 const SKELETONS = 8;
@@ -196,19 +197,9 @@ export function ResourcesPage() {
   const [info, setInfo] = useState<DriveFile | null>(null);
   const search = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const searching = text.trim().length > 0;
-  const folderId = trail.at(-1)?.id ?? DRIVE_ROOT_ALIAS;
+  const folderId = folderIdOf(params.path);
 
-  const folder = useQuery({
-    queryKey: [academyApi.driveResources.path, folderId],
-    queryFn: ({ signal }) =>
-      request(academyApi.driveResources, {
-        query: { folderId, t: String(Date.now()) },
-        signal,
-      }),
-    enabled: !!user && !searching,
-    staleTime: 0,
-    gcTime: 60_000,
-  });
+  const folder = useQuery({ ...driveFolderQuery(folderId), enabled: !!user && !searching });
   const results = useQuery({
     queryKey: [academyApi.driveSearch.path, search],
     queryFn: ({ signal }) => request(academyApi.driveSearch, { query: { q: search }, signal }),

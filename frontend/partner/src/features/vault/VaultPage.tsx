@@ -21,23 +21,16 @@ import { TESTIMONIAL_CATEGORIES, type TestimonialCategory } from '@portal/contra
 import type { Testimonial } from '@portal/contracts/academy/schemas';
 import { StatusCard } from '../../components/StatusCard';
 import { LoadFailedCard } from '../../components/LoadFailedCard';
-import { request } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import './vault.css';
 import { DemoBadge } from '../../components/DemoBadge';
-import { academyApi } from '../../lib/endpoints';
+import { testimonialsQuery } from './queries';
 
 /** Spec section 9: at most 3 badges per card, 600x400 share popups, 2 s copy confirmation. */
 const MAX_BADGES = 3;
 const SHARE_FEATURES = 'width=600,height=400,noopener,noreferrer';
 const COPIED_MS = 2000;
-
-const testimonialsQuery = {
-  queryKey: [academyApi.testimonials.path],
-  queryFn: ({ signal }: { signal: AbortSignal }) => request(academyApi.testimonials, { signal }),
-  staleTime: 10 * 60_000,
-};
 
 type Filter = TestimonialCategory | 'all';
 
