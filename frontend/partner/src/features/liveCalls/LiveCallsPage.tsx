@@ -14,7 +14,7 @@ import {
   VideoCameraOutlined,
   YahooOutlined,
 } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveCall } from '@portal/contracts/academy/schemas';
@@ -28,9 +28,7 @@ import {
 } from '@portal/contracts/academy/schedule';
 import { DemoBadge } from '../../components/DemoBadge';
 import { PageHeader } from '../../components/PageHeader';
-import { PageSpinner } from '../../components/Spinner';
 import { StatusCard } from '../../components/StatusCard';
-import { LoadFailedCard } from '../../components/LoadFailedCard';
 import { currentLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -246,7 +244,7 @@ function CallCard({ call, now, scheduleText }: { call: LiveCall; now: number; sc
 export function LiveCallsPage() {
   const { t } = useTranslation('liveCalls');
   const { user } = useSession();
-  const query = useQuery({ ...liveCallsQuery, enabled: !!user });
+  const query = useSuspenseQuery(liveCallsQuery);
   const now = useNow(TICK_MS);
   const scheduleOf = useScheduleText();
   const soon = useMemo(
@@ -263,18 +261,6 @@ export function LiveCallsPage() {
       <StatusCard icon={<LockOutlined />} tone="warn" title={t('restrictedTitle')}>
         <p>{t('restrictedText')}</p>
       </StatusCard>
-    );
-  }
-  if (query.isPending) return <PageSpinner label={t('loading')} />;
-  if (query.isError) {
-    return (
-      <LoadFailedCard
-        title={t('errorTitle')}
-        text={t('errorText')}
-        retryLabel={t('retry')}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
     );
   }
 

@@ -24,7 +24,6 @@ import {
   replayCategory,
 } from '@portal/contracts/academy/replays';
 import { DemoBadge } from '../../components/DemoBadge';
-import { LoadFailedCard } from '../../components/LoadFailedCard';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusCard } from '../../components/StatusCard';
 import { useSession } from '../../lib/session';
@@ -101,18 +100,6 @@ export function ReplaysPage() {
       <StatusCard icon={<LockOutlined />} tone="warn" title={t('restrictedTitle')}>
         <p>{t('restrictedText')}</p>
       </StatusCard>
-    );
-  }
-  // the spec's load error, with a way to try again (not the empty state of a filter)
-  if (query.isError) {
-    return (
-      <LoadFailedCard
-        title={t('loadErrorTitle')}
-        text={t('loadErrorText')}
-        retryLabel={t('retry')}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
     );
   }
 

@@ -20,7 +20,6 @@ import { useTranslation } from 'react-i18next';
 import { TESTIMONIAL_CATEGORIES, type TestimonialCategory } from '@portal/contracts/academy/endpoints';
 import type { Testimonial } from '@portal/contracts/academy/schemas';
 import { StatusCard } from '../../components/StatusCard';
-import { LoadFailedCard } from '../../components/LoadFailedCard';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import './vault.css';
@@ -231,17 +230,6 @@ export function VaultPage() {
       <StatusCard icon={<LockOutlined />} tone="warn" title={t('restrictedTitle')}>
         <p>{t('restrictedText')}</p>
       </StatusCard>
-    );
-  }
-  if (query.isError) {
-    return (
-      <LoadFailedCard
-        title={t('errorTitle')}
-        text={t('errorText')}
-        retryLabel={t('retry')}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
     );
   }
 
