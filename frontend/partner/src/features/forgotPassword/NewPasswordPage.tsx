@@ -81,13 +81,7 @@ export function NewPasswordPage() {
     );
 
   return (
-    <NewPasswordForm
-      titleId="new-password-title"
-      title={t('newPassword.title')}
-      subtitle={t('newPassword.subtitle')}
-      form={form}
-      onSubmit={submit}
-    >
+    <NewPasswordForm texts="newPassword" form={form} onSubmit={submit}>
       <Button type="primary" htmlType="submit" size="large" block loading={busy}>
         {busy ? t('newPassword.submitting') : t('newPassword.submit')}
       </Button>

@@ -1,6 +1,7 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { PasswordPairFields } from './PasswordPairFields';
 import { checkForcedPassword, type ForcedPasswordProblem } from './validation';
@@ -33,26 +34,27 @@ export function useNewPassword() {
  * title, subtitle, the password pair, then the screen's own hints and buttons.
  */
 export function NewPasswordForm(props: {
-  titleId: string;
-  title: string;
-  subtitle: string;
+  /** the screen's `auth:` texts (`<texts>.title`, `<texts>.subtitle`) and the id of its heading */
+  texts: 'reset' | 'newPassword';
   form: ReturnType<typeof useNewPassword>;
   onSubmit: () => Promise<void>;
   children: ReactNode;
 }) {
-  const { form } = props;
+  const { t } = useTranslation('auth');
+  const { form, texts } = props;
+  const titleId = `${texts}-title`;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void props.onSubmit();
   };
   return (
     <div className="center-stage">
-      <section className="reset-card" aria-labelledby={props.titleId}>
+      <section className="reset-card" aria-labelledby={titleId}>
         <div className="status-icon status-icon-warn" aria-hidden="true">
           <SafetyOutlined />
         </div>
-        <h1 id={props.titleId}>{props.title}</h1>
-        <p className="reset-sub">{props.subtitle}</p>
+        <h1 id={titleId}>{t(`${texts}.title`)}</h1>
+        <p className="reset-sub">{t(`${texts}.subtitle`)}</p>
         <form onSubmit={submit} noValidate className="reset-form">
           <PasswordPairFields
             password={form.password}

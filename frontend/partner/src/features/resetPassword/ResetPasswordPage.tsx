@@ -63,13 +63,7 @@ export function ForcedPasswordScreen({ onDone }: { onDone?: () => void }) {
   };
 
   return (
-    <NewPasswordForm
-      titleId="reset-title"
-      title={t('reset.title')}
-      subtitle={t('reset.subtitle')}
-      form={form}
-      onSubmit={submit}
-    >
+    <NewPasswordForm texts="reset" form={form} onSubmit={submit}>
       <div className="reset-hints">
         <div className="reset-hints-title">{t('reset.hintsTitle')}</div>
         <ul>
