@@ -48,7 +48,7 @@ export function ForgotPasswordPage() {
 
   return (
     <div className="center-stage">
-      <section className="reset-card" aria-labelledby="forgot-title">
+      <section className="status-card reset-card" aria-labelledby="forgot-title">
         <div className="status-icon status-icon-warn" aria-hidden="true">
           {sentTo ? <MailOutlined /> : <KeyOutlined />}
         </div>

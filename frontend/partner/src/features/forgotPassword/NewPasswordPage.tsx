@@ -52,7 +52,7 @@ export function NewPasswordPage() {
   if (state !== 'form')
     return (
       <div className="center-stage">
-        <section className="reset-card" aria-labelledby="new-password-title">
+        <section className="status-card reset-card" aria-labelledby="new-password-title">
           <div className={`status-icon ${state === 'done' ? '' : 'status-icon-danger'}`} aria-hidden="true">
             {state === 'done' ? <CheckCircleFilled /> : <CloseCircleOutlined />}
           </div>

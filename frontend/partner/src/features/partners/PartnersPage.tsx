@@ -79,7 +79,7 @@ function EmptyState({
 }) {
   return (
     <div className="partners-empty" role="status">
-      <span className="partners-empty-icon" aria-hidden="true">
+      <span className="status-icon partners-empty-icon" aria-hidden="true">
         {icon}
       </span>
       <h2>{title}</h2>

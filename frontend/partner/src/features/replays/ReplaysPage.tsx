@@ -163,7 +163,7 @@ export function ReplaysPage() {
               ))}
             </div>
           ) : videos.length === 0 ? (
-            <div className="replays-empty">
+            <div className="empty-state replays-empty">
               <VideoCameraOutlined aria-hidden="true" />
               <h2>{t('emptyTitle')}</h2>
               <p>{t('emptyText')}</p>

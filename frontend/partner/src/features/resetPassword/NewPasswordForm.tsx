@@ -49,7 +49,7 @@ export function NewPasswordForm(props: {
   };
   return (
     <div className="center-stage">
-      <section className="reset-card" aria-labelledby={titleId}>
+      <section className="status-card reset-card" aria-labelledby={titleId}>
         <div className="status-icon status-icon-warn" aria-hidden="true">
           <SafetyOutlined />
         </div>

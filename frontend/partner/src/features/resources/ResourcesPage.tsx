@@ -299,7 +299,7 @@ export function ResourcesPage() {
             ))}
           </div>
         ) : !searching && folderMissing ? (
-          <div className="res-empty">
+          <div className="empty-state res-empty">
             <FolderOpenOutlined aria-hidden="true" />
             <h2>{t('missingTitle')}</h2>
             <p>{t('missingText')}</p>
@@ -308,13 +308,13 @@ export function ResourcesPage() {
             </Button>
           </div>
         ) : active.isError ? (
-          <div className="res-empty">
+          <div className="empty-state res-empty">
             <FolderOpenOutlined aria-hidden="true" />
             <h2>{searching ? t('searchErrorTitle') : t('loadErrorTitle')}</h2>
             <Button onClick={() => void active.refetch()}>{t('retry')}</Button>
           </div>
         ) : files.length === 0 ? (
-          <div className="res-empty">
+          <div className="empty-state res-empty">
             {searching ? <SearchOutlined aria-hidden="true" /> : <FolderOpenOutlined aria-hidden="true" />}
             <h2>{searching ? t('noResultsTitle') : t('emptyTitle')}</h2>
             <p>{searching ? t('noResultsText') : t('emptyText')}</p>
