@@ -7,6 +7,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../lib/api';
+import { describedByError, errorUnderField, signInFormLayout } from '../components/formError';
 import { toast } from '../lib/toast';
 import { closeLogin, setAuthenticating, ui } from '../lib/ui';
 import type { User } from '../lib/session';
@@ -105,26 +106,15 @@ export default function LoginDialog() {
       <Form<LoginValues>
         hidden={codeStep}
         form={form}
-        layout="vertical"
-        requiredMark={false}
+        {...signInFormLayout}
         disabled={busy}
         onFinish={(v) => void submit(v)}
         onValuesChange={() => error && setError(null)}
-        className="login-form"
-        noValidate
-        validateTrigger="onSubmit"
       >
         <Form.Item
           name="email"
           label={t('login.email')}
-          validateStatus={error ? 'error' : undefined}
-          help={
-            error ? (
-              <span role="alert" id={ERROR_ID}>
-                {error}
-              </span>
-            ) : undefined
-          }
+          {...errorUnderField(error, ERROR_ID)}
           rules={[
             { required: true, whitespace: true, message: t('login.emailRequired') },
             { type: 'email', message: t('login.emailInvalid'), transform: (v: string) => v?.trim() },
@@ -146,8 +136,7 @@ export default function LoginDialog() {
         >
           <Input.Password
             autoComplete="current-password"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? ERROR_ID : undefined}
+            {...describedByError(error, ERROR_ID)}
             prefix={<LockOutlined />}
             placeholder={t('login.passwordPlaceholder')}
             size="large"

@@ -11,9 +11,17 @@ import { progressQuery } from '../lib/progress';
 import { queryClient } from '../lib/queryClient';
 import { meQuery } from '../lib/session';
 import { hideLoading } from '../lib/ui';
+import { loadAcademy } from '../features/academy/queries';
+import { coachingQuery } from '../features/coaching/coachingApi';
+import { liveCallsQuery } from '../features/liveCalls/queries';
+import { FIRST_LIST, partnersListQuery, partnersStatsQuery } from '../features/partners/partnersQueries';
+import { playlistQuery } from '../features/replays/queries';
+import { folderIdOf, loadFolder } from '../features/resources/queries';
+import { testimonialsQuery } from '../features/vault/queries';
 import { Guard } from './Guard';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
+import { RouteLoadError } from './RouteLoadError';
 import { RoutePending } from './RoutePending';
 
 export interface RouterContext {
@@ -86,14 +94,25 @@ const guardedRoute = createRoute({
   pendingComponent: () => <PageSpinner />,
 });
 
-/** Loader of pages that read the onboarding progress: the user first, then the progress. */
-async function ensureProgress({ context }: { context: RouterContext }) {
-  const me = await context.queryClient.ensureQueryData(meQuery);
-  if (!me || me.mustChangePassword) return;
-  await context.queryClient.ensureQueryData(progressQuery).catch(() => undefined);
-}
+/**
+ * The loader of a guarded page: its data is read once the session is known, and only for a
+ * user the guard lets in (a visitor or a pending password change sees the guard's card, and a
+ * data call would answer 401). A failure shows the route's error component, `RouteLoadError`.
+ */
+const whenSignedIn =
+  (load: (queryClient: QueryClient) => Promise<unknown>) =>
+  async ({ context }: { context: RouterContext }) => {
+    const me = await context.queryClient.ensureQueryData(meQuery);
+    if (!me || me.mustChangePassword) return;
+    await load(context.queryClient);
+  };
 
-const guarded = <P extends string>(path: P) => ({ getParentRoute: () => guardedRoute, path }) as const;
+/** Pages that read the onboarding progress. */
+const loadProgress = whenSignedIn((qc) => qc.ensureQueryData(progressQuery));
+
+/** A page behind the guard; a failure of its loader shows the page's error card inside the shell. */
+const guarded = <P extends string>(path: P) =>
+  ({ getParentRoute: () => guardedRoute, path, errorComponent: RouteLoadError }) as const;
 
 const resetPasswordRoute = createRoute({
   ...guarded('reset-password'),
@@ -107,70 +126,113 @@ const resetPasswordRoute = createRoute({
 const dashboardRoute = createRoute({
   ...guarded('dashboard'),
   staticData: { titleKey: 'dashboard' },
-  loader: ensureProgress,
+  // a progress that fails to load sends the partner to /foundation (spec), so no error here
+  loader: whenSignedIn((qc) => qc.ensureQueryData(progressQuery).catch(() => undefined)),
   component: lazyRouteComponent(() => import('../features/dashboard/DashboardPage'), 'DashboardPage'),
 });
 
 const foundationRoute = createRoute({
   ...guarded('foundation'),
-  staticData: { titleKey: 'foundation' },
+  staticData: {
+    titleKey: 'foundation',
+    loadError: {
+      title: 'foundation:loadFailedTitle',
+      text: 'foundation:loadFailedText',
+      retry: 'foundation:retry',
+    },
+  },
   validateSearch: (search: Record<string, unknown>): { completed?: boolean } =>
     search.completed === true || search.completed === 'true' ? { completed: true } : {},
-  loader: ensureProgress,
+  loader: loadProgress,
   component: lazyRouteComponent(() => import('../features/foundation/FoundationPage'), 'FoundationPage'),
 });
 
 const onboardingRoute = createRoute({
   ...guarded('onboarding'),
-  staticData: { titleKey: 'onboarding' },
+  staticData: {
+    titleKey: 'onboarding',
+    loadError: {
+      title: 'onboarding:loadFailedTitle',
+      text: 'onboarding:loadFailedText',
+      retry: 'onboarding:step1.retry',
+    },
+  },
   validateSearch: (search: Record<string, unknown>): { step?: number } => {
     const step = Number(search.step);
     return Number.isInteger(step) && step >= 1 && step <= 5 ? { step } : {};
   },
-  loader: ensureProgress,
+  loader: loadProgress,
   component: lazyRouteComponent(() => import('../features/onboarding/OnboardingPage'), 'OnboardingPage'),
 });
 
 const academyRoute = createRoute({
   ...guarded('academy'),
   staticData: { titleKey: 'academy' },
-  loader: ensureProgress,
+  loader: whenSignedIn(loadAcademy),
   component: lazyRouteComponent(() => import('../features/academy/AcademyPage'), 'AcademyPage'),
 });
 
 const liveCallsRoute = createRoute({
   ...guarded('live-calls'),
-  staticData: { titleKey: 'liveCalls' },
+  staticData: {
+    titleKey: 'liveCalls',
+    loadError: { title: 'liveCalls:errorTitle', text: 'liveCalls:errorText', retry: 'liveCalls:retry' },
+  },
+  loader: whenSignedIn((qc) => qc.ensureQueryData(liveCallsQuery)),
   component: lazyRouteComponent(() => import('../features/liveCalls/LiveCallsPage'), 'LiveCallsPage'),
 });
 
 const replaysRoute = createRoute({
   ...guarded('replays'),
-  staticData: { titleKey: 'replays' },
+  staticData: {
+    titleKey: 'replays',
+    loadError: { title: 'replays:loadErrorTitle', text: 'replays:loadErrorText', retry: 'replays:retry' },
+  },
+  loader: whenSignedIn((qc) => qc.ensureQueryData(playlistQuery)),
   component: lazyRouteComponent(() => import('../features/replays/ReplaysPage'), 'ReplaysPage'),
 });
 
 const vaultRoute = createRoute({
   ...guarded('vault'),
-  staticData: { titleKey: 'vault' },
+  staticData: {
+    titleKey: 'vault',
+    loadError: { title: 'vault:errorTitle', text: 'vault:errorText', retry: 'vault:retry' },
+  },
+  loader: whenSignedIn((qc) => qc.ensureQueryData(testimonialsQuery)),
   component: lazyRouteComponent(() => import('../features/vault/VaultPage'), 'VaultPage'),
 });
 
 const resourcesRoute = createRoute({
   ...guarded('resources'),
-  staticData: { titleKey: 'resources' },
+  staticData: {
+    titleKey: 'resources',
+    loadError: {
+      title: 'resources:loadErrorTitle',
+      text: 'resources:loadErrorText',
+      retry: 'resources:retry',
+    },
+  },
+  loaderDeps: ({ search }) => ({ folderId: folderIdOf((search as { path?: unknown }).path) }),
+  loader: ({ context, deps }) => whenSignedIn((qc) => loadFolder(qc, deps.folderId))({ context }),
   component: lazyRouteComponent(() => import('../features/resources/ResourcesPage'), 'ResourcesPage'),
 });
 
 const partnersRoute = createRoute({
   ...guarded('partners'),
   staticData: { titleKey: 'partners' },
+  loader: whenSignedIn((qc) =>
+    Promise.all([
+      qc.ensureQueryData(partnersStatsQuery(FIRST_LIST.scope)),
+      qc.ensureQueryData(partnersListQuery(FIRST_LIST)),
+    ]),
+  ),
   component: lazyRouteComponent(() => import('../features/partners/PartnersPage'), 'PartnersPage'),
 });
 
 const settingsRoute = createRoute({
   ...guarded('settings'),
   staticData: { titleKey: 'settings' },
+  loader: whenSignedIn((qc) => qc.ensureQueryData(coachingQuery)),
   component: lazyRouteComponent(() => import('../features/settings/SettingsPage'), 'SettingsPage'),
 });
 

@@ -1,5 +1,3 @@
-import { authEndpoints } from '@portal/contracts/auth/endpoints';
-import type { AuthRoutes } from '@portal/contracts/auth/routes';
 import { request } from '../lib/api';
 import { homeFor, progressQuery } from '../lib/progress';
 import { queryClient } from '../lib/queryClient';
@@ -8,6 +6,7 @@ import {
   forgetTemporaryPassword,
   rememberTemporaryPassword,
 } from '../features/resetPassword/temporaryPassword';
+import { authApi } from '../lib/endpoints';
 
 /** Delay before moving on after a successful sign-in (spec section 9). */
 export const POST_LOGIN_DELAY_MS = 100;
@@ -16,12 +15,12 @@ export const delay = (ms: number) => new Promise<void>((r) => window.setTimeout(
 
 /** POST /api/login, flagged as a login attempt (a 401 is shown in the form, not redirected). */
 export async function signIn(email: string, password: string): Promise<User> {
-  const { user } = await request<AuthRoutes['login']>(authEndpoints.login, {
+  const { user } = await request(authApi.login, {
     body: { email, password },
     loginAttempt: true,
   });
   // a new session: nothing cached for the previous visitor may survive
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authEndpoints.me.path });
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authApi.me.path });
   // the forced password change may then tell whether the new one differs from it
   if (user.mustChangePassword) rememberTemporaryPassword(password);
   else forgetTemporaryPassword();

@@ -113,12 +113,37 @@ export async function rawRequest(
   return text ? (JSON.parse(text) as unknown) : null;
 }
 
+declare const routeType: unique symbol;
+
 /**
- * Typed call of a contract route: `request<AuthRoutes['login']>(authEndpoints.login, { body })`.
- * The route type comes from `import type` of contracts, the endpoint value from the zod-free
- * endpoints file, so no schema code reaches the browser.
+ * An endpoint (method and path) that carries its contract route's type, so the one argument
+ * fixes the body, query, parameters and answer of a call. Made by `typedEndpoints` only; the
+ * route type exists at compile time alone (no schema code reaches the browser).
  */
-export async function request<R>(endpoint: Endpoint, opts: RequestOptions<R> = {}): Promise<ResponseOf<R>> {
+export interface ApiEndpoint<R> extends Endpoint {
+  readonly [routeType]?: R;
+}
+
+/**
+ * Pairs each endpoint of a contract group with the route of the same name:
+ * `typedEndpoints<AuthRoutes>()(authEndpoints).login` is `ApiEndpoint<AuthRoutes['login']>`.
+ * A group whose names differ from its routes' does not compile.
+ */
+export const typedEndpoints =
+  <Routes>() =>
+  <E extends Record<keyof Routes, Endpoint>>(
+    endpoints: E,
+  ): { readonly [K in keyof Routes]: ApiEndpoint<Routes[K]> } =>
+    endpoints as { readonly [K in keyof Routes]: ApiEndpoint<Routes[K]> };
+
+/**
+ * Typed call of a contract route: `request(authApi.login, { body })`. The endpoint carries the
+ * route's types (see `lib/endpoints.ts`), so a body or answer of another route cannot compile.
+ */
+export async function request<R>(
+  endpoint: ApiEndpoint<R>,
+  opts: RequestOptions<R> = {},
+): Promise<ResponseOf<R>> {
   const path = withQuery(
     fillPath(endpoint.path, opts.params as Record<string, unknown> | undefined),
     opts.query as Record<string, unknown> | undefined,

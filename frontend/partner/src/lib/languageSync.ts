@@ -1,11 +1,10 @@
-import { authEndpoints } from '@portal/contracts/auth/endpoints';
-import type { AuthRoutes } from '@portal/contracts/auth/routes';
 import { useEffect } from 'react';
 import { request } from './api';
 import { currentLanguage } from './i18n';
 import type { LanguageCode } from './languages';
 import { queryClient } from './queryClient';
 import { ME_KEY, setCurrentUser, useSession, type User } from './session';
+import { authApi } from './endpoints';
 
 /**
  * The server keeps the partner's language, so e-mails to them are written in it (issue 18):
@@ -16,7 +15,7 @@ export async function tellServerLanguage(language: LanguageCode): Promise<void> 
   const user = queryClient.getQueryData<User | null>(ME_KEY);
   if (!user || user.mustChangePassword || user.preferredLanguage === language) return;
   try {
-    const answer = await request<AuthRoutes['setLanguage']>(authEndpoints.setLanguage, {
+    const answer = await request(authApi.setLanguage, {
       body: { language },
       on401: 'throw',
     });

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { authEndpoints } from '@portal/contracts/auth/endpoints';
 import type { AuthRoutes } from '@portal/contracts/auth/routes';
 import type { ResponseOf } from '@portal/contracts/core/http';
 import { request } from './api';
 import { queryClient } from './queryClient';
+import { authApi } from './endpoints';
 
 export type User = ResponseOf<AuthRoutes['me']>;
 
-export const ME_KEY = [authEndpoints.me.path] as const;
+export const ME_KEY = [authApi.me.path] as const;
 
 /**
  * The signed-in user, or null when signed out, from GET /api/session (200 either way, so a
@@ -18,7 +18,7 @@ export const meQuery = queryOptions<User | null>({
   queryKey: ME_KEY,
   queryFn: async ({ signal }) => {
     try {
-      const answer = await request<AuthRoutes['session']>(authEndpoints.session, {
+      const answer = await request(authApi.session, {
         on401: 'returnNull',
         signal,
       });
@@ -50,7 +50,7 @@ export const initials = (u: Pick<User, 'firstName' | 'lastName'>) =>
 /** Signs out: the server call's failure is ignored; caches are dropped and the page reloads at /. */
 export async function signOut(): Promise<void> {
   try {
-    await request<AuthRoutes['logout']>(authEndpoints.logout, { on401: 'throw' });
+    await request(authApi.logout, { on401: 'throw' });
   } catch {
     // a failed sign-out is ignored (spec 000 section 4)
   }

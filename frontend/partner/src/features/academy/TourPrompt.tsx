@@ -16,7 +16,7 @@ export default function TourPrompt({ onStart, onSkip }: { onStart: () => void; o
       onCancel={onSkip}
       title={
         <div className="tour-prompt-head">
-          <span className="tour-prompt-icon" aria-hidden="true">
+          <span className="status-icon tour-prompt-icon" aria-hidden="true">
             <CompassOutlined />
           </span>
           <h2>{t('prompt.title')}</h2>

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { academyEndpoints } from '@portal/contracts/academy/endpoints';
 import type { AcademyRoutes } from '@portal/contracts/academy/routes';
 import type { ResponseOf } from '@portal/contracts/core/http';
 import { request } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
+import { academyApi } from '../../lib/endpoints';
 
 export type TutorialRecord = ResponseOf<AcademyRoutes['tutorial']>;
 
@@ -22,12 +22,12 @@ export const TOUR_ANCHORS = [
   'progress',
 ] as const;
 
-export const TUTORIAL_KEY = [academyEndpoints.tutorial.path] as const;
+export const TUTORIAL_KEY = [academyApi.tutorial.path] as const;
 
 /** GET /api/academy-tutorial (only used while signed in). */
 export const tutorialQuery = queryOptions<TutorialRecord>({
   queryKey: TUTORIAL_KEY,
-  queryFn: ({ signal }) => request<AcademyRoutes['tutorial']>(academyEndpoints.tutorial, { signal }),
+  queryFn: ({ signal }) => request(academyApi.tutorial, { signal }),
   staleTime: 0,
 });
 
@@ -40,7 +40,7 @@ const logFailure = (error: unknown) => console.error('Error updating tour status
 /** The tour was finished: POST complete-tour. A failure is only logged; the caller goes on. */
 export async function recordTourCompleted(): Promise<void> {
   try {
-    const record = await request<AcademyRoutes['completeTour']>(academyEndpoints.completeTour);
+    const record = await request(academyApi.completeTour);
     queryClient.setQueryData(TUTORIAL_KEY, record);
   } catch (error) {
     logFailure(error);
@@ -50,7 +50,7 @@ export async function recordTourCompleted(): Promise<void> {
 /** The tour (or its prompt) was skipped or closed: PATCH, then refresh the record. Failures are only logged. */
 export async function recordTourSkipped(): Promise<void> {
   try {
-    await request<AcademyRoutes['updateTutorial']>(academyEndpoints.updateTutorial, {
+    await request(academyApi.updateTutorial, {
       body: { skipTutorial: true, academyTourSeen: true },
     });
   } catch (error) {

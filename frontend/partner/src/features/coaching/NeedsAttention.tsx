@@ -4,18 +4,14 @@ import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Modal from 'antd/es/modal';
 import { useQuery } from '@tanstack/react-query';
-import {
-  coachingEndpoints,
-  NUDGE_NOTE_MAX,
-  STALLED_DAYS_DEFAULT,
-} from '@portal/contracts/coaching/endpoints';
-import type { CoachingRoutes } from '@portal/contracts/coaching/routes';
+import { NUDGE_NOTE_MAX, STALLED_DAYS_DEFAULT } from '@portal/contracts/coaching/endpoints';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request, serverMessageOf } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { toast } from '../../lib/toast';
 import { needsAttentionQuery, type StalledPartner } from './coachingApi';
+import { coachingApi } from '../../lib/endpoints';
 
 /** /partners: the sponsor's partners without progress for N days, and "Send a nudge". */
 export function NeedsAttention() {
@@ -30,14 +26,14 @@ export function NeedsAttention() {
     if (!target) return;
     setBusy(true);
     try {
-      await request<CoachingRoutes['sendNudge']>(coachingEndpoints.sendNudge, {
+      await request(coachingApi.sendNudge, {
         params: { partnerId: target.id },
         body: { note: note.trim() || null },
       });
       toast.success(t('attention.sentTitle'), t('attention.sentText', { name: target.firstName }));
       setTarget(null);
       setNote('');
-      await queryClient.invalidateQueries({ queryKey: [coachingEndpoints.needsAttention.path] });
+      await queryClient.invalidateQueries({ queryKey: [coachingApi.needsAttention.path] });
     } catch (err) {
       toast.error(t('attention.failedTitle'), serverMessageOf(err) ?? '');
     } finally {

@@ -2,8 +2,6 @@ import Card from 'antd/es/card';
 import Switch from 'antd/es/switch';
 import { BellOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { coachingEndpoints } from '@portal/contracts/coaching/endpoints';
-import type { CoachingRoutes } from '@portal/contracts/coaching/routes';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../lib/api';
@@ -11,6 +9,7 @@ import { queryClient } from '../../lib/queryClient';
 import { toast } from '../../lib/toast';
 import { CardTitle } from '../settings/CardTitle';
 import { coachingQuery } from './coachingApi';
+import { coachingApi } from '../../lib/endpoints';
 
 type Setting = 'nudges' | 'reminders';
 
@@ -28,8 +27,8 @@ export function NudgesCard() {
     try {
       const answer =
         setting === 'nudges'
-          ? await request<CoachingRoutes['setNudges']>(coachingEndpoints.setNudges, { body: { allowed: on } })
-          : await request<CoachingRoutes['setCallReminders']>(coachingEndpoints.setCallReminders, {
+          ? await request(coachingApi.setNudges, { body: { allowed: on } })
+          : await request(coachingApi.setCallReminders, {
               body: { enabled: on },
             });
       queryClient.setQueryData(coachingQuery.queryKey, answer);

@@ -2,14 +2,13 @@ import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import { KeyOutlined, MailOutlined } from '@ant-design/icons';
 import { useNavigate } from '@tanstack/react-router';
-import { authEndpoints } from '@portal/contracts/auth/endpoints';
-import type { AuthRoutes } from '@portal/contracts/auth/routes';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request, serverMessageOf } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { openLogin } from '../../lib/ui';
 import '../resetPassword/resetPassword.css';
+import { authApi } from '../../lib/endpoints';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -32,7 +31,7 @@ export function ForgotPasswordPage() {
     if (!EMAIL.test(address)) return setProblem(t('login.emailInvalid'));
     setBusy(true);
     try {
-      await request<AuthRoutes['requestPasswordReset']>(authEndpoints.requestPasswordReset, {
+      await request(authApi.requestPasswordReset, {
         body: { email: address },
       });
       setSentTo(address);
@@ -49,7 +48,7 @@ export function ForgotPasswordPage() {
 
   return (
     <div className="center-stage">
-      <section className="reset-card" aria-labelledby="forgot-title">
+      <section className="status-card reset-card" aria-labelledby="forgot-title">
         <div className="status-icon status-icon-warn" aria-hidden="true">
           {sentTo ? <MailOutlined /> : <KeyOutlined />}
         </div>

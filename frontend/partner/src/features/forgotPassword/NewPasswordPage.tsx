@@ -1,51 +1,36 @@
 import Button from 'antd/es/button';
-import { CheckCircleFilled, CloseCircleOutlined, SafetyOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, CloseCircleOutlined } from '@ant-design/icons';
 import { useNavigate } from '@tanstack/react-router';
-import { authEndpoints } from '@portal/contracts/auth/endpoints';
-import type { AuthRoutes } from '@portal/contracts/auth/routes';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, request, serverMessageOf } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { ME_KEY } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { openLogin } from '../../lib/ui';
-import { checkForcedPassword, type ForcedPasswordProblem } from '../resetPassword/validation';
-import { PasswordPairFields } from '../resetPassword/PasswordPairFields';
+import { NewPasswordForm, passesPasswordRules, useNewPassword } from '../resetPassword/NewPasswordForm';
 import '../resetPassword/resetPassword.css';
+import { authApi } from '../../lib/endpoints';
 
 const TOKEN = /^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/;
 
 /** The token travels in the address's fragment (`#token=`), which browsers never send to a server. */
 const tokenFromHash = () => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
 
-const problemTexts: Record<ForcedPasswordProblem, [title: string, text: string]> = {
-  required: ['reset.requiredTitle', 'reset.requiredText'],
-  tooShort: ['reset.tooShortTitle', 'reset.tooShortText'],
-  mismatch: ['reset.mismatchTitle', 'reset.mismatchText'],
-  insecure: ['reset.insecureTitle', 'reset.insecureText'],
-};
-
 /** /new-password#token=…: the page a forgotten-password e-mail links to. */
 export function NewPasswordPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [token] = useState(tokenFromHash);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useNewPassword();
+  const { password, confirm, busy, setBusy } = form;
   const [state, setState] = useState<'form' | 'done' | 'invalid'>(TOKEN.test(token) ? 'form' : 'invalid');
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const problem = checkForcedPassword(password, confirm);
-    if (problem) {
-      toast.error(t(problemTexts[problem][0]), t(problemTexts[problem][1]));
-      return;
-    }
+  const submit = async () => {
+    if (!passesPasswordRules(t, password, confirm)) return;
     setBusy(true);
     try {
-      await request<AuthRoutes['completePasswordReset']>(authEndpoints.completePasswordReset, {
+      await request(authApi.completePasswordReset, {
         body: { token, newPassword: password },
       });
       // every session of the account has ended, this browser's too
@@ -67,7 +52,7 @@ export function NewPasswordPage() {
   if (state !== 'form')
     return (
       <div className="center-stage">
-        <section className="reset-card" aria-labelledby="new-password-title">
+        <section className="status-card reset-card" aria-labelledby="new-password-title">
           <div className={`status-icon ${state === 'done' ? '' : 'status-icon-danger'}`} aria-hidden="true">
             {state === 'done' ? <CheckCircleFilled /> : <CloseCircleOutlined />}
           </div>
@@ -96,26 +81,10 @@ export function NewPasswordPage() {
     );
 
   return (
-    <div className="center-stage">
-      <section className="reset-card" aria-labelledby="new-password-title">
-        <div className="status-icon status-icon-warn" aria-hidden="true">
-          <SafetyOutlined />
-        </div>
-        <h1 id="new-password-title">{t('newPassword.title')}</h1>
-        <p className="reset-sub">{t('newPassword.subtitle')}</p>
-        <form onSubmit={(e) => void submit(e)} noValidate className="reset-form">
-          <PasswordPairFields
-            password={password}
-            confirm={confirm}
-            busy={busy}
-            onPassword={setPassword}
-            onConfirm={setConfirm}
-          />
-          <Button type="primary" htmlType="submit" size="large" block loading={busy}>
-            {busy ? t('newPassword.submitting') : t('newPassword.submit')}
-          </Button>
-        </form>
-      </section>
-    </div>
+    <NewPasswordForm texts="newPassword" form={form} onSubmit={submit}>
+      <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+        {busy ? t('newPassword.submitting') : t('newPassword.submit')}
+      </Button>
+    </NewPasswordForm>
   );
 }

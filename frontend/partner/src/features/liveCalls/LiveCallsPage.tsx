@@ -14,11 +14,9 @@ import {
   VideoCameraOutlined,
   YahooOutlined,
 } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { academyEndpoints } from '@portal/contracts/academy/endpoints';
-import type { AcademyRoutes } from '@portal/contracts/academy/routes';
 import type { LiveCall } from '@portal/contracts/academy/schemas';
 import {
   callPhase,
@@ -30,14 +28,12 @@ import {
 } from '@portal/contracts/academy/schedule';
 import { DemoBadge } from '../../components/DemoBadge';
 import { PageHeader } from '../../components/PageHeader';
-import { PageSpinner } from '../../components/Spinner';
 import { StatusCard } from '../../components/StatusCard';
-import { LoadFailedCard } from '../../components/LoadFailedCard';
-import { request } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import './liveCalls.css';
+import { liveCallsQuery } from './queries';
 
 /** The clock ticks every second (spec section 9). */
 const TICK_MS = 1000;
@@ -48,13 +44,6 @@ const ICONS: Record<string, ReactNode> = {
   team: <TeamOutlined />,
   experiment: <ExperimentOutlined />,
   crown: <CrownOutlined />,
-};
-
-const liveCallsQuery = {
-  queryKey: [academyEndpoints.liveCalls.path],
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    request<AcademyRoutes['liveCalls']>(academyEndpoints.liveCalls, { signal }),
-  staleTime: 5 * 60_000,
 };
 
 function useNow(intervalMs: number) {
@@ -255,7 +244,7 @@ function CallCard({ call, now, scheduleText }: { call: LiveCall; now: number; sc
 export function LiveCallsPage() {
   const { t } = useTranslation('liveCalls');
   const { user } = useSession();
-  const query = useQuery({ ...liveCallsQuery, enabled: !!user });
+  const query = useSuspenseQuery(liveCallsQuery);
   const now = useNow(TICK_MS);
   const scheduleOf = useScheduleText();
   const soon = useMemo(
@@ -272,18 +261,6 @@ export function LiveCallsPage() {
       <StatusCard icon={<LockOutlined />} tone="warn" title={t('restrictedTitle')}>
         <p>{t('restrictedText')}</p>
       </StatusCard>
-    );
-  }
-  if (query.isPending) return <PageSpinner label={t('loading')} />;
-  if (query.isError) {
-    return (
-      <LoadFailedCard
-        title={t('errorTitle')}
-        text={t('errorText')}
-        retryLabel={t('retry')}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
     );
   }
 

@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import { onboardingEndpoints } from '@portal/contracts/onboarding/endpoints';
 import type { OnboardingRoutes } from '@portal/contracts/onboarding/routes';
 import type {
   CompleteStepBody,
@@ -11,6 +10,7 @@ import { ApiError, request } from '../../lib/api';
 import { PROGRESS_PATH } from '../../lib/progress';
 import { queryClient } from '../../lib/queryClient';
 import { ME_KEY, type User } from '../../lib/session';
+import { onboardingApi } from '../../lib/endpoints';
 
 export type { Progress };
 
@@ -25,7 +25,7 @@ export function progressSaved(progress: Progress) {
 }
 
 export async function completeStep(body: CompleteStepBody): Promise<Progress> {
-  const { progress } = await request<OnboardingRoutes['completeStep']>(onboardingEndpoints.completeStep, {
+  const { progress } = await request(onboardingApi.completeStep, {
     body,
   });
   progressSaved(progress);
@@ -33,7 +33,7 @@ export async function completeStep(body: CompleteStepBody): Promise<Progress> {
 }
 
 export async function updateOnboardingData(body: UpdateOnboardingDataBody): Promise<Progress> {
-  const { progress } = await request<OnboardingRoutes['updateData']>(onboardingEndpoints.updateData, {
+  const { progress } = await request(onboardingApi.updateData, {
     body,
   });
   progressSaved(progress);
@@ -50,7 +50,7 @@ export function staleProgressOf(error: unknown): Progress | null {
 export type NewsletterState =
   ResponseOf<OnboardingRoutes['newsletterStatus']> | { subscribed: false; status: 'error' };
 
-export const NEWSLETTER_STATUS_KEY = [onboardingEndpoints.newsletterStatus.path] as const;
+export const NEWSLETTER_STATUS_KEY = [onboardingApi.newsletterStatus.path] as const;
 
 /**
  * The status check of step 1 (spec 000 section 4): GET /api/check-newsletter-status reads the
@@ -63,11 +63,11 @@ export const newsletterStatusQuery = queryOptions<NewsletterState>({
   queryKey: NEWSLETTER_STATUS_KEY,
   queryFn: async ({ signal }) => {
     try {
-      const read = await request<OnboardingRoutes['newsletterStatus']>(onboardingEndpoints.newsletterStatus, {
+      const read = await request(onboardingApi.newsletterStatus, {
         signal,
       });
       if (agreesWithRecord(read)) return read;
-      const synced = await request<OnboardingRoutes['newsletterSync']>(onboardingEndpoints.newsletterSync, {
+      const synced = await request(onboardingApi.newsletterSync, {
         signal,
       });
       progressSaved(synced.progress);
@@ -90,18 +90,13 @@ function agreesWithRecord(read: ResponseOf<OnboardingRoutes['newsletterStatus']>
 }
 
 export async function subscribeNewsletter(body: { email: string; firstName: string; lastName: string }) {
-  const res = await request<OnboardingRoutes['newsletterSubscribe']>(
-    onboardingEndpoints.newsletterSubscribe,
-    { body },
-  );
+  const res = await request(onboardingApi.newsletterSubscribe, { body });
   progressSaved(res.progress);
   return res;
 }
 
 export async function unsubscribeNewsletter() {
-  const res = await request<OnboardingRoutes['newsletterUnsubscribe']>(
-    onboardingEndpoints.newsletterUnsubscribe,
-  );
+  const res = await request(onboardingApi.newsletterUnsubscribe);
   progressSaved(res.progress);
   return res;
 }

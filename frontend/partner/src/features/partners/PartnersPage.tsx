@@ -26,7 +26,7 @@ import { PartnerCard } from './PartnerCard';
 import { PartnerSheet } from './PartnerSheet';
 import { Pager } from './Pager';
 import { dedupeByEmail } from './partnersModel';
-import { partnersListQuery, partnersStatsQuery, type PartnerItem } from './partnersQueries';
+import { FIRST_LIST, partnersListQuery, partnersStatsQuery, type PartnerItem } from './partnersQueries';
 import { NeedsAttention } from '../coaching/NeedsAttention';
 import './partners.css';
 
@@ -79,7 +79,7 @@ function EmptyState({
 }) {
   return (
     <div className="partners-empty" role="status">
-      <span className="partners-empty-icon" aria-hidden="true">
+      <span className="status-icon partners-empty-icon" aria-hidden="true">
         {icon}
       </span>
       <h2>{title}</h2>
@@ -114,10 +114,10 @@ function LabelledSelect<T extends string>(props: {
 
 export function PartnersPage() {
   const { t } = useTranslation('partners');
-  const [scope, setScope] = useState<PartnerScope>('direct');
+  const [scope, setScope] = useState<PartnerScope>(FIRST_LIST.scope);
   const [searchText, setSearchText] = useState('');
-  const [status, setStatus] = useState<PartnerStatusFilter>('all');
-  const [sort, setSort] = useState<PartnerSort>('lastLogin');
+  const [status, setStatus] = useState<PartnerStatusFilter>(FIRST_LIST.status);
+  const [sort, setSort] = useState<PartnerSort>(FIRST_LIST.sort);
   const [selected, setSelected] = useState<PartnerItem | null>(null);
   const searchRef = useRef<InputRef>(null);
   const search = useDebounced(searchText.trim(), SEARCH_DEBOUNCE_MS);

@@ -4,12 +4,10 @@ import {
   PARTNERS_LIST_STALE_MS,
   PARTNERS_PAGE_SIZE,
   PARTNERS_STATS_STALE_MS,
-  partnersEndpoints,
   type PartnerScope,
   type PartnerSort,
   type PartnerStatusFilter,
 } from '@portal/contracts/partners/endpoints';
-import type { PartnersRoutes } from '@portal/contracts/partners/routes';
 import type {
   PartnerDetails,
   PartnerItem,
@@ -17,6 +15,7 @@ import type {
   PartnersStats,
 } from '@portal/contracts/partners/schemas';
 import { request } from '../../lib/api';
+import { partnersApi } from '../../lib/endpoints';
 
 export type { PartnerDetails, PartnerItem, PartnersListResponse, PartnersStats };
 
@@ -28,12 +27,21 @@ export interface ListParams {
   scope: PartnerScope;
 }
 
+/** What /partners shows first (its route loader reads this page and its figures). */
+export const FIRST_LIST: ListParams = {
+  search: '',
+  status: 'all',
+  sort: 'lastLogin',
+  page: 1,
+  scope: 'direct',
+};
+
 /** GET /api/partners: one page, cached 5 minutes (spec constants); the previous page stays shown while the next loads. */
 export const partnersListQuery = (p: ListParams) =>
   queryOptions({
-    queryKey: [partnersEndpoints.list.path, p] as const,
+    queryKey: [partnersApi.list.path, p] as const,
     queryFn: ({ signal }) =>
-      request<PartnersRoutes['list']>(partnersEndpoints.list, {
+      request(partnersApi.list, {
         query: {
           search: p.search.trim() || undefined,
           status: p.status,
@@ -51,17 +59,15 @@ export const partnersListQuery = (p: ListParams) =>
 /** GET /api/partners/stats: cached 1 minute. */
 export const partnersStatsQuery = (scope: PartnerScope) =>
   queryOptions({
-    queryKey: [partnersEndpoints.stats.path, scope] as const,
-    queryFn: ({ signal }) =>
-      request<PartnersRoutes['stats']>(partnersEndpoints.stats, { query: { scope }, signal }),
+    queryKey: [partnersApi.stats.path, scope] as const,
+    queryFn: ({ signal }) => request(partnersApi.stats, { query: { scope }, signal }),
     staleTime: PARTNERS_STATS_STALE_MS,
   });
 
 /** GET /api/partners/details/:partnerId: fetched when a partner is selected, cached 1 minute. */
 export const partnerDetailsQuery = (partnerId: string) =>
   queryOptions({
-    queryKey: [partnersEndpoints.details.path, partnerId] as const,
-    queryFn: ({ signal }) =>
-      request<PartnersRoutes['details']>(partnersEndpoints.details, { params: { partnerId }, signal }),
+    queryKey: [partnersApi.details.path, partnerId] as const,
+    queryFn: ({ signal }) => request(partnersApi.details, { params: { partnerId }, signal }),
     staleTime: PARTNERS_DETAILS_STALE_MS,
   });

@@ -5,7 +5,6 @@ import Input, { type InputRef } from 'antd/es/input';
 import { CheckCircleFilled, LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { authEndpoints } from '@portal/contracts/auth/endpoints';
 import type { AuthRoutes } from '@portal/contracts/auth/routes';
 import type { BodyOf } from '@portal/contracts/core/http';
 import { useCallback, useEffect, useState } from 'react';
@@ -19,6 +18,7 @@ import { isPasscodeVerified, setPasscodeVerified } from './passcode';
 import { PasscodeModal } from './PasscodeModal';
 import { SponsorPicker } from './SponsorPicker';
 import './register.css';
+import { authApi } from '../../lib/endpoints';
 
 type RegisterBody = BodyOf<AuthRoutes['register']>;
 
@@ -76,10 +76,9 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
   }, [onPasscodeLost]);
 
   const mutation = useMutation({
-    mutationFn: (body: RegisterBody) =>
-      request<AuthRoutes['register']>(authEndpoints.register, { body, on401: 'throw' }),
+    mutationFn: (body: RegisterBody) => request(authApi.register, { body, on401: 'throw' }),
     onSuccess: ({ user }) => {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authEndpoints.me.path });
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authApi.me.path });
       setCurrentUser(user);
       toast.success(t('form.success'), t('form.successText'));
       void navigate({ to: '/foundation' });

@@ -1,6 +1,5 @@
-import { authEndpoints } from '@portal/contracts/auth/endpoints';
-import type { AuthRoutes } from '@portal/contracts/auth/routes';
 import { ApiError, request } from '../../lib/api';
+import { authApi } from '../../lib/endpoints';
 
 /** sessionStorage key of the passcode gate: verified for the rest of the browser session. */
 export const PASSCODE_VERIFIED_KEY = 'passcodeVerified';
@@ -28,7 +27,7 @@ export function setPasscodeVerified(verified: boolean) {
  */
 export async function verifyPasscode(passcode: string): Promise<'valid' | 'invalid' | 'failed'> {
   try {
-    const r = await request<AuthRoutes['verifyPasscode']>(authEndpoints.verifyPasscode, {
+    const r = await request(authApi.verifyPasscode, {
       body: { passcode },
       on401: 'throw',
     });

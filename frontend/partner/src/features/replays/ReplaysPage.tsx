@@ -14,8 +14,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { academyEndpoints } from '@portal/contracts/academy/endpoints';
-import type { AcademyRoutes } from '@portal/contracts/academy/routes';
 import type { ReplayVideo } from '@portal/contracts/academy/schemas';
 import {
   REPLAY_CATEGORIES,
@@ -26,22 +24,14 @@ import {
   replayCategory,
 } from '@portal/contracts/academy/replays';
 import { DemoBadge } from '../../components/DemoBadge';
-import { LoadFailedCard } from '../../components/LoadFailedCard';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusCard } from '../../components/StatusCard';
-import { request } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import './replays.css';
+import { playlistQuery } from './queries';
 
 /** Skeleton cards while the playlist loads (spec section 9). */
 const SKELETONS = 6;
-
-const playlistQuery = {
-  queryKey: [academyEndpoints.youtubePlaylist.path],
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    request<AcademyRoutes['youtubePlaylist']>(academyEndpoints.youtubePlaylist, { signal }),
-  staleTime: 5 * 60_000,
-};
 
 function Thumbnail({ video }: { video: ReplayVideo }) {
   const [failed, setFailed] = useState(false);
@@ -112,18 +102,6 @@ export function ReplaysPage() {
       </StatusCard>
     );
   }
-  // the spec's load error, with a way to try again (not the empty state of a filter)
-  if (query.isError) {
-    return (
-      <LoadFailedCard
-        title={t('loadErrorTitle')}
-        text={t('loadErrorText')}
-        retryLabel={t('retry')}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
 
   const loading = query.isPending;
   return (
@@ -185,7 +163,7 @@ export function ReplaysPage() {
               ))}
             </div>
           ) : videos.length === 0 ? (
-            <div className="replays-empty">
+            <div className="empty-state replays-empty">
               <VideoCameraOutlined aria-hidden="true" />
               <h2>{t('emptyTitle')}</h2>
               <p>{t('emptyText')}</p>

@@ -1,28 +1,20 @@
 import Button from 'antd/es/button';
-import { CheckCircleFilled, SafetyOutlined } from '@ant-design/icons';
+import { CheckCircleFilled } from '@ant-design/icons';
 import { useNavigate } from '@tanstack/react-router';
-import { authEndpoints, INSECURE_PASSWORD, PASSWORD_MIN_LENGTH } from '@portal/contracts/auth/endpoints';
-import type { AuthRoutes } from '@portal/contracts/auth/routes';
-import { useEffect, useState, type FormEvent } from 'react';
+import { INSECURE_PASSWORD, PASSWORD_MIN_LENGTH } from '@portal/contracts/auth/endpoints';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, request, serverMessageOf } from '../../lib/api';
 import { setCurrentUser, signOut, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { canSubmitForcedPassword, checkForcedPassword, type ForcedPasswordProblem } from './validation';
+import { canSubmitForcedPassword } from './validation';
 import {
   differsFromTemporary,
   forgetTemporaryPassword,
   rememberTemporaryPassword,
 } from './temporaryPassword';
-import { PasswordPairFields } from './PasswordPairFields';
-import './resetPassword.css';
-
-const problemTexts: Record<ForcedPasswordProblem, [title: string, text: string]> = {
-  required: ['reset.requiredTitle', 'reset.requiredText'],
-  tooShort: ['reset.tooShortTitle', 'reset.tooShortText'],
-  mismatch: ['reset.mismatchTitle', 'reset.mismatchText'],
-  insecure: ['reset.insecureTitle', 'reset.insecureText'],
-};
+import { NewPasswordForm, passesPasswordRules, useNewPassword } from './NewPasswordForm';
+import { authApi } from '../../lib/endpoints';
 
 function Hint({ ok, children }: { ok: boolean | null; children: string }) {
   return (
@@ -39,34 +31,21 @@ function Hint({ ok, children }: { ok: boolean | null; children: string }) {
  */
 export function ForcedPasswordScreen({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation('auth');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useNewPassword();
+  const { password, confirm, busy, setBusy } = form;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!canSubmitForcedPassword(password, confirm, busy)) {
-      const p = checkForcedPassword(password, confirm);
-      if (p) toast.error(t(problemTexts[p][0]), t(problemTexts[p][1]));
+  const submit = async () => {
+    if (!passesPasswordRules(t, password, confirm) || !canSubmitForcedPassword(password, confirm, busy))
       return;
-    }
-    const problem = checkForcedPassword(password, confirm);
-    if (problem) {
-      toast.error(t(problemTexts[problem][0]), t(problemTexts[problem][1]));
-      return;
-    }
     if (differsFromTemporary(password) === false) {
       toast.error(t('reset.failedTitle'), t('reset.sameAsTemporary'));
       return;
     }
     setBusy(true);
     try {
-      const { user } = await request<AuthRoutes['resetRequiredPassword']>(
-        authEndpoints.resetRequiredPassword,
-        {
-          body: { newPassword: password },
-        },
-      );
+      const { user } = await request(authApi.resetRequiredPassword, {
+        body: { newPassword: password },
+      });
       toast.success(t('reset.successTitle'), t('reset.successText'));
       forgetTemporaryPassword();
       setCurrentUser(user);
@@ -84,46 +63,30 @@ export function ForcedPasswordScreen({ onDone }: { onDone?: () => void }) {
   };
 
   return (
-    <div className="center-stage">
-      <section className="reset-card" aria-labelledby="reset-title">
-        <div className="status-icon status-icon-warn" aria-hidden="true">
-          <SafetyOutlined />
-        </div>
-        <h1 id="reset-title">{t('reset.title')}</h1>
-        <p className="reset-sub">{t('reset.subtitle')}</p>
-        <form onSubmit={(e) => void submit(e)} noValidate className="reset-form">
-          <PasswordPairFields
-            password={password}
-            confirm={confirm}
-            busy={busy}
-            onPassword={setPassword}
-            onConfirm={setConfirm}
-          />
-          <div className="reset-hints">
-            <div className="reset-hints-title">{t('reset.hintsTitle')}</div>
-            <ul>
-              <Hint ok={password.length >= PASSWORD_MIN_LENGTH}>{t('reset.hintLength')}</Hint>
-              <Hint ok={!!password && password === confirm}>{t('reset.hintMatch')}</Hint>
-              <Hint ok={differsFromTemporary(password)}>{t('reset.hintDifferent')}</Hint>
-              <Hint ok={!!password && password !== INSECURE_PASSWORD}>{t('reset.hintSecure')}</Hint>
-            </ul>
-          </div>
-          <Button
-            type="primary"
-            htmlType="submit"
-            size="large"
-            block
-            loading={busy}
-            disabled={!canSubmitForcedPassword(password, confirm, busy)}
-          >
-            {busy ? t('reset.submitting') : t('reset.submit')}
-          </Button>
-          <Button type="link" block onClick={() => void signOut()} disabled={busy} className="reset-signout">
-            {t('reset.signOut')}
-          </Button>
-        </form>
-      </section>
-    </div>
+    <NewPasswordForm texts="reset" form={form} onSubmit={submit}>
+      <div className="reset-hints">
+        <div className="reset-hints-title">{t('reset.hintsTitle')}</div>
+        <ul>
+          <Hint ok={password.length >= PASSWORD_MIN_LENGTH}>{t('reset.hintLength')}</Hint>
+          <Hint ok={!!password && password === confirm}>{t('reset.hintMatch')}</Hint>
+          <Hint ok={differsFromTemporary(password)}>{t('reset.hintDifferent')}</Hint>
+          <Hint ok={!!password && password !== INSECURE_PASSWORD}>{t('reset.hintSecure')}</Hint>
+        </ul>
+      </div>
+      <Button
+        type="primary"
+        htmlType="submit"
+        size="large"
+        block
+        loading={busy}
+        disabled={!canSubmitForcedPassword(password, confirm, busy)}
+      >
+        {busy ? t('reset.submitting') : t('reset.submit')}
+      </Button>
+      <Button type="link" block onClick={() => void signOut()} disabled={busy} className="reset-signout">
+        {t('reset.signOut')}
+      </Button>
+    </NewPasswordForm>
   );
 }
 

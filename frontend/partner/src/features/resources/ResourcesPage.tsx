@@ -27,9 +27,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DRIVE_ROOT_ALIAS, academyEndpoints } from '@portal/contracts/academy/endpoints';
+import { DRIVE_ROOT_ALIAS } from '@portal/contracts/academy/endpoints';
 import { type FileType, formatFileSize } from '@portal/contracts/academy/files';
-import type { AcademyRoutes } from '@portal/contracts/academy/routes';
 import type { DriveFile } from '@portal/contracts/academy/schemas';
 import { StatusCard } from '../../components/StatusCard';
 import { DemoBadge } from '../../components/DemoBadge';
@@ -39,6 +38,8 @@ import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { type Crumb, parseTrail } from './trail';
 import './resources.css';
+import { academyApi } from '../../lib/endpoints';
+import { driveFolderQuery, folderIdOf } from './queries';
 
 /** Skeleton cards while a folder or a search loads (spec section 9). */
 const SKELETONS = 8;
@@ -196,23 +197,12 @@ export function ResourcesPage() {
   const [info, setInfo] = useState<DriveFile | null>(null);
   const search = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const searching = text.trim().length > 0;
-  const folderId = trail.at(-1)?.id ?? DRIVE_ROOT_ALIAS;
+  const folderId = folderIdOf(params.path);
 
-  const folder = useQuery({
-    queryKey: [academyEndpoints.driveResources.path, folderId],
-    queryFn: ({ signal }) =>
-      request<AcademyRoutes['driveResources']>(academyEndpoints.driveResources, {
-        query: { folderId, t: String(Date.now()) },
-        signal,
-      }),
-    enabled: !!user && !searching,
-    staleTime: 0,
-    gcTime: 60_000,
-  });
+  const folder = useQuery({ ...driveFolderQuery(folderId), enabled: !!user && !searching });
   const results = useQuery({
-    queryKey: [academyEndpoints.driveSearch.path, search],
-    queryFn: ({ signal }) =>
-      request<AcademyRoutes['driveSearch']>(academyEndpoints.driveSearch, { query: { q: search }, signal }),
+    queryKey: [academyApi.driveSearch.path, search],
+    queryFn: ({ signal }) => request(academyApi.driveSearch, { query: { q: search }, signal }),
     enabled: !!user && searching && search.length > 0,
     staleTime: 30_000,
   });
@@ -309,7 +299,7 @@ export function ResourcesPage() {
             ))}
           </div>
         ) : !searching && folderMissing ? (
-          <div className="res-empty">
+          <div className="empty-state res-empty">
             <FolderOpenOutlined aria-hidden="true" />
             <h2>{t('missingTitle')}</h2>
             <p>{t('missingText')}</p>
@@ -318,13 +308,13 @@ export function ResourcesPage() {
             </Button>
           </div>
         ) : active.isError ? (
-          <div className="res-empty">
+          <div className="empty-state res-empty">
             <FolderOpenOutlined aria-hidden="true" />
             <h2>{searching ? t('searchErrorTitle') : t('loadErrorTitle')}</h2>
             <Button onClick={() => void active.refetch()}>{t('retry')}</Button>
           </div>
         ) : files.length === 0 ? (
-          <div className="res-empty">
+          <div className="empty-state res-empty">
             {searching ? <SearchOutlined aria-hidden="true" /> : <FolderOpenOutlined aria-hidden="true" />}
             <h2>{searching ? t('noResultsTitle') : t('emptyTitle')}</h2>
             <p>{searching ? t('noResultsText') : t('emptyText')}</p>

@@ -5,6 +5,7 @@ import { SafetyOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../../lib/api';
+import { describedByError, errorUnderField, signInFormLayout } from '../../components/formError';
 import type { User } from '../../lib/session';
 import { passSecondFactor } from './api';
 
@@ -53,27 +54,16 @@ export function CodeStep({
   return (
     <Form<Values>
       form={form}
-      layout="vertical"
-      requiredMark={false}
+      {...signInFormLayout}
       disabled={busy}
       onFinish={(v) => void submit(v)}
       onValuesChange={() => error && setError(null)}
-      className="login-form"
-      noValidate
-      validateTrigger="onSubmit"
     >
       <p className="login-step-text">{recovery ? t('secondFactor.recoveryText') : t('secondFactor.text')}</p>
       <Form.Item
         name="code"
         label={recovery ? t('secondFactor.recoveryCode') : t('secondFactor.code')}
-        validateStatus={error ? 'error' : undefined}
-        help={
-          error ? (
-            <span role="alert" id={ERROR_ID}>
-              {error}
-            </span>
-          ) : undefined
-        }
+        {...errorUnderField(error, ERROR_ID)}
         rules={[
           { required: true, whitespace: true, message: t('secondFactor.required') },
           ...(recovery ? [] : [{ pattern: /^\s*\d{3}\s?\d{3}\s*$/, message: t('secondFactor.sixDigits') }]),
@@ -86,8 +76,7 @@ export function CodeStep({
           maxLength={recovery ? 20 : 7}
           prefix={<SafetyOutlined />}
           placeholder={recovery ? 'XXXXX-XXXXX' : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? ERROR_ID : undefined}
+          {...describedByError(error, ERROR_ID)}
           size="large"
         />
       </Form.Item>

@@ -2,14 +2,13 @@ import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Modal from 'antd/es/modal';
 import { CalendarOutlined } from '@ant-design/icons';
-import { academyEndpoints } from '@portal/contracts/academy/endpoints';
-import type { AcademyRoutes } from '@portal/contracts/academy/routes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { toast } from '../../lib/toast';
 import { CardTitle } from './CardTitle';
+import { academyApi } from '../../lib/endpoints';
 
 /**
  * The personal live-call calendar link (the feed a calendar app subscribes to): replacing it
@@ -23,8 +22,8 @@ export function CalendarLinkCard() {
   const replace = async () => {
     setBusy(true);
     try {
-      await request<AcademyRoutes['rotateCalendarLink']>(academyEndpoints.rotateCalendarLink, { body: {} });
-      await queryClient.invalidateQueries({ queryKey: [academyEndpoints.liveCalls.path] });
+      await request(academyApi.rotateCalendarLink, { body: {} });
+      await queryClient.invalidateQueries({ queryKey: [academyApi.liveCalls.path] });
       setConfirming(false);
       toast.success(t('calendar.doneTitle'), t('calendar.doneText'));
     } catch {

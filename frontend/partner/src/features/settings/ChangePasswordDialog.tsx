@@ -2,8 +2,6 @@ import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import { useMutation } from '@tanstack/react-query';
-import { authEndpoints } from '@portal/contracts/auth/endpoints';
-import type { AuthRoutes } from '@portal/contracts/auth/routes';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request, serverMessageOf } from '../../lib/api';
@@ -14,6 +12,7 @@ import {
   type PasswordDraft,
   type PasswordProblem,
 } from './validation';
+import { authApi } from '../../lib/endpoints';
 
 const empty: PasswordDraft = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -36,7 +35,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 
   const mutation = useMutation({
     mutationFn: (d: PasswordDraft) =>
-      request<AuthRoutes['changePassword']>(authEndpoints.changePassword, {
+      request(authApi.changePassword, {
         body: { currentPassword: d.currentPassword, newPassword: d.newPassword },
       }),
     onSuccess: () => {

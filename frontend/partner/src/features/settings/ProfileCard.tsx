@@ -4,8 +4,6 @@ import Input from 'antd/es/input';
 import Switch from 'antd/es/switch';
 import { EditOutlined, KeyOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authEndpoints } from '@portal/contracts/auth/endpoints';
-import type { AuthRoutes } from '@portal/contracts/auth/routes';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request, serverMessageOf } from '../../lib/api';
@@ -13,6 +11,7 @@ import { ME_KEY, setCurrentUser, type User } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { checkProfile, profileBody, type ProfileDraft, type ProfileProblem } from './validation';
+import { authApi } from '../../lib/endpoints';
 
 const draftOf = (u: User): ProfileDraft => ({
   firstName: u.firstName,
@@ -43,8 +42,7 @@ export function ProfileCard({ user }: { user: User }) {
   const [passwordOpen, setPasswordOpen] = useState(false);
 
   const mutation = useMutation({
-    mutationFn: (d: ProfileDraft) =>
-      request<AuthRoutes['updateProfile']>(authEndpoints.updateProfile, { body: profileBody(d) }),
+    mutationFn: (d: ProfileDraft) => request(authApi.updateProfile, { body: profileBody(d) }),
     onSuccess: ({ user: updated }) => {
       setCurrentUser(updated);
       void queryClient.invalidateQueries({ queryKey: ME_KEY });

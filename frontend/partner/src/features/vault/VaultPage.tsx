@@ -17,32 +17,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  TESTIMONIAL_CATEGORIES,
-  type TestimonialCategory,
-  academyEndpoints,
-} from '@portal/contracts/academy/endpoints';
-import type { AcademyRoutes } from '@portal/contracts/academy/routes';
+import { TESTIMONIAL_CATEGORIES, type TestimonialCategory } from '@portal/contracts/academy/endpoints';
 import type { Testimonial } from '@portal/contracts/academy/schemas';
 import { StatusCard } from '../../components/StatusCard';
-import { LoadFailedCard } from '../../components/LoadFailedCard';
-import { request } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import './vault.css';
 import { DemoBadge } from '../../components/DemoBadge';
+import { testimonialsQuery } from './queries';
 
 /** Spec section 9: at most 3 badges per card, 600x400 share popups, 2 s copy confirmation. */
 const MAX_BADGES = 3;
 const SHARE_FEATURES = 'width=600,height=400,noopener,noreferrer';
 const COPIED_MS = 2000;
-
-const testimonialsQuery = {
-  queryKey: [academyEndpoints.testimonials.path],
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    request<AcademyRoutes['testimonials']>(academyEndpoints.testimonials, { signal }),
-  staleTime: 10 * 60_000,
-};
 
 type Filter = TestimonialCategory | 'all';
 
@@ -243,17 +230,6 @@ export function VaultPage() {
       <StatusCard icon={<LockOutlined />} tone="warn" title={t('restrictedTitle')}>
         <p>{t('restrictedText')}</p>
       </StatusCard>
-    );
-  }
-  if (query.isError) {
-    return (
-      <LoadFailedCard
-        title={t('errorTitle')}
-        text={t('errorText')}
-        retryLabel={t('retry')}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
     );
   }
 
