@@ -2,7 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { type DataProvider, fetchUtils, HttpError } from 'react-admin';
 
 /** Every admin call goes to /api/admin on the same origin, with the session cookie. */
-export const API = '/api/admin';
+const API = '/api/admin';
 
 /**
  * ra-data-simple-rest adds a `Range: users=0-49` request header for cross-origin APIs. The API is

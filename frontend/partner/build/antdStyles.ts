@@ -119,7 +119,7 @@ export function pruneAntdCss(css: string): string {
 }
 
 /** The `id` of the sheet's `<link>` in index.html (src/main.tsx waits for it, then applies it). */
-export const ANTD_SHEET_ID = 'antd-styles';
+const ANTD_SHEET_ID = 'antd-styles';
 const DEV_PATH = '/@antd-styles.css';
 
 /**

@@ -3,8 +3,8 @@ import englishMessages from 'ra-language-english';
 import type { I18nProvider, TranslationMessages } from 'ra-core';
 import { en } from './en';
 
-export const LANGUAGE_STORAGE_KEY = 'preferredLanguage';
-export const LOCALES = [
+const LANGUAGE_STORAGE_KEY = 'preferredLanguage';
+const LOCALES = [
   { locale: 'en', name: 'English' },
   { locale: 'es', name: 'Español' },
   { locale: 'fr', name: 'Français' },
@@ -62,7 +62,7 @@ export function initialLocale(): Locale {
   return supported(stored) ?? supported(navigator.language) ?? 'en';
 }
 
-export function rememberLocale(locale: string) {
+function rememberLocale(locale: string) {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
   } catch {

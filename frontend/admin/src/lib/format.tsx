@@ -43,7 +43,7 @@ export const LEVEL_COLOR: Record<Level, string> = {
   warning: '#ed6c02',
   critical: '#d32f2f',
 };
-export const LEVEL_CHIP: Record<Level, 'success' | 'warning' | 'error'> = {
+const LEVEL_CHIP: Record<Level, 'success' | 'warning' | 'error'> = {
   healthy: 'success',
   warning: 'warning',
   critical: 'error',

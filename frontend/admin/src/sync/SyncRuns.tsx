@@ -37,7 +37,7 @@ const STATUS_COLOR: Record<SyncRun['status'], 'default' | 'info' | 'success' | '
   failed: 'error',
 };
 
-export function RunStatus({ run }: { run: SyncRun }) {
+function RunStatus({ run }: { run: SyncRun }) {
   const t = useTranslate();
   return (
     <Chip
@@ -75,7 +75,7 @@ function RunProgress({ run }: { run: SyncRun }) {
 }
 
 /** The figures of a run: total, updated, errors (spec), with live progress while it runs. */
-export function RunResults({ run }: { run: SyncRun }) {
+function RunResults({ run }: { run: SyncRun }) {
   const t = useTranslate();
   const figure = (label: string, value: number, color?: string) => (
     <Box sx={{ minWidth: 110 }}>

@@ -88,7 +88,7 @@ export function Changes({
   );
 }
 
-export function ActorLabel({ entry, userId }: { entry: AuditEntry; userId?: string }) {
+function ActorLabel({ entry, userId }: { entry: AuditEntry; userId?: string }) {
   const t = useTranslate();
   if (!entry.actorId) return <>{t('app.users.bySystem')}</>;
   if (userId && entry.actorId === userId) return <>{t('app.users.bySelf')}</>;

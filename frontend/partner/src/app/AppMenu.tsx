@@ -19,7 +19,7 @@ import { fullName, initials, signOut, type User } from '../lib/session';
 import { useBodyScrollLock } from './useBodyScrollLock';
 
 /** Delay of the scroll to top after a menu navigation (spec section 9). */
-export const MENU_SCROLL_DELAY_MS = 100;
+const MENU_SCROLL_DELAY_MS = 100;
 
 type MenuPath =
   | '/foundation'

@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
 
-export const APP_VERSION = 'V1.10';
-
 export function Footer() {
   const { t } = useTranslation('shell');
   return (

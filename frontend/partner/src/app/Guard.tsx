@@ -8,7 +8,7 @@ import { StatusCard } from '../components/StatusCard';
 import { useSession } from '../lib/session';
 
 /** Delay before a signed-out visitor of a guarded page is sent to the login (spec section 9). */
-export const UNAUTHENTICATED_REDIRECT_MS = 2000;
+const UNAUTHENTICATED_REDIRECT_MS = 2000;
 
 function useRedirectAfter(to: '/login' | '/reset-password', ms: number) {
   const navigate = useNavigate();

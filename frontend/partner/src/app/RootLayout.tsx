@@ -24,7 +24,7 @@ const SecondFactorScreen = lazy(() =>
   import('../features/secondFactor/SecondFactorScreen').then((m) => ({ default: m.SecondFactorScreen })),
 );
 
-export const GUARDED_ROUTE_ID = '/_guarded';
+const GUARDED_ROUTE_ID = '/_guarded';
 
 export function RootLayout() {
   const session = useSession();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailedCard } from '../components/LoadFailedCard';
 
 /** A page's own words for a failed load (`namespace:key` ids); pages without them get the shell's. */
-export interface LoadErrorTexts {
+interface LoadErrorTexts {
   title: string;
   text: string;
   retry: string;

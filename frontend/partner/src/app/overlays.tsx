@@ -21,7 +21,7 @@ export function LoadingOverlay({ messageKey = 'default' }: { messageKey?: Loadin
   );
 }
 
-export function SigningInOverlay() {
+function SigningInOverlay() {
   const { t } = useTranslation('shell');
   return (
     <div

@@ -24,7 +24,7 @@ import { RouteError } from './RouteError';
 import { RouteLoadError } from './RouteLoadError';
 import { RoutePending } from './RoutePending';
 
-export interface RouterContext {
+interface RouterContext {
   queryClient: QueryClient;
 }
 
@@ -254,7 +254,7 @@ const performanceRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/admin/AdminEntryPage'), 'PerformanceEntryPage'),
 });
 
-export const routeTree = rootRoute.addChildren([
+const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   registerRoute,
@@ -278,7 +278,7 @@ export const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-export function createAppRouter() {
+function createAppRouter() {
   const router = createRouter({
     routeTree,
     context: { queryClient },

@@ -19,7 +19,7 @@ function openDialogOf(target: EventTarget | null): Element | null {
   return dialogs.reverse().find((d) => node && d.contains(node)) ?? null;
 }
 
-export function onDialogTab(e: KeyboardEvent) {
+function onDialogTab(e: KeyboardEvent) {
   if (e.key !== 'Tab' || e.defaultPrevented) return;
   const dialog = openDialogOf(e.target);
   if (!dialog) return;

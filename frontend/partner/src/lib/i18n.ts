@@ -24,7 +24,7 @@ const onDemand = import.meta.glob<Messages>(['../locales/*/*.json', '!../locales
 
 const fileOf = /locales\/([^/]+)\/([^/]+)\.json$/;
 
-export function buildResources(entries: Record<string, Messages>) {
+function buildResources(entries: Record<string, Messages>) {
   const resources: Record<string, Record<string, Messages>> = {};
   for (const [path, messages] of Object.entries(entries)) {
     const m = fileOf.exec(path);
@@ -36,7 +36,7 @@ export function buildResources(entries: Record<string, Messages>) {
 }
 
 const resources = buildResources(bundled);
-export const namespaces = Object.keys(resources[FALLBACK_LANGUAGE] ?? {});
+const namespaces = Object.keys(resources[FALLBACK_LANGUAGE] ?? {});
 
 /** `<lang>/<namespace>` → the loader of that file (es, fr). */
 const loaders = new Map(

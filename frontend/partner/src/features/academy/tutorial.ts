@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AcademyRoutes } from '@portal/contracts/academy/routes';
 import type { ResponseOf } from '@portal/contracts/core/http';
+import { shouldAutoPrompt } from '@portal/contracts/academy/tutorial';
 import { request } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
 import { academyApi } from '../../lib/endpoints';
@@ -22,7 +23,7 @@ export const TOUR_ANCHORS = [
   'progress',
 ] as const;
 
-export const TUTORIAL_KEY = [academyApi.tutorial.path] as const;
+const TUTORIAL_KEY = [academyApi.tutorial.path] as const;
 
 /** GET /api/academy-tutorial (only used while signed in). */
 export const tutorialQuery = queryOptions<TutorialRecord>({
@@ -31,9 +32,8 @@ export const tutorialQuery = queryOptions<TutorialRecord>({
   staleTime: 0,
 });
 
-/** Auto-prompt: no tutorial record yet, or one with nothing skipped, seen or completed. */
-export const shouldPrompt = (r: TutorialRecord | undefined | null) =>
-  !!r && !r.skipTutorial && !r.academyTourSeen && !r.tutorialCompleted;
+/** Auto-prompt: a tutorial record with nothing skipped, seen or completed (the contracts' rule). */
+export const shouldPrompt = (r: TutorialRecord | undefined | null) => !!r && shouldAutoPrompt(r);
 
 const logFailure = (error: unknown) => console.error('Error updating tour status', error);
 

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { STEPS, type StepNumber } from '@portal/contracts/onboarding/endpoints';
 import { LoadFailedCard } from '../../components/LoadFailedCard';
 import { PageSpinner } from '../../components/Spinner';
 import {
@@ -22,8 +23,7 @@ import { toast } from '../../lib/toast';
 import { NudgeBanner } from '../coaching/NudgeBanner';
 import './foundation.css';
 
-const STEPS = [1, 2, 3, 4, 5] as const;
-const flagOf = (p: ProgressFlags, n: (typeof STEPS)[number]) => isTrue(p[`step${n}Completed`]);
+const flagOf = (p: ProgressFlags, n: StepNumber) => isTrue(p[`step${n}Completed`]);
 /** Step 4 may be skipped (productExperience.isSkipped); the shell's flags type does not name it. */
 const isSkipped = (p: ProgressFlags | null) =>
   (p as { productExperience?: { isSkipped?: boolean } | null } | null)?.productExperience?.isSkipped === true;

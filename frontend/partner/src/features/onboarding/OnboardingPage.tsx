@@ -3,7 +3,7 @@ import Progress from 'antd/es/progress';
 import { ArrowLeftOutlined, ArrowRightOutlined, CheckOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { STEPS, type StepNumber } from '@portal/contracts/onboarding/endpoints';
+import { STEP_COUNT, STEPS, type StepNumber } from '@portal/contracts/onboarding/endpoints';
 import { useCallback, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedCard } from '../../components/LoadFailedCard';
@@ -145,7 +145,10 @@ export function OnboardingPage() {
         <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate({ to: '/dashboard' })}>
           {t('backToDashboard')}
         </Button>
-        <span className={count === 5 ? 'ob-badge ob-badge-done' : 'ob-badge'} data-testid="complete-badge">
+        <span
+          className={count === STEP_COUNT ? 'ob-badge ob-badge-done' : 'ob-badge'}
+          data-testid="complete-badge"
+        >
           {t('badge', { count })}
         </span>
       </div>
@@ -174,7 +177,7 @@ export function OnboardingPage() {
         ) : (
           <span />
         )}
-        {step < 5 && (
+        {step < STEP_COUNT && (
           <Button type="text" onClick={() => goTo((step + 1) as StepNumber)}>
             {t('nav.next')} <ArrowRightOutlined />
           </Button>

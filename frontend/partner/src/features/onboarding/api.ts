@@ -102,7 +102,7 @@ export async function unsubscribeNewsletter() {
 }
 
 /** The newsletter status is read again 1 s after a change (spec 000 section 4). */
-export const NEWSLETTER_RECHECK_MS = 1000;
+const NEWSLETTER_RECHECK_MS = 1000;
 export function recheckNewsletterSoon() {
   setTimeout(
     () => void queryClient.invalidateQueries({ queryKey: NEWSLETTER_STATUS_KEY }),

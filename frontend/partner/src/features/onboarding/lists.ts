@@ -25,7 +25,7 @@ export type ListOp =
   | { kind: 'restore'; list: ListName; entry: Entry; index: number };
 
 /** Applies one operation; one whose entry is gone (deleted elsewhere) changes nothing. */
-export function applyOp(lists: Lists, op: ListOp): Lists {
+function applyOp(lists: Lists, op: ListOp): Lists {
   const list = lists[op.list];
   let next: Entry[] = list;
   switch (op.kind) {
@@ -60,7 +60,7 @@ export function newEntry(name: string, id: string = newId()): Entry | null {
   return trimmed ? { id, name: trimmed } : null;
 }
 
-export function newId(): string {
+function newId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
@@ -68,5 +68,3 @@ export function newId(): string {
 /** The text put on the clipboard by "copy list": one line per person, with the note after a dash. */
 export const listAsText = (list: readonly Entry[]) =>
   list.map((e, i) => `${i + 1}. ${e.name}${e.note ? ` - ${e.note}` : ''}`).join('\n');
-
-export const sameLists = (a: Lists, b: Lists) => JSON.stringify(a) === JSON.stringify(b);

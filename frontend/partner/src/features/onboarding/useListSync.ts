@@ -7,7 +7,7 @@ import { PROGRESS_KEY, progressSaved, staleProgressOf, updateOnboardingData } fr
 import { type ListOp, type Lists, applyOps } from './lists';
 
 /** Auto-save delay after the last change (spec 000 section 9). */
-export const LIST_SAVE_DEBOUNCE_MS = 500;
+const LIST_SAVE_DEBOUNCE_MS = 500;
 /** A save that keeps meeting fresher lists gives up after this many re-applications. */
 const MAX_REAPPLY = 5;
 

@@ -20,7 +20,7 @@ import { partnerDetailsQuery, type PartnerDetails, type PartnerItem } from './pa
 import { StatusBadge, useLastLoginText } from './PartnerCard';
 
 /** How long 'Copied!' stays (spec: copy confirmation 2 seconds). */
-export const COPY_CONFIRM_MS = 2000;
+const COPY_CONFIRM_MS = 2000;
 
 async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {

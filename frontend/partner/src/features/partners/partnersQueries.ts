@@ -8,16 +8,11 @@ import {
   type PartnerSort,
   type PartnerStatusFilter,
 } from '@portal/contracts/partners/endpoints';
-import type {
-  PartnerDetails,
-  PartnerItem,
-  PartnersListResponse,
-  PartnersStats,
-} from '@portal/contracts/partners/schemas';
+import type { PartnerDetails, PartnerItem } from '@portal/contracts/partners/schemas';
 import { request } from '../../lib/api';
 import { partnersApi } from '../../lib/endpoints';
 
-export type { PartnerDetails, PartnerItem, PartnersListResponse, PartnersStats };
+export type { PartnerDetails, PartnerItem };
 
 export interface ListParams {
   search: string;

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { buildSponsorOptions, SPONSORS_CACHE_MS, sponsorLabelWithId, type Sponsor } from './sponsorOptions';
 
 /** GET /api/users/sponsors, cached for 5 minutes. */
-export const sponsorsQuery = queryOptions<ResponseOf<AuthRoutes['sponsors']>>({
+const sponsorsQuery = queryOptions<ResponseOf<AuthRoutes['sponsors']>>({
   queryKey: [authEndpoints.sponsors.path],
   staleTime: SPONSORS_CACHE_MS,
   gcTime: SPONSORS_CACHE_MS,

@@ -2,7 +2,7 @@ import { ApiError, request } from '../../lib/api';
 import { authApi } from '../../lib/endpoints';
 
 /** sessionStorage key of the passcode gate: verified for the rest of the browser session. */
-export const PASSCODE_VERIFIED_KEY = 'passcodeVerified';
+const PASSCODE_VERIFIED_KEY = 'passcodeVerified';
 
 export function isPasscodeVerified(): boolean {
   try {

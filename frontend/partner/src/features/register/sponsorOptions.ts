@@ -3,8 +3,8 @@ import type { SponsorItem } from '@portal/contracts/auth/schemas';
 export type Sponsor = SponsorItem;
 
 /** Shown when nothing is typed / at most shown while searching (spec section 9). */
-export const SPONSORS_DEFAULT_COUNT = 50;
-export const SPONSORS_SEARCH_LIMIT = 100;
+const SPONSORS_DEFAULT_COUNT = 50;
+const SPONSORS_SEARCH_LIMIT = 100;
 /** The sponsor list is cached for 5 minutes. */
 export const SPONSORS_CACHE_MS = 5 * 60 * 1000;
 
@@ -15,13 +15,13 @@ const fold = (s: string) =>
     .toLowerCase()
     .trim();
 
-export const sponsorFullName = (s: Pick<Sponsor, 'firstName' | 'lastName'>) =>
+const sponsorFullName = (s: Pick<Sponsor, 'firstName' | 'lastName'>) =>
   `${s.firstName} ${s.lastName}`.replace(/\s+/g, ' ').trim();
 
 /** The label with the uid (or id when there is no uid) in parentheses. */
 export const sponsorLabelWithId = (s: Sponsor) => `${sponsorFullName(s)} (${s.uid || s.id})`;
 
-export interface SponsorOption {
+interface SponsorOption {
   value: string;
   label: string;
 }

@@ -8,7 +8,7 @@ import { signOut, type User } from '../../lib/session';
 import { CodeStep } from './CodeStep';
 
 /** Delay before an admin who must set up a second factor is sent to the console's set-up. */
-export const ENROL_REDIRECT_MS = 2000;
+const ENROL_REDIRECT_MS = 2000;
 
 /**
  * Shown instead of any page while the session owes its second factor (issue 13): the code

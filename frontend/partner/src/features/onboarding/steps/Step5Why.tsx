@@ -20,7 +20,7 @@ const earlierStepsDone = (p: StepProps['progress']) =>
   );
 
 /** After step 5, the Academy opens after about 1.5 s (spec 000 section 9). */
-export const ACADEMY_REDIRECT_MS = 1500;
+const ACADEMY_REDIRECT_MS = 1500;
 
 type Field = Exclude<keyof WhyAnswers, 'shareWithSponsor'>;
 const FIELDS: { name: Field; long: boolean; optional?: boolean; half?: boolean }[] = [
