@@ -1,21 +1,21 @@
 import { queryOptions } from '@tanstack/react-query';
-import { STEP_COUNT } from '@portal/contracts/onboarding/endpoints';
+import { STEP_COUNT, type StepNumber } from '@portal/contracts/onboarding/endpoints';
+import type { Progress } from '@portal/contracts/onboarding/schemas';
 import { foundationStepsDone, progressPercentOf } from '@portal/contracts/onboarding/foundation';
 
 /** Step flags may arrive as true, 't' or 'true' (spec 000 section 3). */
 export type LooseBoolean = boolean | 't' | 'true' | 'f' | 'false' | null | undefined;
 export const isTrue = (v: LooseBoolean | unknown): boolean => v === true || v === 't' || v === 'true';
 
-/** The fields of GET /api/onboarding-progress that the shell reads (the onboarding feature owns the full shape). */
-export interface ProgressFlags {
-  step1Completed?: LooseBoolean;
-  step2Completed?: LooseBoolean;
-  step3Completed?: LooseBoolean;
-  step4Completed?: LooseBoolean;
-  step5Completed?: LooseBoolean;
-  trainingCompleted?: LooseBoolean;
-  currentStep?: number | null;
-}
+type FlagName = `step${StepNumber}Completed` | 'trainingCompleted';
+
+/**
+ * The fields of GET /api/onboarding-progress that the shell reads: the contract's progress
+ * (`Progress`, which the onboarding feature uses whole), with its flags read loosely.
+ */
+export type ProgressFlags = { [K in FlagName]?: LooseBoolean } & {
+  currentStep?: Progress['currentStep'] | null;
+};
 
 export const PROGRESS_PATH = '/api/onboarding-progress';
 
