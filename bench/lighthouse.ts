@@ -10,9 +10,9 @@ import lighthouse from 'lighthouse';
 import { freePort, waitFor } from '../testing/servers';
 import { env, log, signIn, spawnProcess } from './setup';
 
-export const LIGHTHOUSE_PAGES = ['/', '/foundation', '/academy', '/admin/'] as const;
+const LIGHTHOUSE_PAGES = ['/', '/foundation', '/academy', '/admin/'] as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-export const GOAL = 90;
+const GOAL = 90;
 
 export interface LighthouseRow {
   page: string;
@@ -24,7 +24,7 @@ export interface LighthouseRow {
   findings: string[];
 }
 
-export interface LighthouseOptions {
+interface LighthouseOptions {
   baseUrl: string;
   /** pages measured while signed in (the console is sent to admins only) with this cookie */
   cookies?: Record<string, string>;
@@ -32,7 +32,7 @@ export interface LighthouseOptions {
   pages?: readonly string[];
 }
 
-export async function runLighthouse(options: LighthouseOptions): Promise<LighthouseRow[]> {
+async function runLighthouse(options: LighthouseOptions): Promise<LighthouseRow[]> {
   const rows: LighthouseRow[] = [];
   for (const page of options.pages ?? LIGHTHOUSE_PAGES) {
     let row = await measurePage(page, options);

@@ -13,12 +13,12 @@ import { freePort, waitFor } from '../testing/servers';
 import { generate } from './generate';
 
 export const PASSWORD = 'Bench-Password-2026';
-export const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const dbUrl = (name: string) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
 export const log = (...args: unknown[]) => console.error('[bench]', ...args);
 
-export async function recreateDatabase(name: string) {
+async function recreateDatabase(name: string) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`drop database if exists "${name}" with (force)`);

@@ -70,7 +70,7 @@ export class SignedInUsers {
   }
 }
 
-export const USER_BY_ID_SQL = 'select * from users where id = $1';
+const USER_BY_ID_SQL = 'select * from users where id = $1';
 
 async function loadUser(reads: HotReads, userId: string): Promise<UserRecord | null> {
   const row = await reads.one<UserRow>('user-by-id', USER_BY_ID_SQL, [userId]);

@@ -41,4 +41,4 @@ export class VersionedCache<T> {
 }
 
 /** The longest an entry is used, whatever its token says. */
-export const MAX_AGE_MS = 60_000;
+const MAX_AGE_MS = 60_000;

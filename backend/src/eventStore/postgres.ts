@@ -60,7 +60,7 @@ const APPEND = {
  * database cannot be told (finished since, or hidden from this role) is kept: that only
  * delays readers until the next read, it never skips an event.
  */
-export const SAFE_HORIZON = `
+const SAFE_HORIZON = `
   select coalesce(
     (select min(x) from pg_snapshot_xip(snap) x
       where (x::text::numeric % 4294967296) not in (

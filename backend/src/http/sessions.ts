@@ -11,7 +11,7 @@ export const SESSION_COOKIE = 'portal.sid';
  * only with Secure, Path=/ and no Domain, so no subdomain or plain-HTTP page can set or shadow it
  * (issue 13 point 10, ASVS 3.3.1).
  */
-export const sessionCookieName = (config: Pick<Config, 'cookieSecure'>) =>
+const sessionCookieName = (config: Pick<Config, 'cookieSecure'>) =>
   config.cookieSecure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 
 export interface SessionData {

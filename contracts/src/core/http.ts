@@ -26,7 +26,7 @@ export type Access =
 
 import type { Endpoint } from './endpoint';
 
-export type { Endpoint, Method } from './endpoint';
+export type { Endpoint } from './endpoint';
 
 export interface RouteDef<
   Params extends z.ZodType = z.ZodType,

@@ -63,7 +63,6 @@ export const partnersListResponse = z.object({
   page: z.number().int().min(1),
   pageSize: z.number().int().min(1),
 });
-export type PartnersListResponse = z.infer<typeof partnersListResponse>;
 
 export const partnersStatsQuery = z.strictObject({
   scope: z.enum(PARTNER_SCOPES).default('direct'),

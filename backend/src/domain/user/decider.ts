@@ -30,7 +30,7 @@ export type UserEvent =
   | EventOf<typeof F.SecondFactorLockout>
   | EventOf<typeof F.SecondFactorReset>;
 
-export type NewsletterSource = EventOf<typeof E.NewsletterSubscribed>['data']['source'];
+type NewsletterSource = EventOf<typeof E.NewsletterSubscribed>['data']['source'];
 
 export interface UserState {
   exists: boolean;
@@ -109,12 +109,12 @@ export const RESET_LINK_MESSAGE = 'This link is no longer valid. Please ask for 
 /** Error ids of the second factor (the clients translate them). */
 export const INVALID_CODE = 'invalid_code';
 export const CODE_USED = 'code_already_used';
-export const NOT_ENROLLED = 'second_factor_not_enrolled';
+const NOT_ENROLLED = 'second_factor_not_enrolled';
 const NOT_ENROLLED_MESSAGE = 'No second factor is set up for this account.';
 
 /** Error ids of an admin's change of their own account. */
-export const CANNOT_LOCK_SELF = 'cannot_lock_self';
-export const CANNOT_DEMOTE_SELF = 'cannot_demote_self';
+const CANNOT_LOCK_SELF = 'cannot_lock_self';
+const CANNOT_DEMOTE_SELF = 'cannot_demote_self';
 
 /**
  * The rule that an admin cannot lock themself out or take away their own admin rights (the

@@ -11,7 +11,7 @@ import type * as E from '@portal/contracts/auth/events';
  */
 export type SignInEvent = EventOf<typeof E.UserSignedIn>;
 
-export const SIGN_INS_CATEGORY = 'SignIns';
+const SIGN_INS_CATEGORY = 'SignIns';
 export const signInStream = (userId: string) => `${SIGN_INS_CATEGORY}-${userId}`;
 
 /** The event of one sign-in at `at` (ISO time). */

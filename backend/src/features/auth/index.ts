@@ -43,12 +43,12 @@ import {
 import { pendingSecondFactor } from '../../domain/user/secondFactor';
 
 /** The one answer of every failed sign-in, whatever the cause (QUALITY 1). */
-export const LOGIN_FAILED = {
+const LOGIN_FAILED = {
   error: 'invalid_credentials',
   message: 'Incorrect email or password.',
 } as const;
 /** The one answer of every throttled sign-in, whatever the account's state (QUALITY 2). */
-export const LOGIN_THROTTLED = {
+const LOGIN_THROTTLED = {
   error: 'too_many_attempts',
   message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
 } as const;
@@ -60,7 +60,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest();
 const sessionOf = (ctx: Koa.Context) => ctx.session as unknown as SessionData | null;
 
 /** The id of the request's session in the store (the signed cookie's value). */
-export const currentSessionId = (ctx: Koa.Context) =>
+const currentSessionId = (ctx: Koa.Context) =>
   (ctx.session as unknown as { externalKey?: string } | null)?.externalKey;
 
 /**

@@ -28,7 +28,7 @@ type Deps = Pick<AppDeps, 'store' | 'projections' | 'db'>;
  * inline read model holds the folded state and its revision, written in each append's
  * transaction) instead of folding the whole stream; the append checks that revision.
  */
-export async function runOnboardingCommand(
+async function runOnboardingCommand(
   deps: Deps & Pick<AppDeps, 'hotReads'>,
   userId: string,
   command: OnboardingCommand,
