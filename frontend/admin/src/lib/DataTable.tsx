@@ -28,7 +28,7 @@ import {
 import { useTranslate } from 'react-admin';
 
 /** The table features every DataTable has: sorting, on the client, with its column meta. */
-export const dataTableFeatures = tableFeatures({
+const dataTableFeatures = tableFeatures({
   rowSortingFeature,
   sortedRowModel: createSortedRowModel(),
   sortFns: { alphanumeric: sortFn_alphanumeric, text: sortFn_text, basic: sortFn_basic },

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
 import { I18nContext } from 'react-admin';
 import type { SortingState } from '@tanstack/react-table';
 import { en } from '../i18n/en';
@@ -26,7 +27,7 @@ const COLUMNS: DataColumn<Cohort>[] = [
     cell: ({ getValue }) => getValue() ?? '—',
   }),
 ];
-const i18n = polyglotI18nProvider(() => en, 'en');
+const i18n = polyglotI18nProvider(() => ({ ...englishMessages, ...en }), 'en');
 
 /** The table's markup without emotion's style tags. */
 const render = (initialSorting?: SortingState) =>
@@ -50,7 +51,9 @@ describe('DataTable', () => {
     const html = render();
     expect(weeks(html)).toEqual(['2026-W40', '2026-W42', '2026-W41']);
     expect(sortedHeaders(html)).toEqual([]);
-    const buttons = [...html.matchAll(/role="button"[^>]*aria-label="([^"]*)"|aria-label="([^"]*)"[^>]*role="button"/g)];
+    const buttons = [
+      ...html.matchAll(/role="button"[^>]*aria-label="([^"]*)"|aria-label="([^"]*)"[^>]*role="button"/g),
+    ];
     expect(buttons.map((m) => m[1] ?? m[2])).toEqual([
       'Sort by Week',
       'Sort by Registered',
