@@ -6,11 +6,6 @@ import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -31,8 +26,13 @@ import { Button, Title, useDataProvider, useTranslate } from 'react-admin';
 import { FUNNEL_STAGES } from '@portal/contracts/funnel/endpoints';
 import type { FunnelResponse } from '@portal/contracts/funnel/schemas';
 import type { AdminDataProvider } from '../dataProvider';
+import { DataTable, dataColumns, type DataColumn } from '../lib/DataTable';
+
+type Stage = FunnelResponse['stages'][number];
+type Cohort = FunnelResponse['cohorts'][number];
 
 const ALL = 'all';
+const RIGHT = { align: 'right' } as const;
 const ROW = { display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-start' } as const;
 const NOWRAP = { '& th, & td': { whiteSpace: 'nowrap' } } as const;
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
@@ -74,6 +74,42 @@ export function FunnelPage() {
   }, [load]);
 
   const stageName = (stage: string) => t(`app.funnel.stages.${stage}`);
+  const stage = dataColumns<Stage>();
+  const stageColumns: DataColumn<Stage>[] = [
+    stage.accessor((s) => stageName(s.stage), { id: 'stage', header: t('app.funnel.stage') }),
+    stage.accessor('reached', { header: t('app.funnel.reached'), meta: RIGHT }),
+    stage.accessor('completed', { header: t('app.funnel.completed'), meta: RIGHT }),
+    stage.accessor('dropOff', {
+      header: t('app.funnel.dropOff'),
+      meta: RIGHT,
+      cell: ({ row }) => `${row.original.dropOff} (${percent(row.original.dropOff, row.original.reached)}%)`,
+    }),
+    stage.accessor('completionRate', {
+      header: t('app.funnel.rate'),
+      meta: RIGHT,
+      cell: ({ getValue }) => `${getValue()}%`,
+    }),
+    stage.accessor((s) => s.medianDays ?? undefined, {
+      id: 'medianDays',
+      header: t('app.funnel.medianDays'),
+      meta: RIGHT,
+      sortUndefined: 'last',
+      cell: ({ getValue }) => getValue() ?? '—',
+    }),
+  ];
+  const cohort = dataColumns<Cohort>();
+  const cohortColumns: DataColumn<Cohort>[] = [
+    cohort.accessor('week', { header: t('app.funnel.week') }),
+    cohort.accessor('registered', { header: t('app.funnel.registeredColumn'), meta: RIGHT }),
+    ...FUNNEL_STAGES.map((s, i) =>
+      cohort.accessor((c) => percent(c.completed[i], c.registered), {
+        id: s,
+        header: stageName(s),
+        meta: RIGHT,
+        cell: ({ getValue }) => `${getValue()}%`,
+      }),
+    ),
+  ];
   const chart = data?.stages.map((s) => ({
     name: s.stage === 'training' ? t('app.funnel.trainingShort') : stageName(s.stage),
     completed: s.completed,
@@ -152,32 +188,14 @@ export function FunnelPage() {
                   </BarChart>
                 </ResponsiveContainer>
               </Box>
-              <Table size="small" sx={{ flex: '1 1 420px', ...NOWRAP }} data-testid="funnel-table">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('app.funnel.stage')}</TableCell>
-                    <TableCell align="right">{t('app.funnel.reached')}</TableCell>
-                    <TableCell align="right">{t('app.funnel.completed')}</TableCell>
-                    <TableCell align="right">{t('app.funnel.dropOff')}</TableCell>
-                    <TableCell align="right">{t('app.funnel.rate')}</TableCell>
-                    <TableCell align="right">{t('app.funnel.medianDays')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.stages.map((s) => (
-                    <TableRow key={s.stage} data-stage={s.stage}>
-                      <TableCell>{stageName(s.stage)}</TableCell>
-                      <TableCell align="right">{s.reached}</TableCell>
-                      <TableCell align="right">{s.completed}</TableCell>
-                      <TableCell align="right">
-                        {s.dropOff} ({percent(s.dropOff, s.reached)}%)
-                      </TableCell>
-                      <TableCell align="right">{s.completionRate}%</TableCell>
-                      <TableCell align="right">{s.medianDays ?? '—'}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <DataTable
+                columns={stageColumns}
+                data={data.stages}
+                rowId={(s) => s.stage}
+                rowAttributes={(s) => ({ 'data-stage': s.stage })}
+                sx={{ flex: '1 1 420px', ...NOWRAP }}
+                testId="funnel-table"
+              />
             </Box>
           </Panel>
           <Panel title={t('app.funnel.cohortsTitle')} testId="funnel-cohorts">
@@ -206,32 +224,13 @@ export function FunnelPage() {
                   </ResponsiveContainer>
                 </Box>
                 <Box sx={{ overflowX: 'auto', flex: '1 1 100%' }}>
-                  <Table size="small" sx={NOWRAP} data-testid="cohort-table">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>{t('app.funnel.week')}</TableCell>
-                        <TableCell align="right">{t('app.funnel.registeredColumn')}</TableCell>
-                        {FUNNEL_STAGES.map((s) => (
-                          <TableCell key={s} align="right">
-                            {stageName(s)}
-                          </TableCell>
-                        ))}
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {data.cohorts.map((c) => (
-                        <TableRow key={c.week}>
-                          <TableCell>{c.week}</TableCell>
-                          <TableCell align="right">{c.registered}</TableCell>
-                          {c.completed.map((n, i) => (
-                            <TableCell key={FUNNEL_STAGES[i]} align="right">
-                              {percent(n, c.registered)}%
-                            </TableCell>
-                          ))}
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
+                  <DataTable
+                    columns={cohortColumns}
+                    data={data.cohorts}
+                    rowId={(c) => c.week}
+                    sx={NOWRAP}
+                    testId="cohort-table"
+                  />
                 </Box>
               </Box>
             )}

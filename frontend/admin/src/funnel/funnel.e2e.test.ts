@@ -63,6 +63,29 @@ describe('funnel page', () => {
     await page.locator('.recharts-surface').first().waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-funnel.png`, fullPage: true });
 
+    // the cohort table sorts by a clicked header (numbers: largest first, then smallest first),
+    // and by a header's sort button from the keyboard
+    const cohorts = page.getByTestId('cohort-table');
+    const column = async (n: number) =>
+      (await cohorts.locator(`tbody tr td:nth-child(${n})`).allInnerTexts()).map((c) => c.trim());
+    const registeredHeader = cohorts.locator('th').nth(1);
+    await registeredHeader.getByRole('button', { name: 'Sort by Registered' }).click();
+    await expect.poll(() => registeredHeader.getAttribute('aria-sort')).toBe('descending');
+    const down = (await column(2)).map(Number);
+    expect(down).toEqual([...down].sort((a, b) => b - a));
+    await registeredHeader.getByRole('button').click();
+    await expect.poll(() => registeredHeader.getAttribute('aria-sort')).toBe('ascending');
+    const up = (await column(2)).map(Number);
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+    expect(new Set(up).size).toBeGreaterThan(1);
+    const weekHeader = cohorts.locator('th').first();
+    await weekHeader.getByRole('button', { name: 'Sort by Week' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => weekHeader.getAttribute('aria-sort')).toBe('ascending');
+    expect(await registeredHeader.getAttribute('aria-sort')).toBeNull();
+    const weeks = await column(1);
+    expect(weeks).toEqual([...weeks].sort());
+
     // one sponsor's team: the four partners Sam sponsors (0, 3, 0 and 3 steps done)
     await page.getByTestId('funnel-team').click();
     await page.getByRole('option', { name: /Sam Sponsor/ }).click();

@@ -292,6 +292,9 @@ export const en = {
         thyroid: 'Thyroid',
       },
     },
+    table: {
+      sortBy: 'Sort by %{column}',
+    },
     funnel: {
       title: 'Foundation funnel',
       team: 'Partners',

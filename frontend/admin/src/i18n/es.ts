@@ -287,6 +287,9 @@ export const es: Messages = {
         thyroid: 'Tiroides',
       },
     },
+    table: {
+      sortBy: 'Ordenar por %{column}',
+    },
     funnel: {
       title: 'Embudo de la formación básica',
       team: 'Socios',

@@ -288,6 +288,9 @@ export const fr: Messages = {
         thyroid: 'Thyroïde',
       },
     },
+    table: {
+      sortBy: 'Trier par %{column}',
+    },
     funnel: {
       title: 'Entonnoir de la formation de base',
       team: 'Partenaires',
