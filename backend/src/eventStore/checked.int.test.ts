@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { z } from 'zod';
 import { type EventDef, defineEvent, eventsByType } from '@portal/contracts';
 import { createTestDatabase } from '../../../testing/db';
@@ -102,6 +103,28 @@ describe('the checked event store', () => {
     await subscription.close();
     // the stored row is left as it was recorded
     expect((await raw.readStream(stream))[0].data).toEqual({ name: 'Ana María Ruiz' });
+  });
+
+  it('keeps the committed head: a write behind an older open transaction is still waited for', async () => {
+    // catchUp (read-your-writes of the audit log, the directory, the funnel) waits for the newest
+    // committed event; a wrapper without committedHead would fall back to the readers' horizon,
+    // which an older transaction still running holds below a write that already committed
+    const store = withEventChecks(raw, registry);
+    const older = new pg.Client({ connectionString: database.url });
+    await older.connect();
+    try {
+      await older.query('begin');
+      await older.query('select pg_current_xact_id()');
+      const written = await store.appendToStream(`Onboarding-${randomUUID()}`, [
+        event('StepCompleted', { step: 2 }),
+      ]);
+      expect(store.committedHead).toBeTypeOf('function');
+      expect(await store.committedHead!()).toBe(written.position);
+      expect((await store.headPosition()) ?? '').not.toBe(written.position);
+    } finally {
+      await older.query('rollback').catch(() => undefined);
+      await older.end();
+    }
   });
 
   it('the audit line of an event no contract can read says so, with why', () => {

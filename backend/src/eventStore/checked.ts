@@ -70,6 +70,8 @@ export function withEventChecks(store: EventStore, registry: Registry = eventsBy
     deleteStream: (streamId, options) => store.deleteStream(streamId, options),
     tombstoneStream: (streamId, options) => store.tombstoneStream(streamId, options),
     headPosition: () => store.headPosition(),
+    // read-your-writes across processes waits for this one (ProjectionHost.catchUp)
+    ...(store.committedHead ? { committedHead: () => store.committedHead!() } : {}),
     oldestEventTimeAfter: (after) => store.oldestEventTimeAfter(after),
     ...(store.useInlineProjections
       ? { useInlineProjections: (inline) => store.useInlineProjections!(inline) }
