@@ -5,6 +5,7 @@ import { progressVersionKey, userVersionKey } from '../http/sessions';
 import type { HotReads } from '../infra/hotReads';
 import { type UserRecord, type UserRow, toUserRecord } from './users';
 import { accountOfStream } from '../domain/user/signIns';
+import { onboardingOwnerOf } from '../domain/onboarding/decider';
 import { VersionedCache } from './versionedCache';
 
 /**
@@ -91,10 +92,6 @@ function usersChangedBy(streamId: string, events: { type: string; data?: unknown
   return [...ids];
 }
 
-/** The user whose progress a stream holds: `Onboarding-<id>`, or null for any other stream. */
-const progressOwnerOf = (streamId: string) =>
-  streamId.startsWith('Onboarding-') ? streamId.slice('Onboarding-'.length) : null;
-
 /**
  * The event store, with every change of a user (append, deletion, tombstone) followed by
  * `touch` of that user, and every change of an onboarding stream by `touchProgress` of its
@@ -106,7 +103,7 @@ export function touchingUsers(
   users: Pick<SignedInUsers, 'touch' | 'touchProgress'>,
 ): EventStore {
   const touchAll = (streamId: string, events: { type: string; data?: unknown }[]) => {
-    const progressOwner = progressOwnerOf(streamId);
+    const progressOwner = onboardingOwnerOf(streamId);
     return Promise.all([
       ...usersChangedBy(streamId, events).map((id) => users.touch(id)),
       ...(progressOwner ? [users.touchProgress(progressOwner)] : []),

@@ -78,6 +78,9 @@ export type OnboardingCommand =
     };
 
 export const onboardingStream = (userId: string) => `Onboarding-${userId}`;
+/** The user whose progress a stream holds, or null for a stream of another kind. */
+export const onboardingOwnerOf = (streamId: string) =>
+  streamId.startsWith('Onboarding-') ? streamId.slice('Onboarding-'.length) : null;
 
 const initialState = (): OnboardingState => ({
   revision: -1,

@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../../../testing/deciderSpec';
-import { type UserCommand, type UserEvent, userDecider } from './decider';
+import { registered } from '../../../../testing/fixtures/userEvents';
+import { type UserCommand, userDecider } from './decider';
 
 /** The admin's change of an account: one command, every event of the change at once. */
 const { given } = deciderSpec(userDecider);
 
-const registered = (userId: string, isAdmin = false): UserEvent => ({
-  type: 'UserRegistered',
-  data: {
-    userId,
-    uid: 'P-ABC123',
-    firstName: 'Ana',
-    lastName: 'Ruiz',
-    email: 'ana@example.com',
-    passwordHash: '$2b$12$x',
-    sponsorId: null,
-    isAdmin,
-    mustChangePassword: false,
-    source: 'self',
-  },
-});
 const edit = (
   fields: Omit<Extract<UserCommand, { type: 'AdminEdit' }>, 'type' | 'actorId'>,
   actorId = 'admin',

@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { registered as registeredAccount } from '../../../../testing/fixtures/userEvents';
 import { DomainError } from '../errors';
 import { RESET_LINK_INVALID, type UserEvent, userDecider } from './decider';
 
-const registered: UserEvent = {
-  type: 'UserRegistered',
-  data: {
-    userId: 'u1',
-    uid: 'P-ABC123',
-    firstName: 'Ana',
-    lastName: 'Ruiz',
-    email: 'ana@example.com',
-    passwordHash: '$2b$12$x',
-    sponsorId: null,
-    isAdmin: false,
-    mustChangePassword: false,
-    source: 'self',
-  },
-};
+const registered = registeredAccount();
 
 const given = (...events: UserEvent[]) => events.reduce(userDecider.evolve, userDecider.initialState());
 
