@@ -5,7 +5,8 @@ import { Providers } from './app/Providers';
 import { router } from './app/router';
 import { antdSheetReady } from './app/antdSheet';
 import { keepTabInDialogs } from './lib/dialogTabLoop';
-import { i18nReady } from './lib/i18n';
+import { currentLanguage, i18nReady } from './lib/i18n';
+import { loadAntdLocale } from './app/antdLocale';
 import { queryClient } from './lib/queryClient';
 import { meQuery } from './lib/session';
 import './styles.css';
@@ -20,8 +21,8 @@ for (const match of router.matchRoutes(router.state.location)) {
   void component?.preload?.().catch(() => undefined);
 }
 
-// English is bundled and ready at once; a Spanish or French reader's texts arrive first (no
-// flash of English). The first render is a transition: React yields to the browser every few
+// English is bundled and ready at once; a Spanish or French reader's texts (ours and antd's)
+// arrive first (no flash of English). The first render is a transition: React yields to the browser every few
 // milliseconds instead of holding the main thread for the whole tree (a phone stays responsive).
 const render = () =>
   startTransition(() =>
@@ -33,4 +34,5 @@ const render = () =>
       </StrictMode>,
     ),
   );
-void Promise.all([i18nReady, antdSheetReady()]).then(render, render);
+const antdLocaleReady = i18nReady.then(() => loadAntdLocale(currentLanguage()));
+void Promise.all([i18nReady, antdLocaleReady, antdSheetReady()]).then(render, render);

@@ -6,29 +6,28 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../lib/i18n';
 import { queryClient } from '../lib/queryClient';
 import { toastHost } from '../lib/toast';
+import { antdLocaleIfLoaded, defaultAntdLocale, loadAntdLocale } from './antdLocale';
 import { theme } from './theme';
 
 const ToastHost = lazy(() => import('../components/ToastHost'));
 
-/** antd texts (modal buttons, empty states, pickers) follow the interface language; en is built in. */
-const antdLocales: Record<string, () => Promise<{ default: Locale }>> = {
-  es: () => import('antd/es/locale/es_ES'),
-  fr: () => import('antd/es/locale/fr_FR'),
-};
-
-function useAntdLocale(): Locale | undefined {
+/** antd's locale follows the interface language (kept on the last one while the next loads). */
+function useAntdLocale(): Locale {
   const { i18n } = useTranslation();
   const lang = currentLanguage();
   void i18n.language;
-  const [loaded, setLoaded] = useState<{ lang: string; locale: Locale } | null>(null);
+  const [shown, setShown] = useState<Locale>(() => antdLocaleIfLoaded(lang) ?? defaultAntdLocale);
   useEffect(() => {
     let live = true;
-    antdLocales[lang]?.().then((m) => live && setLoaded({ lang, locale: m.default }));
+    loadAntdLocale(lang).then(
+      (locale) => live && setShown(locale),
+      () => undefined, // a failed download keeps the current texts
+    );
     return () => {
       live = false;
     };
   }, [lang]);
-  return loaded?.lang === lang ? loaded.locale : undefined;
+  return shown;
 }
 
 export function Providers({ children }: { children: ReactNode }) {
