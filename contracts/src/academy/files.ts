@@ -50,3 +50,6 @@ export function formatFileSize(bytes: number | string | null | undefined): strin
   const value = n / 1024 ** i;
   return `${parseFloat(value.toFixed(2))} ${UNITS[i]}`;
 }
+
+/** How deep below the Resources root a folder can lie (the address's trail and the server's root check). */
+export const RESOURCE_FOLDER_MAX_DEPTH = 30;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DriveFile } from '@portal/contracts/academy/schemas';
+import { RESOURCE_FOLDER_MAX_DEPTH } from '@portal/contracts/academy/files';
 import type { AppDeps } from '../../app/deps';
 import { DomainError, notFound } from '../../domain/errors';
 import { DRIVE_SCOPE, driveClient, googleAuthFor } from '../../integrations/google/client';
@@ -15,7 +16,6 @@ import { SAMPLE_DRIVE_ROOT, sampleDriveFiles } from '../../integrations/google/s
 /** Listings and searches are cached briefly; item parents (for the root check) a little longer. */
 const LIST_TTL_SECONDS = 60;
 const ITEM_TTL_SECONDS = 300;
-const MAX_DEPTH = 30;
 
 /** The Drive source for this configuration: Google Drive with credentials and a root, else the sample tree. */
 export function createDriveSource(config: AppDeps['config']): DriveSource {
@@ -80,7 +80,7 @@ export class DriveResources {
     if (id === root) return true;
     const seen = new Set<string>([id]);
     let frontier = known ? known.parents : ((await this.item(id))?.parents ?? []);
-    for (let depth = 0; depth < MAX_DEPTH && frontier.length; depth++) {
+    for (let depth = 0; depth < RESOURCE_FOLDER_MAX_DEPTH && frontier.length; depth++) {
       if (frontier.includes(root)) return true;
       const next: string[] = [];
       for (const parent of frontier) {

@@ -5,6 +5,7 @@ import Input, { type InputRef } from 'antd/es/input';
 import { CheckCircleFilled, LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { PASSWORD_MIN_LENGTH } from '@portal/contracts/auth/endpoints';
 import type { AuthRoutes } from '@portal/contracts/auth/routes';
 import type { BodyOf } from '@portal/contracts/core/http';
 import { useCallback, useEffect, useState } from 'react';
@@ -30,8 +31,6 @@ interface RegisterValues {
   newsletter: boolean;
   sponsorId?: string;
 }
-
-const MIN_PASSWORD = 6;
 
 function RegisterPanel() {
   const { t } = useTranslation('register');
@@ -171,7 +170,7 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
           extra={t('form.passwordHelp')}
           rules={[
             { required: true, message: t('form.passwordRequired') },
-            { min: MIN_PASSWORD, message: t('form.passwordTooShort') },
+            { min: PASSWORD_MIN_LENGTH, message: t('form.passwordTooShort') },
           ]}
         >
           <Input.Password autoComplete="new-password" prefix={<LockOutlined />} />

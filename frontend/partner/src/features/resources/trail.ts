@@ -1,11 +1,11 @@
 /** The Resources folder path kept in the address. Pure. */
+import { RESOURCE_FOLDER_MAX_DEPTH } from '@portal/contracts/academy/files';
 
 export interface Crumb {
   id: string;
   name: string;
 }
 
-const MAX_DEPTH = 30;
 const ID = /^[A-Za-z0-9_-]{1,200}$/;
 
 /**
@@ -22,7 +22,7 @@ export function parseTrail(value: unknown): Crumb[] {
       return [];
     }
   }
-  if (!Array.isArray(raw) || raw.length > MAX_DEPTH) return [];
+  if (!Array.isArray(raw) || raw.length > RESOURCE_FOLDER_MAX_DEPTH) return [];
   const trail: Crumb[] = [];
   for (const c of raw) {
     if (!c || typeof c !== 'object') return [];
