@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { antdStyles } from './build/antdStyles';
 import { chunkGroups } from './build/chunkGroups';
 import { landingPages } from './build/landingPages';
+import { paintFirst } from './build/paintFirst';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
@@ -11,7 +12,7 @@ const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
 // The partner app: served by the API in production (dist/), by Vite in development.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), antdStyles(), landingPages()],
+  plugins: [react(), antdStyles(), paintFirst(), landingPages()],
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, proxy },
   build: {

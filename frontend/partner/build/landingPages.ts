@@ -74,6 +74,10 @@ export function landingPages(): Plugin {
       for (const lang of LANGUAGES) {
         const page = html
           .replace('<html lang="en">', `<html lang="${lang}">`)
+          // the page is all in the HTML: its code (the language menu, the login dialog) is asked
+          // for after the first paint by the boot script (build/paintFirst.ts), so it does not
+          // share a slow link with the HTML and the sheets
+          .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
           .replace('</head>', `${css}</head>`)
           .replace(root[0], `${root[1]}${root[2]}${landingMarkup(readTexts(lang))}${root[3]}`);
         this.emitFile({ type: 'asset', fileName: `landing.${lang}.html`, source: page });
