@@ -63,7 +63,7 @@ const LANGUAGES = ['en', 'es', 'fr'] as const;
  * keeps in a cookie as well as in localStorage), else the browser's first supported language,
  * else English.
  */
-export function landingLanguage(ctx: Pick<Koa.Context, 'cookies' | 'acceptsLanguages'>) {
+function landingLanguage(ctx: Pick<Koa.Context, 'cookies' | 'acceptsLanguages'>) {
   const chosen = ctx.cookies.get('preferredLanguage');
   const supported = (code: string | undefined) =>
     LANGUAGES.find((l) => l === code?.toLowerCase().split(/[-_]/)[0]);

@@ -7,7 +7,9 @@
  * not one per file. What loads lazily stays lazy; the first download keeps its size.
  * (One chunk for all the icons the routes use was tried: 18 KB gzip where a route needs 1-3 KB.)
  */
-import type { CodeSplittingGroup } from 'rolldown';
+import type { Rolldown } from 'vite';
+
+type CodeSplittingGroup = Rolldown.CodeSplittingGroup;
 
 type ModuleInfoOf = (id: string) => { isEntry: boolean; importers: readonly string[] } | null;
 

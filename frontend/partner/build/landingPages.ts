@@ -33,7 +33,7 @@ const readTexts = (lang: string): LandingTexts =>
   ) as LandingTexts;
 
 /** the markup LandingPage renders inside RootLayout's <main> (without the feature icons) */
-export function landingMarkup(t: LandingTexts): string {
+function landingMarkup(t: LandingTexts): string {
   const e = escapeHtml;
   const feature = (title: string, text: string) =>
     `<article class="landing-feature"><div class="landing-feature-icon" aria-hidden="true"></div><h2>${e(title)}</h2><p>${e(text)}</p></article>`;
