@@ -45,10 +45,13 @@ export function serveBundles(deps: AppDeps): Koa.Middleware {
       return sendFile(ctx, partnerRoot, ctx.path);
     }
     const session = ctx.session as unknown as SessionData;
-    if (ctx.path === '/' && !session?.userId) {
-      // a visitor's landing page comes as HTML in their language (frontend/partner/build/landingPages.ts)
+    if (ctx.path === '/') {
+      // who asks (the session cookie) and in which language decide the answer
       ctx.vary('Cookie');
       ctx.vary('Accept-Language');
+    }
+    if (ctx.path === '/' && !session?.userId) {
+      // a visitor's landing page comes as HTML in their language (frontend/partner/build/landingPages.ts)
       const landing = `/landing.${landingLanguage(ctx)}.html`;
       if (existsSync(partnerRoot + landing)) return sendFile(ctx, partnerRoot, landing);
     }

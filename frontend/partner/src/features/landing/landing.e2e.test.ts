@@ -86,6 +86,8 @@ describe('the landing page as HTML', () => {
     const user = await createUser(e2e.app);
     const res = await fetch(new URL('/', e2e.app.url), { headers: { cookie: user.client.cookie ?? '' } });
     expect(await res.text()).not.toContain('landing-hero');
+    // a cache must not hand one's answer to the other
+    expect(res.headers.get('vary')).toMatch(/Cookie/i);
     const visitor = await fetch(new URL('/', e2e.app.url), {
       headers: { 'accept-language': 'fr-FR,fr;q=0.9' },
     });
