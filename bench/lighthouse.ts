@@ -5,12 +5,13 @@
  * one more try).
  */
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort, waitFor } from '../testing/servers';
 import { env, log, signIn, spawnProcess } from './setup';
 
-const LIGHTHOUSE_PAGES = ['/', '/foundation', '/academy', '/admin/'] as const;
+export const LIGHTHOUSE_PAGES = ['/', '/foundation', '/academy', '/admin/'] as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const GOAL = 90;
 
@@ -65,6 +66,13 @@ async function measurePage(page: string, options: LighthouseOptions): Promise<Li
     });
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
+    // LIGHTHOUSE_REPORTS=<dir>: keep each run's full report (what every audit charged) for reading
+    const reports = process.env.LIGHTHOUSE_REPORTS;
+    if (reports) {
+      mkdirSync(reports, { recursive: true });
+      const name = page.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing';
+      writeFileSync(`${reports}/${name}-${Date.now()}.json`, JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(
       CATEGORIES.map((c) => {

@@ -2,6 +2,9 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { antdStyles } from './build/antdStyles';
+import { chunkGroups } from './build/chunkGroups';
+import { landingPages } from './build/landingPages';
+import { paintFirst } from './build/paintFirst';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
@@ -9,7 +12,7 @@ const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
 // The partner app: served by the API in production (dist/), by Vite in development.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), antdStyles()],
+  plugins: [react(), antdStyles(), paintFirst(), landingPages()],
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, proxy },
   build: {
@@ -21,12 +24,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {
-        codeSplitting: {
-          groups: [
-            // es and fr texts load on demand (src/lib/i18n.ts): one chunk per language, not one per file
-            { name: (id: string) => /\/locales\/(es|fr)\//.exec(id)?.[1]?.replace(/^/, 'locale-') ?? null },
-          ],
-        },
+        codeSplitting: { groups: chunkGroups },
       },
     },
   },

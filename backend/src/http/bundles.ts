@@ -44,8 +44,33 @@ export function serveBundles(deps: AppDeps): Koa.Middleware {
     ) {
       return sendFile(ctx, partnerRoot, ctx.path);
     }
+    const session = ctx.session as unknown as SessionData;
+    if (ctx.path === '/') {
+      // who asks (the session cookie) and in which language decide the answer
+      ctx.vary('Cookie');
+      ctx.vary('Accept-Language');
+    }
+    if (ctx.path === '/' && !session?.userId) {
+      // a visitor's landing page comes as HTML in their language (frontend/partner/build/landingPages.ts)
+      const landing = `/landing.${landingLanguage(ctx)}.html`;
+      if (existsSync(partnerRoot + landing)) return sendFile(ctx, partnerRoot, landing);
+    }
     return sendFile(ctx, partnerRoot, '/index.html');
   };
+}
+
+const LANGUAGES = ['en', 'es', 'fr'] as const;
+
+/**
+ * The language the partner app will show (src/lib/i18n.ts): the reader's choice (which the app
+ * keeps in a cookie as well as in localStorage), else the browser's first supported language,
+ * else English.
+ */
+function landingLanguage(ctx: Pick<Koa.Context, 'cookies' | 'acceptsLanguages'>) {
+  const chosen = ctx.cookies.get('preferredLanguage');
+  const supported = (code: string | undefined) =>
+    LANGUAGES.find((l) => l === code?.toLowerCase().split(/[-_]/)[0]);
+  return supported(chosen) ?? supported(ctx.acceptsLanguages(...LANGUAGES) || undefined) ?? 'en';
 }
 
 async function sendFile(ctx: Koa.Context, root: string, file: string) {

@@ -99,6 +99,22 @@ export const i18nReady: Promise<unknown> = i18n
 export const currentLanguage = (): LanguageCode =>
   toSupported(i18n.resolvedLanguage ?? i18n.language) ?? FALLBACK_LANGUAGE;
 
+/**
+ * The chosen language also goes into a cookie of the same name: the server reads it to send the
+ * landing page's HTML in that language (backend/src/http/bundles.ts).
+ */
+const cookieLanguage = (code: string) => {
+  if (typeof document !== 'undefined')
+    document.cookie = `${LANGUAGE_STORAGE_KEY}=${code}; path=/; max-age=31536000; samesite=lax`;
+};
+try {
+  // a choice stored before the cookie existed
+  const stored = toSupported(localStorage.getItem(LANGUAGE_STORAGE_KEY));
+  if (stored && !document.cookie.includes(`${LANGUAGE_STORAGE_KEY}=${stored}`)) cookieLanguage(stored);
+} catch {
+  // no storage (private mode) or no document: nothing was chosen
+}
+
 /** Switches the language at once, remembers it under `preferredLanguage` and updates `<html lang>`. */
 export async function setLanguage(code: LanguageCode): Promise<void> {
   try {
@@ -106,6 +122,7 @@ export async function setLanguage(code: LanguageCode): Promise<void> {
   } catch {
     // storage may be unavailable (private mode); the switch still happens
   }
+  cookieLanguage(code);
   await i18n.changeLanguage(code);
 }
 

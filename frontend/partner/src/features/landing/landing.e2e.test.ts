@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startE2eApp, type E2eApp } from '../../../../../testing/browser';
+import { createUser } from '../../../../../testing/users';
+
+// The landing page's HTML (frontend/partner/build/landingPages.ts) is what a phone paints before
+// the app's code runs; React then renders the same page over it. The two must not differ.
+let e2e: E2eApp;
+
+beforeAll(async () => {
+  e2e = await startE2eApp();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const PARTS = [
+  '.landing-eyebrow',
+  '.landing-title',
+  '.landing-subtitle',
+  '.landing-actions > *',
+  '.landing-feature h2',
+  '.landing-feature p',
+];
+
+/** the text and the box of every part of the hero and the feature cards */
+const layoutOf = (page: Page) =>
+  page.evaluate((parts) => {
+    const boxes = parts.flatMap((selector) =>
+      [...document.querySelectorAll(selector)].map((el) => {
+        const r = el.getBoundingClientRect();
+        return { selector, text: el.textContent, box: [r.x, r.y, r.width, r.height].map(Math.round) };
+      }),
+    );
+    return { lang: document.documentElement.lang, boxes };
+  }, PARTS);
+
+describe('the landing page as HTML', () => {
+  for (const [locale, lang, start] of [
+    ['en-US', 'en', 'NEW START HERE'],
+    ['es-MX', 'es', 'NUEVO, EMPIEZA AQUÍ'],
+    ['fr-FR', 'fr', 'NOUVEAU ? COMMENCEZ ICI'],
+  ] as const) {
+    it(`paints the page React renders, in the browser's language (${lang}), on a phone and a desktop`, async () => {
+      for (const viewport of [
+        { width: 390, height: 844 },
+        { width: 1280, height: 860 },
+      ]) {
+        const context = await e2e.newContext({ locale, viewport });
+        const html = await context.newPage();
+        // no code at all: what the HTML and its sheets paint
+        await html.route(/\.js$/, (route) => route.abort());
+        await html.goto('/');
+        await html.getByRole('link', { name: start }).waitFor();
+        const before = await layoutOf(html);
+        expect(before.lang).toBe(lang);
+        // eyebrow, title, subtitle, two buttons, three cards of a heading and a text
+        expect(before.boxes).toHaveLength(11);
+        // the two links lead where the buttons do
+        expect(await html.getByRole('link', { name: start }).getAttribute('href')).toBe('/register');
+
+        const app = await context.newPage();
+        await app.goto('/');
+        await app.getByRole('button', { name: start }).waitFor();
+        expect(await layoutOf(app)).toEqual(before);
+        await context.close();
+      }
+    });
+  }
+
+  it("follows the language chosen in the app over the browser's, and is sent to visitors only", async () => {
+    const context = await e2e.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: /Choose language/ }).click();
+    await page.getByRole('menuitemradio', { name: /Español/ }).click();
+    await page.getByRole('button', { name: 'NUEVO, EMPIEZA AQUÍ' }).waitFor();
+    // the next visit's HTML is Spanish before any code runs
+    await page.route(/\.js$/, (route) => route.abort());
+    await page.reload();
+    await page.getByRole('link', { name: 'NUEVO, EMPIEZA AQUÍ' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await context.close();
+
+    // a signed-in partner gets the app's page: the landing HTML is for visitors
+    const user = await createUser(e2e.app);
+    const res = await fetch(new URL('/', e2e.app.url), { headers: { cookie: user.client.cookie ?? '' } });
+    expect(await res.text()).not.toContain('landing-hero');
+    // a cache must not hand one's answer to the other
+    expect(res.headers.get('vary')).toMatch(/Cookie/i);
+    const visitor = await fetch(new URL('/', e2e.app.url), {
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9' },
+    });
+    expect(await visitor.text()).toContain('<html lang="fr">');
+    expect(visitor.headers.get('vary')).toMatch(/Accept-Language/i);
+  });
+});
