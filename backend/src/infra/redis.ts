@@ -2,14 +2,11 @@ import { Redis, type RedisOptions } from 'ioredis';
 
 /**
  * ioredis connection that fails fast while Redis is down (so requests answer 503 quickly)
- * and reconnects forever in the background. Commands issued in the same turn of the event loop
- * (a request's two write limits, the concurrent requests' sessions) leave in one write
- * (auto-pipelining): fewer socket writes, the largest cost of a command after the database.
+ * and reconnects forever in the background.
  */
 export function createRedis(url: string, options: RedisOptions = {}): Redis {
   return new Redis(url, {
     maxRetriesPerRequest: 1,
-    enableAutoPipelining: true,
     enableOfflineQueue: false,
     connectTimeout: 2_000,
     retryStrategy: (times) => Math.min(times * 200, 2_000),
