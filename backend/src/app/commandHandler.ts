@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Decider, DomainEvent } from '../domain/decider';
 import {
   type EventStore,
+  type FoldedRow,
   type RecordedEvent,
   WrongExpectedRevision,
   readStreamOrEmpty,
@@ -74,6 +75,12 @@ export function handleCommand<S, C, E extends DomainEvent>(
      * stream. Undefined: not known, read the stream.
      */
     foldedState?: () => Promise<{ state: S; revision: bigint | null } | undefined>;
+    /**
+     * The inline read model that `foldedState` reads, as a row of the state after the command's
+     * events and the revision of the last one: written by the append itself (FoldedRow), so the
+     * append and its read model take one round trip.
+     */
+    foldedRow?: (state: S, revision: bigint) => FoldedRow;
   } = {},
 ): Promise<CommandResult<S, E>> {
   return oneAtATime(streamId, () => decideAndAppend(store, streamId, decider, command, metadata, options));
@@ -94,6 +101,9 @@ async function decideAndAppend<S, C, E extends DomainEvent>(
     const events = decider.decide(command, state);
     if (events.length === 0) return { events, state, position: null, revision };
     const expectedRevision = revision ?? 'no_stream';
+    // the state after the events, known before the append: the decider's fold is pure
+    const after = events.reduce((s, e) => decider.evolve(s, e), state);
+    const nextRevision = (revision ?? -1n) + BigInt(events.length);
     try {
       const result = await store.appendToStream(
         streamId,
@@ -109,11 +119,13 @@ async function decideAndAppend<S, C, E extends DomainEvent>(
             causationId: metadata.causationId ?? null,
           },
         })),
-        { expectedRevision },
+        {
+          expectedRevision,
+          ...(options?.foldedRow ? { foldedRow: options.foldedRow(after, nextRevision) } : {}),
+        },
       );
-      for (const e of events) state = decider.evolve(state, e);
       options?.onAppended?.(events);
-      return { events, state, position: result.position, revision: result.nextRevision };
+      return { events, state: after, position: result.position, revision: result.nextRevision };
     } catch (error) {
       if (error instanceof WrongExpectedRevision && attempt < maxAttempts) continue;
       throw error;

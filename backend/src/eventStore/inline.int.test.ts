@@ -4,7 +4,13 @@ import { createTestDatabase } from '../../../testing/db';
 import { createDb, type Db } from '../infra/db';
 import type { Projection } from '../projections/projection';
 import { createPostgresEventStore } from './postgres';
-import { type EventStore, StreamNotFound, readStreamOrEmpty } from './port';
+import {
+  type EventStore,
+  type FoldedRow,
+  StreamNotFound,
+  WrongExpectedRevision,
+  readStreamOrEmpty,
+} from './port';
 
 /**
  * Inline projections on the PostgreSQL event store: the read model is written in the append's own
@@ -32,7 +38,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb({ connectionString: database.url });
   await db.raw(
-    'create table inline_counts (stream_id text primary key, n int not null, last_revision bigint)',
+    'create table inline_counts (stream_id text primary key, n int not null, last_revision bigint, at timestamptz)',
   );
   store = createPostgresEventStore({ connectionString: database.url });
   store.useInlineProjections!({ db, projections: [inlineCounter] });
@@ -77,5 +83,42 @@ describe('inline projections (PostgreSQL event store)', () => {
     // the connection went back to the pool clean: the next append works
     await store.appendToStream(stream, [event('Counted')], { expectedRevision: 'no_stream' });
     expect((await db('inline_counts').where({ stream_id: stream }).first()).n).toBe(1);
+  });
+
+  it("a folded row is written by the append itself (once, at the events' time); a conflict, a retry or a refused row changes nothing", async () => {
+    const stream = `Inline-${randomUUID()}`;
+    const folded = (n: number | null, revision: number): FoldedRow => ({
+      projection: inlineCounter.name,
+      table: 'inline_counts',
+      key: 'stream_id',
+      row: { stream_id: stream, n, last_revision: String(revision), at: null },
+      recordedAt: 'at',
+    });
+    const row = () => db('inline_counts').where({ stream_id: stream }).first();
+    const first = [event('Counted'), event('Counted')];
+    await store.appendToStream(stream, first, { expectedRevision: 'no_stream', foldedRow: folded(2, 1) });
+    const recorded = await store.readStream(stream);
+    // the row as given, not also applied event by event (which would count 4)
+    expect(await row()).toMatchObject({ n: 2, last_revision: 1, at: recorded[1].createdAt });
+
+    await store.appendToStream(stream, [event('Counted')], { expectedRevision: 1n, foldedRow: folded(3, 2) });
+    expect(await row()).toMatchObject({ n: 3, last_revision: 2 });
+
+    await expect(
+      store.appendToStream(stream, [event('Counted')], { expectedRevision: 1n, foldedRow: folded(99, 2) }),
+    ).rejects.toBeInstanceOf(WrongExpectedRevision);
+    await store.appendToStream(stream, first, { expectedRevision: 'no_stream', foldedRow: folded(98, 1) });
+    expect(await row()).toMatchObject({ n: 3, last_revision: 2 });
+
+    // the database refuses the row (n is not null): the events are not recorded either
+    await expect(
+      store.appendToStream(stream, [event('Counted')], { expectedRevision: 2n, foldedRow: folded(null, 3) }),
+    ).rejects.toThrow(/null value/);
+    expect(await store.readStream(stream)).toHaveLength(3);
+    expect(await row()).toMatchObject({ n: 3, last_revision: 2 });
+
+    // without a known revision the row is not trusted: the projection applies the events
+    await store.appendToStream(stream, [event('Counted')], { foldedRow: folded(50, 3) });
+    expect(await row()).toMatchObject({ n: 4, last_revision: 3 });
   });
 });

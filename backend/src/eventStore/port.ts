@@ -26,6 +26,31 @@ export interface RecordedEvent {
   createdAt: Date;
 }
 
+/**
+ * The row of an inline read model that holds a stream's folded state, as it stands after the
+ * appended events. The caller folded them onto the state at the expected revision (a revision or
+ * 'no_stream'; with any other expectation it is ignored), so the row is known before the append
+ * and the append's check of that revision makes it exact. The PostgreSQL store writes it in the
+ * append's own statement (one round trip, one implicit transaction) instead of running that
+ * projection's `apply`; the EventStoreDB store ignores it (its projections are asynchronous).
+ */
+export interface FoldedRow {
+  /** the inline projection whose `apply` this row stands for */
+  projection: string;
+  table: string;
+  /** the primary key column: the row is inserted or replaces the one with this key */
+  key: string;
+  /** every column the projection writes, by name (json columns as values, not text) */
+  row: Record<string, unknown>;
+  /** a column set to the time the events were recorded (as `apply` sets it from the event) */
+  recordedAt?: string;
+}
+
+export interface AppendOptions {
+  expectedRevision?: ExpectedRevision;
+  foldedRow?: FoldedRow;
+}
+
 export interface AppendResult {
   /** revision of the last event now in the stream */
   nextRevision: bigint;
@@ -67,11 +92,7 @@ export interface StreamMetadata {
 
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
-  appendToStream(
-    streamId: string,
-    events: NewEvent[],
-    options?: { expectedRevision?: ExpectedRevision },
-  ): Promise<AppendResult>;
+  appendToStream(streamId: string, events: NewEvent[], options?: AppendOptions): Promise<AppendResult>;
   /** throws StreamNotFound when the stream has no events, StreamDeleted after a tombstone */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;

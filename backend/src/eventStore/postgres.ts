@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { SESSION_OPTIONS, isDbUnavailable } from '../infra/db';
 import { type InlineProjections, type Projection, applyEvents, handlesType } from '../projections/projection';
 import {
+  type AppendOptions,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
+  type FoldedRow,
   type NewEvent,
   type ReadAllOptions,
   type ReadStreamOptions,
@@ -46,10 +49,43 @@ export interface PostgresEventStoreOptions {
 
 const CHANNEL = 'es_events';
 /** Every append: one named statement, prepared once per connection. */
-const APPEND = {
-  name: 'es_append',
-  text: 'select * from es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])',
-};
+const APPEND_CALL = 'es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])';
+const APPEND = { name: 'es_append', text: `select * from ${APPEND_CALL}` };
+
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+/** The append statements that also write a folded row, by table and columns (each prepared once per connection). */
+const foldedRowStatements = new Map<string, { name: string; text: string }>();
+
+/**
+ * One statement: `es_append` and, when it recorded the events (outcome 'ok'), the folded row
+ * ($7, a json object) inserted or replacing the row with its key. A single statement is its own
+ * transaction: the events and the row commit together or not at all. `es_append` runs once (a
+ * WITH query calling a volatile function is computed once) and takes the stream lock first;
+ * the upsert of a row committed meanwhile by another transaction still replaces it (ON
+ * CONFLICT DO UPDATE acts on the latest version of the row).
+ */
+function foldedRowStatement(folded: FoldedRow) {
+  const columns = Object.keys(folded.row).sort();
+  const cacheKey = JSON.stringify([folded.table, folded.key, folded.recordedAt ?? null, columns]);
+  let statement = foldedRowStatements.get(cacheKey);
+  if (!statement) {
+    const table = ident(folded.table);
+    const list = columns.map(ident).join(', ');
+    const values = columns.map((c) => (c === folded.recordedAt ? 'a.created_at' : `r.${ident(c)}`));
+    const text = `with appended as (select * from ${APPEND_CALL}),
+  written as (
+    insert into ${table} (${list})
+    select ${values.join(', ')} from appended a, jsonb_populate_record(null::${table}, $7::jsonb) r
+     where a.outcome = 'ok'
+    on conflict (${ident(folded.key)}) do update set (${list}) = row(${columns.map((c) => `excluded.${ident(c)}`).join(', ')})
+  )
+select * from appended`;
+    const name = `es_append_row_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+    statement = { name, text };
+    foldedRowStatements.set(cacheKey, statement);
+  }
+  return statement;
+}
 
 /**
  * The safe horizon: the oldest transaction that was still running when this statement's
@@ -234,7 +270,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   async function appendToStream(
     streamId: string,
     events: NewEvent[],
-    opts: { expectedRevision?: ExpectedRevision } = {},
+    opts: AppendOptions = {},
   ): Promise<AppendResult> {
     const expected = opts.expectedRevision ?? 'any';
     if (events.length === 0) return appendNothing(streamId, expected);
@@ -246,11 +282,21 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       events.map((e) => JSON.stringify(e.data ?? {})),
       events.map((e) => JSON.stringify(e.metadata ?? {})),
     ];
-    const sql = APPEND;
     const inlineHere = inline?.projections.filter((p) => events.some((e) => handlesType(p, e.type))) ?? [];
+    // A folded row given by the caller stands for its projection's apply when that projection is
+    // the only inline one these events concern and the caller folded from a known revision.
+    const folded =
+      opts.foldedRow &&
+      (typeof expected === 'bigint' || expected === 'no_stream') &&
+      inlineHere.length === 1 &&
+      inlineHere[0].name === opts.foldedRow.projection
+        ? opts.foldedRow
+        : undefined;
+    const sql = folded ? foldedRowStatement(folded) : APPEND;
+    if (folded) values.push(JSON.stringify(folded.row));
     // One statement, one round trip, unless inline read models or a test hook need a transaction.
     const row =
-      inlineHere.length > 0
+      inlineHere.length > 0 && !folded
         ? await appendWithInline(streamId, sql, values, events.length, inlineHere)
         : options.beforeCommit
           ? await withTransaction(async (client) => {
@@ -278,7 +324,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
    */
   async function appendWithInline(
     streamId: string,
-    sql: typeof APPEND,
+    sql: { name: string; text: string },
     values: unknown[],
     count: number,
     projections: Projection[],

@@ -14,6 +14,7 @@ import { alignNewsletterStep } from '../../app/newsletterStep';
 import { type Newsletter, NewsletterError, createNewsletter } from '../../integrations/mailchimp/newsletter';
 import {
   foldedProgress,
+  foldedProgressRow,
   onboardingProgressProjection,
   progressFromState,
   progressOf,
@@ -26,7 +27,8 @@ type Deps = Pick<AppDeps, 'store' | 'projections' | 'db'>;
  * Runs an onboarding command for a user and waits (bounded) until the read models show it. On
  * the PostgreSQL event store the decider starts from the user's `onboarding_progress` row (the
  * inline read model holds the folded state and its revision, written in each append's
- * transaction) instead of folding the whole stream; the append checks that revision.
+ * transaction) instead of folding the whole stream; the append checks that revision and writes
+ * the row of the state after the command in the same statement (one round trip).
  */
 async function runOnboardingCommand(
   deps: Deps & Pick<AppDeps, 'hotReads'>,
@@ -40,7 +42,12 @@ async function runOnboardingCommand(
     onboardingDecider,
     command,
     metadata,
-    deps.store.kind === 'postgres' ? { foldedState: () => foldedProgress(deps.hotReads, userId) } : {},
+    deps.store.kind === 'postgres'
+      ? {
+          foldedState: () => foldedProgress(deps.hotReads, userId),
+          foldedRow: (state, revision) => foldedProgressRow(userId, state, revision),
+        }
+      : {},
   );
   const caughtUp = await deps.projections.settle(result);
   return { ...result, caughtUp };

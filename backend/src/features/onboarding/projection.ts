@@ -8,6 +8,7 @@ import {
   onboardingDecider,
 } from '../../domain/onboarding/decider';
 import type { Projection } from '../../projections/projection';
+import type { FoldedRow } from '../../eventStore/port';
 import type { Db } from '../../infra/db';
 import type { HotReads } from '../../infra/hotReads';
 
@@ -196,6 +197,20 @@ export async function foldedProgress(
 ): Promise<{ state: OnboardingState; revision: bigint | null }> {
   const row = await progressRow(reads, userId);
   return { state: rowToState(row), revision: row ? BigInt(row.revision) : null };
+}
+
+/**
+ * The `onboarding_progress` row after a command, from the state its decider folded (the same
+ * fold `apply` performs event by event): the append writes it in its own statement.
+ */
+export function foldedProgressRow(userId: string, state: OnboardingState, revision: bigint): FoldedRow {
+  return {
+    projection: onboardingProgressProjection.name,
+    table: 'onboarding_progress',
+    key: 'user_id',
+    row: { ...stateToRow(userId, state, revision, new Date()) },
+    recordedAt: 'updated_at',
+  };
 }
 
 export async function readProgress(db: Db | Knex, userId: string): Promise<Progress> {
