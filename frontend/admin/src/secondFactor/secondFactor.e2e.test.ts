@@ -101,8 +101,23 @@ describe('two-step verification in the browser', () => {
       await dialog.waitFor();
       await dialog.locator('input[type="email"]').fill(admin.email);
       await dialog.locator('input[type="password"]').fill(admin.password);
-      await dialog.locator('button[type="submit"]').click();
-      await dialog.getByText(title).waitFor({ timeout: 30_000 });
+      // the server's answer first: a busy machine may take its time, and a failure says what was shown
+      const [answer] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/login'), { timeout: 30_000 }),
+        dialog.locator('button[type="submit"]').click(),
+      ]);
+      expect(answer.status()).toBe(200);
+      expect(
+        ((await answer.json()) as { user: { secondFactor?: { pending?: string } } }).user.secondFactor
+          ?.pending,
+      ).toBe('verify');
+      await dialog
+        .getByText(title)
+        .waitFor({ timeout: 30_000 })
+        .catch(async (error: unknown) => {
+          const shown = await page.locator('body').innerText();
+          throw new Error(`no code step in ${locale}; the page shows:\n${shown}`, { cause: error });
+        });
       await dialog.getByRole('button', { name: button }).waitFor();
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/second-factor-code-step-${locale}.png` });
     }
