@@ -4,8 +4,8 @@
  * that fails is recorded as a miss with its reason; the others still run and the table is
  * written. `--smoke` runs a small, short version (part of make test through
  * bench/smoke.int.test.ts); BENCH_QUICK=1 a small one for work on a hot path (BENCH_REUSE=1:
- * on the datasets of the previous run at that scale; the admin's second factor of that run is not
- * known to the next, so the admin-list figure needs it reset first); BENCH_ONLY=a,b only the
+ * on the datasets of the previous run, with the admins' second factors it kept in .cache/bench);
+ * BENCH_ONLY=a,b only the
  * named figures (keys below); BENCH_DB_PREFIX=name the databases' prefix (default portal_bench).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import bcrypt from 'bcryptjs';
 import { freePort, waitFor } from '../testing/servers';
-import { PASSWORD, buildDataset, log, settle, signIn, spawnProcess, startApi } from './setup';
+import { DB_PREFIX, PASSWORD, buildDataset, log, settle, signIn, spawnProcess, startApi } from './setup';
 import { runLoad } from './load';
 import { Report, fmt } from './report';
 import { benchScale, runs } from './scale';
@@ -34,8 +34,6 @@ if (process.argv.includes('--soak')) await import('./soak');
 
 const scale = benchScale();
 const report = new Report();
-// BENCH_DB_PREFIX: other database names, so benches of several checkouts on one server never meet
-const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? 'portal_bench';
 const LARGE = `${DB_PREFIX}_large`;
 const SMALL = `${DB_PREFIX}_small`;
 const HTTP = ['read', 'command', 'two-apis', 'logins', 'admin-list', 'partner-list'];

@@ -1,6 +1,8 @@
 /** What every bench script shares: databases, the dataset, API processes, sign-in. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { parseConfig } from '../backend/src/config';
 import { buildRuntime } from '../backend/src/app/bootstrap';
@@ -17,6 +19,8 @@ const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const dbUrl = (name: string) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
 export const log = (...args: unknown[]) => console.error('[bench]', ...args);
+/** BENCH_DB_PREFIX: other database names, so benches of several checkouts on one server never meet. */
+export const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? 'portal_bench';
 
 async function recreateDatabase(name: string) {
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -30,10 +34,34 @@ async function recreateDatabase(name: string) {
 }
 
 /**
- * The key of the admins' second factors for this run, the same in every API the bench starts (the
- * Lighthouse API has session keys of its own, so it could not read secrets kept under those).
+ * The admins' second factors and the key their secrets are kept under, the same in every API the
+ * bench starts (the Lighthouse API has session keys of its own, so it could not read secrets kept
+ * under those). Written to `.cache/bench/` for the databases of this prefix whenever an admin
+ * sets one up, and read back by a BENCH_REUSE=1 run, which signs the same admins in again.
  */
-const SECOND_FACTOR_KEYS = randomBytes(32).toString('hex');
+interface SecondFactors {
+  keys: string;
+  byUser: Record<string, TestSecondFactor>;
+}
+const SECOND_FACTORS_FILE = path.join('.cache', 'bench', `${DB_PREFIX}-second-factors.json`);
+
+function loadSecondFactors(): SecondFactors {
+  if (process.env.BENCH_REUSE === '1') {
+    try {
+      return JSON.parse(readFileSync(SECOND_FACTORS_FILE, 'utf8')) as SecondFactors;
+    } catch {
+      // no earlier run kept them: new ones (the admin-list figure then needs rebuilt datasets)
+    }
+  }
+  return { keys: randomBytes(32).toString('hex'), byUser: {} };
+}
+const secondFactors = loadSecondFactors();
+
+function keepSecondFactor(userId: string, factor: TestSecondFactor) {
+  secondFactors.byUser[userId] = factor;
+  mkdirSync(path.dirname(SECOND_FACTORS_FILE), { recursive: true });
+  writeFileSync(SECOND_FACTORS_FILE, JSON.stringify(secondFactors), { mode: 0o600 });
+}
 
 export const env = (database: string, extra: Record<string, string> = {}) => ({
   NODE_ENV: 'development',
@@ -41,7 +69,7 @@ export const env = (database: string, extra: Record<string, string> = {}) => ({
   REDIS_URL: redisUrl,
   REDIS_PREFIX: `bench:${database}:`,
   SESSION_KEYS: 'bench-session-key-0123456789abcdef0123456789',
-  SECOND_FACTOR_KEYS,
+  SECOND_FACTOR_KEYS: secondFactors.keys,
   REGISTRATION_PASSCODE: 'BENCHPASS',
   ADMIN_EMAIL: 'admin@bench.test',
   METRICS_TOKEN: 'bench-metrics-token-0123456789',
@@ -111,9 +139,6 @@ export async function startApi(database: string) {
   return { url, proc };
 }
 
-/** The second factors the bench set up, by user id (the same user in every API process on a database). */
-const secondFactors = new Map<string, TestSecondFactor>();
-
 /**
  * Signs a bench user in and answers its session cookie. Admins need a second factor (issue 13):
  * the first sign-in of an admin sets one up through the API, later ones pass it.
@@ -123,12 +148,13 @@ export async function signIn(url: string, email: string) {
   const res = await client.post('/api/login', { email, password: PASSWORD });
   if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${res.text}`);
   const user = res.body.user as { id: string; secondFactor?: { enrolled: boolean; required: boolean } };
-  const known = secondFactors.get(user.id);
+  const known = secondFactors.byUser[user.id];
   if (user.secondFactor?.enrolled) {
     if (!known) throw new Error(`sign-in of ${email}: a second factor the bench does not know`);
     await passSecondFactor(client, known);
+    keepSecondFactor(user.id, known); // its spent code or recovery code, for the next run
   } else if (user.secondFactor?.required) {
-    secondFactors.set(user.id, await enrolThroughApi(client));
+    keepSecondFactor(user.id, await enrolThroughApi(client));
   }
   return client.cookie!;
 }

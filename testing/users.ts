@@ -33,6 +33,12 @@ export interface CreateUserOptions {
 export interface TestSecondFactor {
   secret: string;
   recoveryCodes: string[];
+  /**
+   * The last time step whose code was used: a code works once (replay protection), so the
+   * helpers use the next unused step within the accepted window (now ±1), and a recovery code
+   * when all are used. Kept on the factor, so a factor saved as JSON (the bench) carries it.
+   */
+  spentStep?: number;
 }
 
 export interface CreatedUser {
@@ -46,19 +52,15 @@ export interface CreatedUser {
   secondFactor?: TestSecondFactor;
 }
 
-// Time steps each secret has spent: a code works once (replay protection), so the helpers use
-// the next unused step within the accepted window (now ±1), and a recovery code when all are used.
-const spentSteps = new Map<string, number>();
-
 /**
  * A second-factor answer the server will accept now: `{code}` (TOTP of an unused time step) or,
  * when the window's codes are spent, `{recoveryCode}`.
  */
 export function nextSecondFactor(factor: TestSecondFactor): { code: string } | { recoveryCode: string } {
   const now = timeStep(Date.now());
-  const step = Math.max((spentSteps.get(factor.secret) ?? now - 3) + 1, now - 1);
+  const step = Math.max((factor.spentStep ?? now - 3) + 1, now - 1);
   if (step <= now + 1) {
-    spentSteps.set(factor.secret, step);
+    factor.spentStep = step;
     return { code: codeAt(factor.secret, step) };
   }
   const recoveryCode = factor.recoveryCodes.shift();
@@ -100,8 +102,7 @@ export async function enrolThroughApi(client: Pick<TestClient, 'post'>): Promise
   const step = timeStep(Date.now());
   const confirm = await client.post('/api/second-factor/enrolment/confirm', { code: codeAt(secret, step) });
   if (confirm.status !== 200) throw new Error(`enrolment not confirmed: ${confirm.status}: ${confirm.text}`);
-  spentSteps.set(secret, step);
-  return { secret, recoveryCodes: [...(confirm.body.recoveryCodes as string[])] };
+  return { secret, recoveryCodes: [...(confirm.body.recoveryCodes as string[])], spentStep: step };
 }
 
 /**
