@@ -148,6 +148,8 @@ export async function measureLighthouse(
       METRICS_TOKEN: secret(),
       STREAM_KEY: secret(),
       REGISTRATION_PASSCODE: secret(),
+      // the dataset has its admins; a fresh clone's .env holds the example password production refuses
+      ADMIN_PASSWORD: secret(),
       COOKIE_SECURE: 'false',
       SERVE_BUNDLES: '1',
     }),
