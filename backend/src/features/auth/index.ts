@@ -446,12 +446,22 @@ export function createAuthFeature(deps: AppDeps) {
  * it must change its password at first sign-in (QUALITY 7). The `AdminBootstrap-once` stream
  * records that it was done; a database from before that record counts as done when the admin
  * address's reservation stream has any history (an account held it). Safe across restarts and
- * concurrent starts: the e-mail reservation lets only one registration through, and the record
- * is written once (expected revision).
+ * concurrent starts: they take turns on a PostgreSQL advisory lock of their own (whichever process
+ * starts), so a start never reads the address as held by a first admin another start is still
+ * recording; the record is written once (expected revision).
  */
 export async function bootstrapAdmin(deps: AppDeps): Promise<'created' | 'exists' | 'skipped'> {
+  const password = deps.config.ADMIN_PASSWORD;
+  if (!password) return 'skipped';
+  // not the stream's name: the event store locks that one while it appends the record
+  return deps.db.transaction(async (trx) => {
+    await trx.raw("select pg_advisory_xact_lock(hashtextextended('bootstrap-admin-start', 0))");
+    return bootstrapAdminOnce(deps, password);
+  });
+}
+
+async function bootstrapAdminOnce(deps: AppDeps, password: string): Promise<'created' | 'exists'> {
   const { config, logger, store } = deps;
-  if (!config.ADMIN_PASSWORD) return 'skipped';
   if ((await readStreamOrEmpty(store, adminBootstrapStream)).length) {
     logger.info('bootstrap admin made once already for this database: ADMIN_PASSWORD is not used');
     return 'exists';
@@ -470,7 +480,7 @@ export async function bootstrapAdmin(deps: AppDeps): Promise<'created' | 'exists
     await record(holder?.id ?? null, 'found');
     return 'exists';
   }
-  const passwordHash = await deps.passwords.hash(config.ADMIN_PASSWORD);
+  const passwordHash = await deps.passwords.hash(password);
   let created;
   try {
     created = await createAccount(
