@@ -11,6 +11,7 @@ import {
   newTotpSecret,
   timeStep,
 } from '../backend/src/domain/user/secondFactor';
+import { TOTP_PERIOD_SECONDS } from '@portal/contracts/secondFactor/endpoints';
 
 export interface CreateUserOptions {
   admin?: boolean;
@@ -52,13 +53,21 @@ export interface CreatedUser {
   secondFactor?: TestSecondFactor;
 }
 
+/** How long before the end of a step the helpers stop using the previous step's code. */
+const PREVIOUS_STEP_MARGIN_MS = 10_000;
+
 /**
  * A second-factor answer the server will accept now: `{code}` (TOTP of an unused time step) or,
  * when the window's codes are spent, `{recoveryCode}`.
  */
 export function nextSecondFactor(factor: TestSecondFactor): { code: string } | { recoveryCode: string } {
-  const now = timeStep(Date.now());
-  const step = Math.max((factor.spentStep ?? now - 3) + 1, now - 1);
+  const nowMs = Date.now();
+  const now = timeStep(nowMs);
+  // The previous step's code is accepted only until the current step ends: use it only when
+  // the request surely arrives before then (a code of now or now+1 stays valid a step later).
+  const msLeftInStep = (now + 1) * TOTP_PERIOD_SECONDS * 1000 - nowMs;
+  const earliest = msLeftInStep > PREVIOUS_STEP_MARGIN_MS ? now - 1 : now;
+  const step = Math.max((factor.spentStep ?? now - 3) + 1, earliest);
   if (step <= now + 1) {
     factor.spentStep = step;
     return { code: codeAt(factor.secret, step) };
@@ -67,6 +76,16 @@ export function nextSecondFactor(factor: TestSecondFactor): { code: string } | {
   if (!recoveryCode)
     throw new Error('nextSecondFactor: every code of this window and every recovery code is spent');
   return { recoveryCode };
+}
+
+/**
+ * Waits, when the current time step ends within the margin, for the next step, and returns it:
+ * a test that uses the previous step's code (replays, enrolment) then runs inside one window.
+ */
+export async function settledTimeStep(): Promise<number> {
+  const msLeft = () => (timeStep(Date.now()) + 1) * TOTP_PERIOD_SECONDS * 1000 - Date.now();
+  if (msLeft() <= PREVIOUS_STEP_MARGIN_MS) await new Promise((resolve) => setTimeout(resolve, msLeft() + 50));
+  return timeStep(Date.now());
 }
 
 /** The path to send `nextSecondFactor`'s answer to. */

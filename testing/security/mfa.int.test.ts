@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeAt, timeStep } from '../../backend/src/domain/user/secondFactor';
 import { readStreamOrEmpty } from '../../backend/src/eventStore/port';
 import { startTestApp, type TestApp, type TestClient } from '../app';
-import { createUser, signIn } from '../users';
+import { createUser, settledTimeStep, signIn } from '../users';
 
 /**
  * Issue 13 point 3, QUALITY 34 (ASVS 6.3.3): admins sign in with a second factor (TOTP with
@@ -114,7 +114,8 @@ describe('QUALITY 34: admins sign in with a second factor (TOTP with recovery co
 
   it('a code works once: a replayed code is refused', async () => {
     const admin = await createUser(app, { admin: true });
-    const code = nowCode(admin.secondFactor!.secret, 1);
+    const step = await settledTimeStep();
+    const code = codeAt(admin.secondFactor!.secret, step + 1);
     const first = await passwordOnly(admin);
     expect((await first.at.post('/api/second-factor/verify', { code })).status).toBe(200);
     const second = await passwordOnly(admin, '10.30.0.2');
@@ -124,7 +125,7 @@ describe('QUALITY 34: admins sign in with a second factor (TOTP with recovery co
     expect((await second.at.get('/api/admin/users')).status).toBe(403);
     // so is an older code of the window
     const older = await second.at.post('/api/second-factor/verify', {
-      code: nowCode(admin.secondFactor!.secret, -1),
+      code: codeAt(admin.secondFactor!.secret, step - 1),
     });
     expect(older.body.error).toBe('code_already_used');
   });
@@ -211,8 +212,9 @@ describe('QUALITY 34: admins sign in with a second factor (TOTP with recovery co
     });
     const start = await partner.client.post('/api/second-factor/enrolment');
     const secret: string = start.body.secret;
+    const step = await settledTimeStep();
     const confirm = await partner.client.post('/api/second-factor/enrolment/confirm', {
-      code: nowCode(secret, -1),
+      code: codeAt(secret, step - 1),
     });
     expect(confirm.status).toBe(200);
     expect((await partner.client.get('/api/onboarding-progress')).status).toBe(200);
@@ -220,10 +222,12 @@ describe('QUALITY 34: admins sign in with a second factor (TOTP with recovery co
     const fresh = await passwordOnly(partner);
     expect(fresh.res.body.user.secondFactor.pending).toBe('verify');
     expect((await fresh.at.get('/api/onboarding-progress')).status).toBe(403);
-    expect((await fresh.at.post('/api/second-factor/verify', { code: nowCode(secret) })).status).toBe(200);
+    expect((await fresh.at.post('/api/second-factor/verify', { code: codeAt(secret, step) })).status).toBe(
+      200,
+    );
     expect((await fresh.at.get('/api/onboarding-progress')).status).toBe(200);
 
-    const off = await fresh.at.post('/api/second-factor/disable', { code: nowCode(secret, 1) });
+    const off = await fresh.at.post('/api/second-factor/disable', { code: codeAt(secret, step + 1) });
     expect(off.status).toBe(200);
     expect(off.body.secondFactor.enrolled).toBe(false);
     expect((await audit('SecondFactorReset', partner.id))[0]!.summary).toBe('Second factor turned off');
