@@ -41,3 +41,20 @@ export function overflowingIn(page: Page, selector: string, container: string): 
     [selector, container] as const,
   );
 }
+
+/**
+ * Texts cut off with an ellipsis (`text-overflow: ellipsis`, wider than their box), as
+ * "text (text px > room px)": a card title squeezed by its header's controls reads "N…".
+ */
+export function cutTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter(
+        (el) =>
+          el.getClientRects().length > 0 &&
+          getComputedStyle(el).textOverflow === 'ellipsis' &&
+          el.scrollWidth > el.clientWidth + 1,
+      )
+      .map((el) => `${el.textContent} (${el.scrollWidth} px > ${el.clientWidth} px)`),
+  );
+}
