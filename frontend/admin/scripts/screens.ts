@@ -49,6 +49,11 @@ try {
     ['sync', '/admin/#/sync-runs'],
     ['performance', '/admin/#/performance'],
     ['system', '/admin/#/system-metrics'],
+    ['funnel', '/admin/#/funnel'],
+    ['mail-outbox', '/admin/#/mail-outbox'],
+    ['testimonials', '/admin/#/testimonials'],
+    ['live-calls', '/admin/#/live-calls'],
+    ['academy-links', '/admin/#/academy-links/current'],
     ['not-found', '/admin/#/no-such-page'],
   ];
   for (const [name, path] of shots) {
