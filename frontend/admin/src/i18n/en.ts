@@ -79,6 +79,7 @@ export const en = {
     },
     testimonials: {
       name: 'Success story |||| Success stories',
+      empty: 'No success stories yet.',
       fields: {
         thumbnail: 'Thumbnail',
         name: 'Name',
@@ -91,6 +92,7 @@ export const en = {
     },
     'live-calls': {
       name: 'Live call |||| Live calls',
+      empty: 'No live calls yet.',
       fields: {
         name: 'Name',
         description: 'Description',

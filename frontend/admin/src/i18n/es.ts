@@ -80,6 +80,7 @@ export const es: Messages = {
     },
     testimonials: {
       name: 'Historia de éxito |||| Historias de éxito',
+      empty: 'Todavía no hay historias de éxito.',
       fields: {
         thumbnail: 'Miniatura',
         name: 'Nombre',
@@ -92,6 +93,7 @@ export const es: Messages = {
     },
     'live-calls': {
       name: 'Llamada en vivo |||| Llamadas en vivo',
+      empty: 'Todavía no hay llamadas en vivo.',
       fields: {
         name: 'Nombre',
         description: 'Descripción',

@@ -80,6 +80,7 @@ export const fr: Messages = {
     },
     testimonials: {
       name: 'Témoignage de réussite |||| Témoignages de réussite',
+      empty: 'Aucun témoignage de réussite pour le moment.',
       fields: {
         thumbnail: 'Miniature',
         name: 'Nom',
@@ -92,6 +93,7 @@ export const fr: Messages = {
     },
     'live-calls': {
       name: 'Appel en direct |||| Appels en direct',
+      empty: 'Aucun appel en direct pour le moment.',
       fields: {
         name: 'Nom',
         description: 'Description détaillée',
