@@ -66,12 +66,18 @@ describe('phone layout', () => {
         ['/partners', '.partner-card'],
         ['/resources', 'input[placeholder]'],
         ['/onboarding?step=3', '.ob-add input'],
+        ['/settings', '.settings-layout'],
+        ['/foundation', 'main h1'],
+        ['/academy', 'main h1'],
       ]) {
         await settled(signedIn, path, ready);
         found.push(...(await cutPlaceholders(signedIn)).map((p) => `${path}: ${p}`));
         found.push(...(await cutTexts(signedIn)).map((p) => `${path}: ${p}`));
         if (SHOTS)
-          await signedIn.screenshot({ path: `${SHOTS}/phone${path.replace(/\W+/g, '-')}-${language}.png` });
+          await signedIn.screenshot({
+            path: `${SHOTS}/phone${path.replace(/\W+/g, '-')}-${language}.png`,
+            fullPage: true,
+          });
       }
       await settled(signedIn, '/vault', '.vault-badge');
       found.push(
