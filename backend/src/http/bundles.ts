@@ -118,7 +118,11 @@ async function sendPageWithData(ctx: Koa.Context, readAnswers: ReadAnswers) {
     return sendFile(ctx, partnerRoot, '/index.html');
   }
   const page = PAGES[ctx.path];
-  const data = await readAnswers(ctx, [...EVERY_PAGE_READS, ...(page?.reads ?? [])]);
+  // the page never fails for its data: without it, the app asks for each answer itself
+  const data = await readAnswers(ctx, [...EVERY_PAGE_READS, ...(page?.reads ?? [])]).catch((error) => {
+    ctx.state.logger.warn({ err: error }, 'page data not read');
+    return {};
+  });
   // JSON inside <script>: no '<' may close the element early
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   const preloads = (page ? codeFiles(manifest, page.code) : []).map((file) =>
