@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 // the partner app's build step, shared: the static app bar is painted before the console's code runs
 import { paintFirst } from '../partner/build/paintFirst';
+import { precompress } from '../partner/build/precompress';
 // and its chunking: the first load in one file instead of 19
 import { firstLoadChunk } from '../partner/build/chunkGroups';
 
@@ -13,7 +14,7 @@ const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/admin/',
-  plugins: [react(), paintFirst()],
+  plugins: [react(), paintFirst(), precompress()],
   server: { port: 5174, strictPort: true, proxy },
   preview: { port: 4174, proxy },
   build: {

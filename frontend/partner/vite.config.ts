@@ -5,6 +5,7 @@ import { antdStyles } from './build/antdStyles';
 import { chunkGroups } from './build/chunkGroups';
 import { landingPages } from './build/landingPages';
 import { paintFirst } from './build/paintFirst';
+import { precompress } from './build/precompress';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
@@ -12,7 +13,7 @@ const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
 // The partner app: served by the API in production (dist/), by Vite in development.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), antdStyles(), paintFirst(), landingPages()],
+  plugins: [react(), antdStyles(), paintFirst(), landingPages(), precompress()],
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, proxy },
   build: {

@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type Koa from 'koa';
 import send from 'koa-send';
 import type { AppDeps } from '../app/deps';
 import { findUserById, isAdminUser } from '../app/users';
+import type { ReadAnswers } from './createApp';
 import type { SessionData } from './sessions';
 
 const partnerRoot = fileURLToPath(new URL('../../../frontend/partner/dist', import.meta.url));
@@ -14,7 +16,7 @@ const adminRoot = fileURLToPath(new URL('../../../frontend/admin/dist', import.m
  * admins; anyone else gets the partner app, which shows Access Denied and moves on.
  * Hashed assets are cached for a year, index.html never.
  */
-export function serveBundles(deps: AppDeps): Koa.Middleware {
+export function serveBundles(deps: AppDeps, readAnswers: ReadAnswers): Koa.Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path.startsWith('/api/') || ctx.path === '/metrics') return next();
@@ -45,18 +47,95 @@ export function serveBundles(deps: AppDeps): Koa.Middleware {
       return sendFile(ctx, partnerRoot, ctx.path);
     }
     const session = ctx.session as unknown as SessionData;
-    if (ctx.path === '/') {
-      // who asks (the session cookie) and in which language decide the answer
-      ctx.vary('Cookie');
-      ctx.vary('Accept-Language');
-    }
+    // who asks (the session cookie) decides the answer, and on `/` the language too
+    ctx.vary('Cookie');
+    if (ctx.path === '/') ctx.vary('Accept-Language');
     if (ctx.path === '/' && !session?.userId) {
       // a visitor's landing page comes as HTML in their language (frontend/partner/build/landingPages.ts)
       const landing = `/landing.${landingLanguage(ctx)}.html`;
       if (existsSync(partnerRoot + landing)) return sendFile(ctx, partnerRoot, landing);
     }
+    if (session?.userId) return sendPageWithData(ctx, readAnswers);
     return sendFile(ctx, partnerRoot, '/index.html');
   };
+}
+
+/** What every signed-in page reads first: the session's user and the onboarding progress (RootLayout). */
+const EVERY_PAGE_READS = ['/api/session', '/api/onboarding-progress'];
+
+/**
+ * Signed-in pages whose first render the HTML prepares: what the page reads besides (its route's
+ * loader and components, frontend/partner/src/app/router.tsx) and the module of its code (a key
+ * of the build's manifest).
+ */
+const PAGES: Record<string, { reads: readonly string[]; code: string }> = {
+  '/foundation': { reads: ['/api/coaching'], code: 'src/features/foundation/FoundationPage.tsx' },
+  '/academy': {
+    reads: ['/api/academy-tutorial', '/api/academy-links'],
+    code: 'src/features/academy/AcademyPage.tsx',
+  },
+};
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The files of a page's code (its chunk, the chunks it imports, their sheets), from the build's
+ * manifest; not the entry, which index.html already preloads.
+ */
+function codeFiles(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key];
+  if (!chunk || chunk.isEntry || seen.has(key)) return [];
+  seen.add(key);
+  return [
+    chunk.file,
+    ...(chunk.css ?? []),
+    ...(chunk.imports ?? []).flatMap((i) => codeFiles(manifest, i, seen)),
+  ];
+}
+
+/**
+ * index.html for a request with a session carries the answers its first render would otherwise
+ * ask for, one round trip each after the code (frontend/partner/src/lib/pageData.ts reads them):
+ * the JSON of those GET answers, computed for this request's own session as the API would answer
+ * them. The answer belongs to this user only: never stored (`no-store`), and it varies by cookie.
+ * A page of `PAGES` also preloads its code, which the app would ask for only once its entry has
+ * run; at low priority, as the entry: the HTML's top bar paints without them.
+ */
+async function sendPageWithData(ctx: Koa.Context, readAnswers: ReadAnswers) {
+  let html, manifest;
+  try {
+    html = await readFile(`${partnerRoot}/index.html`, 'utf8');
+    manifest = JSON.parse(await readFile(`${partnerRoot}/.vite/manifest.json`, 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
+  } catch {
+    return sendFile(ctx, partnerRoot, '/index.html');
+  }
+  const page = PAGES[ctx.path];
+  // the page never fails for its data: without it, the app asks for each answer itself
+  const data = await readAnswers(ctx, [...EVERY_PAGE_READS, ...(page?.reads ?? [])]).catch((error) => {
+    ctx.state.logger.warn({ err: error }, 'page data not read');
+    return {};
+  });
+  // JSON inside <script>: no '<' may close the element early
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  const preloads = (page ? codeFiles(manifest, page.code) : []).map((file) =>
+    file.endsWith('.css')
+      ? `<link rel="preload" as="style" crossorigin href="/${file}" fetchpriority="low">`
+      : `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`,
+  );
+  ctx.set('Cache-Control', 'no-store');
+  ctx.type = 'html';
+  ctx.body = html.replace(
+    '</head>',
+    [...preloads, `<script id="page-data" type="application/json">${json}</script>`, '</head>'].join('\n  '),
+  );
 }
 
 const LANGUAGES = ['en', 'es', 'fr'] as const;

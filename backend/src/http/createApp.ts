@@ -126,23 +126,45 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
       handlers.set(`${feature.name}.${name}`, handler);
   }
 
+  /** the signed-in user of the request (ctx.state.user) and the second factor they still owe */
+  const requester = async (ctx: Koa.Context) => {
+    const session = ctx.session as unknown as SessionData & { isNew?: boolean };
+    const user = await loadSessionUser(ctx, deps, session);
+    ctx.state.user = user;
+    const secondFactor = user
+      ? pendingSecondFactor(
+          user.secondFactorEnrolled,
+          isAdminUser(user, config.ADMIN_EMAIL),
+          Boolean(session?.secondFactorAt),
+        ).pending
+      : null;
+    return { session, user, secondFactor };
+  };
+  const requestContext = (ctx: Koa.Context, { session, user }: Awaited<ReturnType<typeof requester>>) =>
+    ({
+      ctx,
+      requestId: ctx.state.requestId,
+      ip: ctx.ip,
+      logger: ctx.state.logger,
+      user,
+      session,
+      commandMetadata: () => ({
+        actorId: ctx.state.user?.id ?? null,
+        correlationId: ctx.state.requestId,
+        causationId: null,
+        idempotencyKey: ctx.get('idempotency-key') || undefined,
+      }),
+    }) satisfies RequestContext;
+
   for (const [id, route] of Object.entries(allRoutes)) {
     const handler = handlers.get(id);
     router.register(route.path, [route.method], async (ctx) => {
       ctx.state.route = route.path;
       ctx.state.hashesPassword = route.hashesPassword === true;
-      const session = ctx.session as unknown as SessionData & { isNew?: boolean };
-      const user = await loadSessionUser(ctx, deps, session);
-      ctx.state.user = user;
-      const secondFactor = user
-        ? pendingSecondFactor(
-            user.secondFactorEnrolled,
-            isAdminUser(user, config.ADMIN_EMAIL),
-            Boolean(session?.secondFactorAt),
-          ).pending
-        : null;
+      const who = await requester(ctx);
+      const { user } = who;
       try {
-        enforceAccess(route.access, user, config.ADMIN_EMAIL, secondFactor);
+        enforceAccess(route.access, user, config.ADMIN_EMAIL, who.secondFactor);
       } catch (denial) {
         ctx.state.logger.warn(
           { route: `${route.method} ${route.path}`, userId: user?.id ?? null, ip: ctx.ip },
@@ -154,20 +176,7 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
       const input = validateInput(ctx, route);
       if (!handler)
         throw new HttpError(501, 'not_implemented', `${route.method} ${route.path} is not implemented yet`);
-      const rc: RequestContext = {
-        ctx,
-        requestId: ctx.state.requestId,
-        ip: ctx.ip,
-        logger: ctx.state.logger,
-        user,
-        session,
-        commandMetadata: () => ({
-          actorId: ctx.state.user?.id ?? null,
-          correlationId: ctx.state.requestId,
-          causationId: null,
-          idempotencyKey: ctx.get('idempotency-key') || undefined,
-        }),
-      };
+      const rc = requestContext(ctx, who);
       const release = await claimIdempotencyKey(ctx, deps.redis, config.REDIS_PREFIX, user?.id ?? ctx.ip);
       let result;
       try {
@@ -181,9 +190,42 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
   }
   app.use(router.routes());
   app.use(router.allowedMethods());
-  if (config.SERVE_BUNDLES) app.use(serveBundles(deps));
+
+  /**
+   * The answers GET requests of these paths would get now, from this request's session (the
+   * same session check, access rule, handler and response filter): the data a signed-in page
+   * carries in its HTML (bundles.ts). A path this user may not read, or whose read fails, is
+   * left out (the page asks for it itself and gets the same refusal).
+   */
+  const readable = new Map(
+    Object.entries(allRoutes)
+      .filter(([, route]) => route.method === 'GET' && !route.params)
+      .map(([id, route]) => [route.path, id]),
+  );
+  const readAnswers: ReadAnswers = async (ctx, paths) => {
+    const who = await requester(ctx);
+    const read = async (path: string) => {
+      const id = readable.get(path);
+      const route = id ? allRoutes[id] : undefined;
+      const handler = id ? handlers.get(id) : undefined;
+      if (!route || !handler) return [];
+      try {
+        enforceAccess(route.access, who.user, config.ADMIN_EMAIL, who.secondFactor);
+        const input = { params: undefined, query: route.query?.parse({}), body: undefined };
+        const answer = answerOf(route, await handler(input, requestContext(ctx, who)));
+        return answer.status === 200 && !answer.type ? [[path, answer.body] as const] : [];
+      } catch {
+        return [];
+      }
+    };
+    return Object.fromEntries((await Promise.all(paths.map(read))).flat());
+  };
+  if (config.SERVE_BUNDLES) app.use(serveBundles(deps, readAnswers));
   return app;
 }
+
+/** GET answers for the request's own session, by path (createApp's `readAnswers`). */
+export type ReadAnswers = (ctx: Koa.Context, paths: readonly string[]) => Promise<Record<string, unknown>>;
 
 function respond(ctx: Koa.Context, route: RouteDef, result: unknown) {
   let answer;

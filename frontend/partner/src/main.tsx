@@ -9,9 +9,12 @@ import { currentLanguage, i18nReady } from './lib/i18n';
 import { loadAntdLocale } from './app/antdLocale';
 import { queryClient } from './lib/queryClient';
 import { meQuery } from './lib/session';
+import { seedPageData } from './lib/pageData';
 import './styles.css';
 
-// the session check starts at once, in parallel with the first route's code
+// a signed-in page's HTML carries its first data; else the session check starts at once, in
+// parallel with the first route's code
+seedPageData(queryClient);
 void queryClient.prefetchQuery(meQuery);
 keepTabInDialogs();
 // the first page's code loads at once too, not after the session check its route waits for
@@ -35,4 +38,7 @@ const render = () =>
     ),
   );
 const antdLocaleReady = i18nReady.then(() => loadAntdLocale(currentLanguage()));
-void Promise.all([i18nReady, antdLocaleReady, antdSheetReady()]).then(render, render);
+// the first page is loaded (its code and its loader's data) before the first render, which then
+// renders it whole: no shell first and then the page in one long task when the router's state changes
+const firstPageReady = router.load();
+void Promise.all([i18nReady, antdLocaleReady, antdSheetReady(), firstPageReady]).then(render, render);

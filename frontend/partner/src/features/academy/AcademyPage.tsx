@@ -23,6 +23,7 @@ import {
   type ReactNode,
   Suspense,
   lazy,
+  startTransition,
   useCallback,
   useEffect,
   useRef,
@@ -135,7 +136,8 @@ export function AcademyPage() {
     if (prompted.current || !unlocked || !shouldPrompt(tutorial.data)) return;
     const id = window.setTimeout(() => {
       prompted.current = true;
-      setPrompting(true);
+      // a transition: the dialog's code and first render come in slices, not one long task
+      startTransition(() => setPrompting(true));
     }, ACADEMY_PROMPT_DELAY_MS);
     return () => window.clearTimeout(id);
   }, [unlocked, tutorial.data]);
