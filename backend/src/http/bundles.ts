@@ -134,7 +134,12 @@ async function sendPageWithData(ctx: Koa.Context, readAnswers: ReadAnswers) {
   ctx.type = 'html';
   ctx.body = html.replace(
     '</head>',
-    [...preloads, `<script id="page-data" type="application/json">${json}</script>`, '</head>'].join('\n  '),
+    [
+      ...preloads,
+      // data-page="whole": the page's own reads are here too, so its first render needs no fetch
+      `<script id="page-data" type="application/json"${page ? ' data-page="whole"' : ''}>${json}</script>`,
+      '</head>',
+    ].join('\n  '),
   );
 }
 

@@ -14,7 +14,7 @@ import './styles.css';
 
 // a signed-in page's HTML carries its first data; else the session check starts at once, in
 // parallel with the first route's code
-seedPageData(queryClient);
+const pageData = seedPageData(queryClient);
 void queryClient.prefetchQuery(meQuery);
 keepTabInDialogs();
 // the first page's code loads at once too, not after the session check its route waits for
@@ -38,7 +38,9 @@ const render = () =>
     ),
   );
 const antdLocaleReady = i18nReady.then(() => loadAntdLocale(currentLanguage()));
-// the first page is loaded (its code and its loader's data) before the first render, which then
-// renders it whole: no shell first and then the page in one long task when the router's state changes
-const firstPageReady = router.load();
+// A page whose data came with its HTML is loaded (its code; its loader's data is in the cache)
+// before the first render, which then renders it whole: no shell first and then the page in one
+// long task when the router's state changes. Any other page renders at once: the app's top bar,
+// then its loading overlay if its data is slow (the router's pending delay), as the spec says.
+const firstPageReady = pageData.whole ? router.load() : undefined;
 void Promise.all([i18nReady, antdLocaleReady, antdSheetReady(), firstPageReady]).then(render, render);

@@ -34,7 +34,7 @@ async function finishFoundation(userId: string) {
   await e2e.app.deps.projections.waitFor(result.position);
 }
 
-const PAGE_DATA = /<script id="page-data" type="application\/json">(.*?)<\/script>/;
+const PAGE_DATA = /<script id="page-data" type="application\/json"(?: data-page="whole")?>(.*?)<\/script>/;
 
 /** The answers a page's HTML carries, or null when it carries none. */
 const pageDataOf = (html: string): Record<string, unknown> | null => {
@@ -51,6 +51,7 @@ describe('the data a signed-in page carries in its HTML', () => {
     const page = await ada.client.get('/academy');
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.text).toContain('data-page="whole"'); // every read of the page's first render
     expect(page.headers.get('vary')).toMatch(/\bCookie\b/);
     expect(pageDataOf(page.text)).toEqual({
       '/api/session': (await ada.client.get('/api/session')).body,
@@ -92,6 +93,28 @@ describe('the data a signed-in page carries in its HTML', () => {
     const html = (await user.client.get('/foundation')).text;
     const file = manifest['src/features/foundation/FoundationPage.tsx']!.file;
     expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`);
+  });
+
+  it('a page whose own data is not in its HTML shows the app and its loading overlay while that data is on its way', async () => {
+    const user = await createUser(e2e.app);
+    await finishFoundation(user.id);
+    const html = (await user.client.get('/live-calls')).text;
+    expect(pageDataOf(html)).not.toBeNull(); // the session and the progress, not the calls
+    expect(html).not.toContain('data-page="whole"');
+    const context = await e2e.signedInContext(user.client);
+    const page = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/live-calls', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/live-calls');
+    // the router's pending delay passes with the calls still held: the overlay names the page
+    await page.getByRole('alertdialog', { name: /live calls/i }).waitFor({ timeout: 20_000 });
+    release();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await context.close();
   });
 
   for (const path of ['/foundation', '/academy'] as const) {

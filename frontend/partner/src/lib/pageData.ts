@@ -8,19 +8,22 @@ import { ME_KEY } from './session';
  * path. They go into the query cache before anything asks, so the first render needs no round
  * trip after the code. Every query kept under its path holds the answer as it comes; the session
  * is kept as its user (`meQuery`). Without the element (a visitor, the dev server) nothing changes.
+ * `whole`: the HTML carries every read of the page's first render (a page the server prepares).
  */
-export function seedPageData(queryClient: QueryClient, doc: Document = document): void {
-  const text = doc.getElementById('page-data')?.textContent;
-  if (!text) return;
+export function seedPageData(queryClient: QueryClient, doc: Document = document): { whole: boolean } {
+  const element = doc.getElementById('page-data');
+  const text = element?.textContent;
+  if (!text) return { whole: false };
   let answers: Record<string, unknown>;
   try {
     answers = JSON.parse(text) as Record<string, unknown>;
   } catch {
-    return;
+    return { whole: false };
   }
   for (const [path, answer] of Object.entries(answers)) {
     if (path === authApi.session.path)
       queryClient.setQueryData(ME_KEY, (answer as { user?: unknown } | null)?.user ?? null);
     else queryClient.setQueryData([path], answer);
   }
+  return { whole: element?.dataset.page === 'whole' };
 }
