@@ -3,6 +3,7 @@ import type * as E from '@portal/contracts/content/events';
 import { CONTENT_LIMITS } from '@portal/contracts/content/endpoints';
 import type { Decider } from '../decider';
 import { conflict, invalid, notFound } from '../errors';
+import type { LiveCallDefinition } from './liveCalls';
 import { videoRefOf } from './testimonial';
 
 /**
@@ -44,7 +45,7 @@ export type ContentCommand =
   | { type: 'EditLiveCall'; callId: string; call: LiveCallFields }
   | { type: 'SetAcademyLinks'; links: AcademyLinks }
   /** the spec's calls, at the API's start: those not published yet, without a join link */
-  | { type: 'PublishLiveCalls'; calls: PublishedCall[] }
+  | { type: 'PublishLiveCalls'; calls: readonly LiveCallDefinition[] }
   /**
    * the demo content, part by part: the calls not published yet; a demo join link (and passcode,
    * when the call has none) for a call that never had a link; the demo testimonials while no

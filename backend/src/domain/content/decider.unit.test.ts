@@ -101,7 +101,7 @@ describe('content decider', () => {
   });
 
   it('publishes the spec calls that are missing, without join link or passcode, once', () => {
-    const calls = SPEC_LIVE_CALLS.map((c) => ({ ...c, zoomLink: 'https://zoom.us/j/9', passcode: 'x' }));
+    const calls = SPEC_LIVE_CALLS;
     const first = given()
       .when({ type: 'PublishLiveCalls', calls })
       .then(

@@ -21,10 +21,9 @@ export async function contentCommand(
  * revision, read the stream again and decide nothing. Returns how many calls were published.
  */
 export async function publishSpecLiveCalls(deps: Pick<AppDeps, 'store' | 'projections'>): Promise<number> {
-  const calls = SPEC_LIVE_CALLS.map((c) => ({ ...c, zoomLink: null, passcode: null }));
   const result = await contentCommand(
     deps,
-    { type: 'PublishLiveCalls', calls },
+    { type: 'PublishLiveCalls', calls: SPEC_LIVE_CALLS },
     { actorId: null, correlationId: 'publish-live-calls' },
   );
   return result.events.length;
