@@ -10,9 +10,11 @@ const runtime = buildRuntime(loadConfig(), { service: 'seed' });
 try {
   await runtime.ready();
   await migrateLatest(runtime.deps.db);
-  for (const feature of runtime.features) await feature.onStart?.();
   runtime.deps.projections.start();
   const summary = await seedDemoData(runtime.deps);
+  // the start steps after the seed: on a new database the demo calls are then published with
+  // their demo links at once (the content start step finds them and publishes nothing)
+  for (const feature of runtime.features) await feature.onStart?.();
   console.log(summary);
 } finally {
   await runtime.close();

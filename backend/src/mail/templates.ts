@@ -16,12 +16,16 @@ type Params = Record<string, string>;
 interface Template {
   subject: (p: Params) => string;
   lines: (p: Params) => string[];
-  button?: (p: Params) => { label: string; href: string };
+  button?: (p: Params) => { label: string; href: string } | null;
   /** the parameters a message of this kind needs */
   needs: readonly string[];
 }
 
-/** A live-call reminder carries the call's name in each language; the template picks its own. */
+/**
+ * A live-call reminder carries the call's name in each language; the template picks its own. An
+ * empty `link` (no join link set yet) says the link will be posted on the live-calls page, and the
+ * button (when `page` names that page) opens it instead.
+ */
 const CALL_REMINDER_NEEDS = [
   'firstName',
   'nameEn',
@@ -115,10 +119,19 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
       lines: (p) => [
         `Hello ${p.firstName},`,
         `${p.nameEn} starts in ${p.minutes} minutes: ${p.when}.${p.host ? ` Host: ${p.host}.` : ''}`,
-        ...(p.passcode ? [`Passcode: ${p.passcode}`] : []),
+        ...(p.link
+          ? p.passcode
+            ? [`Passcode: ${p.passcode}`]
+            : []
+          : ['The join link will be posted on the live calls page before the call.']),
         'You get this reminder because you turned on live-call reminders. You can turn them off in Settings.',
       ],
-      button: (p) => ({ label: 'Join the call', href: p.link }),
+      button: (p) =>
+        p.link
+          ? { label: 'Join the call', href: p.link }
+          : p.page
+            ? { label: 'Open the live calls page', href: p.page }
+            : null,
     },
     es: {
       needs: CALL_REMINDER_NEEDS,
@@ -126,10 +139,19 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
       lines: (p) => [
         `Hola ${p.firstName}:`,
         `${p.nameEs} empieza dentro de ${p.minutes} minutos: ${p.when}.${p.host ? ` Presenta: ${p.host}.` : ''}`,
-        ...(p.passcode ? [`Código de acceso: ${p.passcode}`] : []),
+        ...(p.link
+          ? p.passcode
+            ? [`Código de acceso: ${p.passcode}`]
+            : []
+          : ['El enlace para unirte se publicará en la página de llamadas en vivo antes de la llamada.']),
         'Recibes este recordatorio porque activaste los recordatorios de llamadas en vivo. Puedes desactivarlos en Configuración.',
       ],
-      button: (p) => ({ label: 'Unirme a la llamada', href: p.link }),
+      button: (p) =>
+        p.link
+          ? { label: 'Unirme a la llamada', href: p.link }
+          : p.page
+            ? { label: 'Abrir la página de llamadas en vivo', href: p.page }
+            : null,
     },
     fr: {
       needs: CALL_REMINDER_NEEDS,
@@ -137,10 +159,19 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
       lines: (p) => [
         `Bonjour ${p.firstName},`,
         `${p.nameFr} commence dans ${p.minutes} minutes : ${p.when}.${p.host ? ` Animé par ${p.host}.` : ''}`,
-        ...(p.passcode ? [`Code d’accès : ${p.passcode}`] : []),
+        ...(p.link
+          ? p.passcode
+            ? [`Code d’accès : ${p.passcode}`]
+            : []
+          : ['Le lien pour rejoindre l’appel sera publié sur la page des appels en direct avant l’appel.']),
         'Vous recevez ce rappel parce que vous avez activé les rappels d’appels en direct. Vous pouvez les désactiver dans Paramètres.',
       ],
-      button: (p) => ({ label: 'Rejoindre l’appel', href: p.link }),
+      button: (p) =>
+        p.link
+          ? { label: 'Rejoindre l’appel', href: p.link }
+          : p.page
+            ? { label: 'Ouvrir la page des appels en direct', href: p.page }
+            : null,
     },
   },
 };

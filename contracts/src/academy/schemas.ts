@@ -117,7 +117,8 @@ const liveCall = z.object({
   /** n-th weekday of the month (3 = third), null = every week */
   weekOfMonth: z.number().int().min(1).max(5).nullable(),
   passcode: z.string().nullable(),
-  zoomLink: z.string(),
+  /** null until an admin sets it: the page then says the link will be posted before the call */
+  zoomLink: z.string().nullable(),
   colorTheme: z.string(),
   icon: z.string(),
   host: z.string().nullable(),

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { defineEvent } from '../core/events';
 
 /**
- * Events of the Academy content stream `Content-academy`, recorded by admins in the console (or
- * by the demo seed, actor null). Names of people in testimonials stay out of the summaries.
+ * Events of the Academy content stream `Content-academy`, recorded by admins in the console (or,
+ * actor null, by the API's first start and the demo seed). Names of people in testimonials stay
+ * out of the summaries.
  */
 const loc = z.object({ en: z.string(), es: z.string(), fr: z.string() });
 const testimonialFields = {
@@ -22,7 +23,8 @@ const callFields = {
   weekOfMonth: z.number().int().nullable(),
   host: z.string().nullable(),
   passcode: z.string().nullable(),
-  zoomLink: z.string(),
+  /** null until an admin sets it (the calls every deployment starts with have none) */
+  zoomLink: z.string().nullable(),
   colorTheme: z.string(),
 };
 
@@ -44,7 +46,10 @@ export const TestimonialRemoved = defineEvent({
   summary: () => 'Testimonial removed',
 });
 
-/** A call put on the live-calls page (the demo seed's three calls). */
+/**
+ * A call put on the live-calls page: the spec's three calls, at the first start of the API
+ * without a join link (or by the demo seed, with its demo links).
+ */
 export const LiveCallPublished = defineEvent({
   type: 'LiveCallPublished',
   schema: z.object({ ...callFields, icon: z.string(), position: z.number().int() }),

@@ -87,7 +87,8 @@ export const liveCallBody = z.strictObject({
   weekOfMonth: z.number().int().min(1).max(5).nullable(),
   host: text(L.host).nullable(),
   passcode: text(L.passcode).nullable(),
-  zoomLink: httpsUrl,
+  /** https; null = no join link yet (the page says it will be posted before the call) */
+  zoomLink: httpsUrl.nullable(),
   colorTheme: z.enum(CALL_COLOR_THEMES),
 });
 
@@ -102,7 +103,7 @@ export const adminLiveCall = liveCallBody.extend({
   focusAreas: z.array(z.object({ en: z.string(), es: z.string(), fr: z.string() })),
   host: z.string().nullable(),
   passcode: z.string().nullable(),
-  zoomLink: z.string(),
+  zoomLink: z.string().nullable(),
   colorTheme: z.string(),
 });
 export type AdminLiveCall = z.infer<typeof adminLiveCall>;

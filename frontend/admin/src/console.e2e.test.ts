@@ -167,6 +167,9 @@ describe('admin console', () => {
       .getByText('No YouTube playlist set: partners see the bundled demo replays (open films)')
       .waitFor();
     await health.getByText('No Drive folder set: partners see the bundled demo files').waitFor();
+    // no seed here, as in a new deployment: the three live calls have no join link yet
+    await health.getByText('3 calls without a join link: set them under Live calls').waitFor();
+    await health.getByText('Join links missing').waitFor();
     const line = page.locator('[data-testid="chart-response"] path.recharts-line-curve').first();
     await line.waitFor();
     expect((await line.getAttribute('d'))?.length ?? 0).toBeGreaterThan(20);

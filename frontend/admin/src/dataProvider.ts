@@ -57,7 +57,7 @@ const CONTENT_FIELDS: Record<string, { fields: string[]; nullable: string[] }> =
       'zoomLink',
       'colorTheme',
     ],
-    nullable: ['weekOfMonth', 'host', 'passcode'],
+    nullable: ['weekOfMonth', 'host', 'passcode', 'zoomLink'],
   },
   'academy-links': {
     fields: ['advancedAcademyUrl', 'coursePurchaseUrl'],

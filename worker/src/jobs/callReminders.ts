@@ -6,6 +6,7 @@ import {
   REMINDER_LEAD_MINUTES,
 } from '@portal/backend/domain/coaching/callReminders';
 import { readLiveCalls } from '@portal/backend/features/academy/content';
+import { publicUrl } from '@portal/backend/mail/send';
 import type { JobDefinition } from './types';
 
 /**
@@ -43,7 +44,9 @@ export const callRemindersJob: JobDefinition = {
               minutes: String(REMINDER_LEAD_MINUTES),
               host: call.host ?? '',
               passcode: call.passcode ?? '',
-              link: call.zoomLink,
+              // none yet: the mail says it will be posted on the page, and links the page
+              link: call.zoomLink ?? '',
+              page: `${publicUrl(deps.config)}/live-calls`,
             },
           },
           opts: {

@@ -3,6 +3,7 @@ import type * as E from '@portal/contracts/content/events';
 import { CONTENT_LIMITS } from '@portal/contracts/content/endpoints';
 import type { Decider } from '../decider';
 import { conflict, invalid, notFound } from '../errors';
+import type { LiveCallDefinition } from './liveCalls';
 import { videoRefOf } from './testimonial';
 
 /**
@@ -29,7 +30,11 @@ type AcademyLinks = EventOf<typeof E.AcademyLinksChanged>['data'];
 export interface ContentState {
   testimonials: Map<string, Testimonial>;
   nextPosition: number;
+  /** whether a testimonial was ever added (the demo seed adds its own only before that) */
+  testimonialsEverAdded: boolean;
   calls: Map<string, LiveCallFields>;
+  /** the calls that ever had a join link (the demo seed gives one only to the others) */
+  callsEverLinked: Set<string>;
   links: AcademyLinks | null;
 }
 
@@ -39,7 +44,13 @@ export type ContentCommand =
   | { type: 'RemoveTestimonial'; testimonialId: string }
   | { type: 'EditLiveCall'; callId: string; call: LiveCallFields }
   | { type: 'SetAcademyLinks'; links: AcademyLinks }
-  /** the demo content, recorded once on an empty stream */
+  /** the spec's calls, at the API's start: those not published yet, without a join link */
+  | { type: 'PublishLiveCalls'; calls: readonly LiveCallDefinition[] }
+  /**
+   * the demo content, part by part: the calls not published yet; a demo join link (and passcode,
+   * when the call has none) for a call that never had a link; the demo testimonials while no
+   * testimonial was ever added. An admin's edits are never undone.
+   */
   | {
       type: 'SeedContent';
       calls: PublishedCall[];
@@ -49,7 +60,9 @@ export type ContentCommand =
 const initialState = (): ContentState => ({
   testimonials: new Map(),
   nextPosition: 1,
+  testimonialsEverAdded: false,
   calls: new Map(),
+  callsEverLinked: new Set(),
   links: null,
 });
 
@@ -59,11 +72,9 @@ function evolve(state: ContentState, event: ContentEvent): ContentState {
     case 'TestimonialEdited': {
       const { testimonialId, name, categories, link } = event.data;
       const testimonials = new Map(state.testimonials).set(testimonialId, { name, categories, link });
-      const nextPosition =
-        event.type === 'TestimonialAdded'
-          ? Math.max(state.nextPosition, event.data.position + 1)
-          : state.nextPosition;
-      return { ...state, testimonials, nextPosition };
+      if (event.type === 'TestimonialEdited') return { ...state, testimonials };
+      const nextPosition = Math.max(state.nextPosition, event.data.position + 1);
+      return { ...state, testimonials, nextPosition, testimonialsEverAdded: true };
     }
     case 'TestimonialRemoved': {
       const testimonials = new Map(state.testimonials);
@@ -73,7 +84,10 @@ function evolve(state: ContentState, event: ContentEvent): ContentState {
     case 'LiveCallPublished':
     case 'LiveCallEdited': {
       const call = liveCallFieldsOf(event.data);
-      return { ...state, calls: new Map(state.calls).set(event.data.callId, call) };
+      const callsEverLinked = call.zoomLink
+        ? new Set(state.callsEverLinked).add(event.data.callId)
+        : state.callsEverLinked;
+      return { ...state, calls: new Map(state.calls).set(event.data.callId, call), callsEverLinked };
     }
     case 'AcademyLinksChanged':
       return { ...state, links: event.data };
@@ -167,15 +181,30 @@ function decide(command: ContentCommand, state: ContentState): ContentEvent[] {
     case 'SetAcademyLinks':
       if (state.links && same(state.links, command.links)) return [];
       return [{ type: 'AcademyLinksChanged', data: command.links }];
+    case 'PublishLiveCalls':
+      return command.calls
+        .filter((c) => !state.calls.has(c.callId))
+        .map((c): ContentEvent => ({
+          type: 'LiveCallPublished',
+          data: { ...c, zoomLink: null, passcode: null },
+        }));
     case 'SeedContent': {
-      if (state.calls.size > 0 || state.testimonials.size > 0) return [];
-      return [
-        ...command.calls.map((c): ContentEvent => ({ type: 'LiveCallPublished', data: c })),
-        ...command.testimonials.map((t, i): ContentEvent => ({
-          type: 'TestimonialAdded',
-          data: { ...t, position: i + 1 },
-        })),
-      ];
+      const calls = command.calls.flatMap((c): ContentEvent[] => {
+        const current = state.calls.get(c.callId);
+        if (!current) return [{ type: 'LiveCallPublished', data: c }];
+        if (current.zoomLink || state.callsEverLinked.has(c.callId) || !c.zoomLink) return [];
+        const passcode = current.passcode ?? c.passcode;
+        return [
+          { type: 'LiveCallEdited', data: { callId: c.callId, ...current, zoomLink: c.zoomLink, passcode } },
+        ];
+      });
+      const testimonials = state.testimonialsEverAdded
+        ? []
+        : command.testimonials.map((t, i): ContentEvent => ({
+            type: 'TestimonialAdded',
+            data: { ...t, position: state.nextPosition + i },
+          }));
+      return [...calls, ...testimonials];
     }
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../../../testing/deciderSpec';
 import { type ContentEvent, type LiveCallFields, contentDecider } from './decider';
+import { SPEC_LIVE_CALLS } from './liveCalls';
 
 const { given } = deciderSpec(contentDecider);
 const BUNNY = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';
@@ -99,15 +100,96 @@ describe('content decider', () => {
       .thenNothing();
   });
 
-  it('seeds the demo content only into an empty stream', () => {
+  it('publishes the spec calls that are missing, without join link or passcode, once', () => {
+    const calls = SPEC_LIVE_CALLS;
+    const first = given()
+      .when({ type: 'PublishLiveCalls', calls })
+      .then(
+        SPEC_LIVE_CALLS.map((c) => ({
+          type: 'LiveCallPublished' as const,
+          data: { ...c, zoomLink: null, passcode: null },
+        })),
+      );
+    // a second start (or the loser of two starts at once, after its retry) decides nothing
+    given(...first)
+      .when({ type: 'PublishLiveCalls', calls })
+      .thenNothing();
+    // only the missing ones
+    given(first[0])
+      .when({ type: 'PublishLiveCalls', calls })
+      .thenTypes(['LiveCallPublished', 'LiveCallPublished']);
+  });
+
+  describe('the demo seed, part by part', () => {
+    const demoCall = { ...published.data, zoomLink: 'https://zoom.us/j/demo', passcode: 'demo1' } as const;
     const seed = {
       type: 'SeedContent' as const,
-      calls: [published.data as Extract<ContentEvent, { type: 'LiveCallPublished' }>['data']],
+      calls: [demoCall],
       testimonials: [{ testimonialId: 't1', name: 'Ann', categories: ['ibs'], link: BUNNY }],
     };
-    const events = given().when(seed).thenTypes(['LiveCallPublished', 'TestimonialAdded']);
-    given(...events)
-      .when(seed)
-      .thenNothing();
+    const unlinked: ContentEvent = {
+      type: 'LiveCallPublished',
+      data: { ...published.data, zoomLink: null, passcode: null },
+    };
+
+    it('on an empty stream: publishes the calls with their demo links and adds the testimonials; once', () => {
+      const events = given().when(seed).thenTypes(['LiveCallPublished', 'TestimonialAdded']);
+      expect(events[0].data).toEqual(demoCall);
+      given(...events)
+        .when(seed)
+        .thenNothing();
+    });
+
+    it('after the start published the calls without links: gives them the demo link and passcode', () => {
+      const events = given(unlinked)
+        .when(seed)
+        .then([
+          {
+            type: 'LiveCallEdited',
+            data: { callId: 'c', ...call, zoomLink: 'https://zoom.us/j/demo', passcode: 'demo1' },
+          },
+          {
+            type: 'TestimonialAdded',
+            data: { testimonialId: 't1', name: 'Ann', categories: ['ibs'], link: BUNNY, position: 1 },
+          },
+        ]);
+      given(unlinked, ...events)
+        .when(seed)
+        .thenNothing();
+    });
+
+    it('keeps what an admin changed: names, a passcode, a link, even a link cleared', () => {
+      const renamed = {
+        ...call,
+        name: { en: 'Mine', es: 'Mía', fr: 'À moi' },
+        zoomLink: null,
+        passcode: 'p',
+      };
+      given(unlinked, { type: 'LiveCallEdited', data: { callId: 'c', ...renamed } })
+        .when({ ...seed, testimonials: [] })
+        .then([
+          { type: 'LiveCallEdited', data: { callId: 'c', ...renamed, zoomLink: 'https://zoom.us/j/demo' } },
+        ]);
+      const linked = { ...call, zoomLink: 'https://zoom.us/j/real', passcode: null };
+      given(unlinked, { type: 'LiveCallEdited', data: { callId: 'c', ...linked } })
+        .when({ ...seed, testimonials: [] })
+        .thenNothing();
+      given(
+        unlinked,
+        { type: 'LiveCallEdited', data: { callId: 'c', ...linked } },
+        { type: 'LiveCallEdited', data: { callId: 'c', ...linked, zoomLink: null } },
+      )
+        .when({ ...seed, testimonials: [] })
+        .thenNothing();
+    });
+
+    it('adds the demo testimonials only while none was ever added (an emptied vault stays empty)', () => {
+      given(unlinked, added('t9', SINTEL, 1))
+        .when({ ...seed, calls: [] })
+        .thenNothing();
+      given(unlinked, added('t9', SINTEL, 1), { type: 'TestimonialRemoved', data: { testimonialId: 't9' } })
+        .when({ ...seed, calls: [] })
+        .thenNothing();
+    });
   });
 });

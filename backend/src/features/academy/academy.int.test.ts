@@ -149,6 +149,19 @@ describe('content sources for the admin health panel', () => {
         await trx('testimonials').delete();
         const sources = await contentSourcesHealth({ ...app.deps, db: trx as unknown as typeof app.deps.db });
         expect(sources.filter((s) => s.demo).map((s) => s.key)).toEqual(['youtube', 'drive']);
+        // a call without a join link needs an admin: a warning, whatever the other calls have
+        await trx('live_calls').where({ id: 'science-call' }).update({ zoom_link: null });
+        const unlinked = await contentSourcesHealth({
+          ...app.deps,
+          db: trx as unknown as typeof app.deps.db,
+        });
+        expect(unlinked.find((s) => s.key === 'liveCalls')).toEqual({
+          key: 'liveCalls',
+          demo: false,
+          status: 'warning',
+          detail: '1 call without a join link',
+          facts: { withoutLink: 1 },
+        });
         throw new Error('rollback');
       })
       .catch((error: Error) => expect(error.message).toBe('rollback'));

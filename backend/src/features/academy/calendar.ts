@@ -96,8 +96,10 @@ export function liveCallsCalendar(
       '',
       ...call.focusAreas.map((f) => `• ${f[lang]}`),
       '',
-      `Join: ${call.zoomLink}`,
-      ...(call.passcode ? [`Passcode: ${call.passcode}`] : []),
+      // without a join link yet: no link and no passcode line (the page posts them before the call)
+      ...(call.zoomLink
+        ? [`Join: ${call.zoomLink}`, ...(call.passcode ? [`Passcode: ${call.passcode}`] : [])]
+        : []),
       ...(call.host ? [`Host: ${call.host}`] : []),
       `${options.origin}/live-calls`,
     ];
@@ -110,8 +112,8 @@ export function liveCallsCalendar(
       stamp: DateTime.fromJSDate(options.now, { zone: 'utc' }),
       summary: call.name[lang],
       description: lines.join('\n'),
-      location: call.zoomLink,
-      url: call.zoomLink,
+      location: call.zoomLink ?? null,
+      url: call.zoomLink ?? `${options.origin}/live-calls`,
       repeating: recurrenceRule(call),
       // a changed call carries a higher SEQUENCE, so calendar apps replace the old one (RFC 5545)
       sequence: call.sequence ?? 0,

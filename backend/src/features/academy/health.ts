@@ -1,6 +1,6 @@
 import { CONTENT_SOURCES, type ContentSource } from '@portal/contracts/academy/endpoints';
 import type { AppDeps } from '../../app/deps';
-import { SAMPLE_LIVE_CALLS } from '../../demo/academy';
+import { DEMO_JOIN_DETAILS } from '../../demo/academy';
 import { OPEN_FILM_LIST, filmLink } from '../../demo/openFilms';
 import { createDriveSource } from './driveResources';
 import { PLAYLIST_STATE, playlistSource } from './playlist';
@@ -13,24 +13,33 @@ export interface ContentSourceHealth {
   demo: boolean;
   status: 'healthy' | 'warning';
   detail: string;
+  /** the figures behind a warning, for the console to word in each language */
+  facts?: Record<string, number>;
 }
 
 const DEMO_VIDEO_LINKS = OPEN_FILM_LIST.map(filmLink);
-const DEMO_JOIN_LINKS = SAMPLE_LIVE_CALLS.map((c) => c.zoom_link);
+const DEMO_JOIN_LINKS = Object.values(DEMO_JOIN_DETAILS).map((d) => d.zoomLink);
 
 /**
  * The content sources for the admin health panel and the admins' demo badges: which adapter
  * serves (real or the bundled demo), for the playlist when it was last synced and the last
- * error, and whether the vault and the live calls still hold the seeded demo rows.
+ * error, whether the vault and the live calls still hold the seeded demo rows, and (a warning)
+ * how many live calls have no join link yet.
  */
 export async function contentSourcesHealth(
   deps: Pick<AppDeps, 'db' | 'config'>,
 ): Promise<ContentSourceHealth[]> {
   const source = playlistSource(deps.config);
-  const [state, demoVideos, demoCalls] = await Promise.all([
+  const [state, demoVideos, callLinks] = await Promise.all([
     deps.db('content_sync_state').where({ name: PLAYLIST_STATE }).first(),
     deps.db('testimonials').whereIn('link', DEMO_VIDEO_LINKS).count<{ n: string }[]>({ n: '*' }).first(),
-    deps.db('live_calls').whereIn('zoom_link', DEMO_JOIN_LINKS).count<{ n: string }[]>({ n: '*' }).first(),
+    deps
+      .db('live_calls')
+      .where({ active: true })
+      .first<{ demo: string; unlinked: string }>(
+        deps.db.raw('count(*) filter (where zoom_link = any(?)) as demo', [DEMO_JOIN_LINKS]),
+        deps.db.raw('count(*) filter (where zoom_link is null) as unlinked'),
+      ),
   ]);
   const synced = state?.synced_at ? new Date(state.synced_at).toISOString() : null;
   const failedLast =
@@ -55,7 +64,8 @@ export async function contentSourcesHealth(
         };
   const drive = createDriveSource(deps.config as AppDeps['config']);
   const videos = Number(demoVideos?.n ?? 0);
-  const calls = Number(demoCalls?.n ?? 0);
+  const calls = Number(callLinks?.demo ?? 0);
+  const unlinked = Number(callLinks?.unlinked ?? 0);
   return [
     youtube,
     drive.kind === 'sample'
@@ -67,12 +77,21 @@ export async function contentSourcesHealth(
       status: 'healthy',
       detail: videos > 0 ? `${videos} demo videos (open films)` : 'no demo videos',
     },
-    {
-      key: 'liveCalls',
-      demo: calls > 0,
-      status: 'healthy',
-      detail: calls > 0 ? `${calls} calls with demo join links` : 'no demo join links',
-    },
+    // calls without a join link need an admin (a new deployment starts so): a warning, not demo
+    unlinked > 0
+      ? {
+          key: 'liveCalls',
+          demo: false,
+          status: 'warning',
+          detail: `${unlinked} ${unlinked === 1 ? 'call' : 'calls'} without a join link`,
+          facts: { withoutLink: unlinked },
+        }
+      : {
+          key: 'liveCalls',
+          demo: calls > 0,
+          status: 'healthy',
+          detail: calls > 0 ? `${calls} calls with demo join links` : 'no demo join links',
+        },
   ];
 }
 

@@ -35,7 +35,9 @@ const feedOf = async (client: CreatedUser['client']) => {
 describe('content seed', () => {
   it('records the demo content as events once; a second seed adds nothing', async () => {
     const before = await contentEvents();
+    // the start published the three calls without links; the seed gave them their demo links
     expect(before.filter((e) => e.type === 'LiveCallPublished')).toHaveLength(3);
+    expect(before.filter((e) => e.type === 'LiveCallEdited')).toHaveLength(3);
     expect(before.map((e) => (e.metadata as { actorId: unknown }).actorId)).toEqual(before.map(() => null));
     await seedAcademyContent(app.deps);
     expect(await contentEvents()).toHaveLength(before.length);
@@ -176,12 +178,13 @@ describe('testimonials in the console', () => {
 
 describe('live calls in the console', () => {
   it('edits a call; the live-calls page shows it and the calendar feed bumps its SEQUENCE', async () => {
+    // SEQUENCE 1: the seed gave each call, published at the start without one, its demo link
     const before = await feedOf(partner.client);
-    expect(before.match(/SEQUENCE:0/g)).toHaveLength(3);
+    expect(before.match(/SEQUENCE:1/g)).toHaveLength(3);
 
     const current = (await admin.client.get('/api/admin/live-calls/science-call')).body;
     const { id: _id, position: _p, icon: _i, sequence, ...editable } = current;
-    expect(sequence).toBe(0);
+    expect(sequence).toBe(1);
     const changed = {
       ...editable,
       name: { ...editable.name, en: 'Science Night' },
@@ -195,23 +198,23 @@ describe('live calls in the console', () => {
     };
     const res = await admin.client.request('PUT', '/api/admin/live-calls/science-call', changed);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ sequence: 1, time: '19:30', host: 'Dr. Lee' });
+    expect(res.body).toMatchObject({ sequence: 2, time: '19:30', host: 'Dr. Lee' });
 
     const page = (await partner.client.get('/api/live-calls')).body.calls;
     expect(page.find((c: { id: string }) => c.id === 'science-call')).toMatchObject(changed);
 
     const after = await feedOf(partner.client);
     const science = after.split('BEGIN:VEVENT').find((v) => v.includes('UID:live-call-science-call'))!;
-    expect(science).toContain('SEQUENCE:1');
+    expect(science).toContain('SEQUENCE:2');
     expect(science).toContain('SUMMARY:Science Night');
     expect(science).toContain('RRULE:FREQ=WEEKLY;BYDAY=TH');
     expect(science).toMatch(/DTSTART;TZID=America\/New_York:\d{8}T193000/);
-    expect(after.match(/SEQUENCE:0/g)).toHaveLength(2);
+    expect(after.match(/SEQUENCE:1/g)).toHaveLength(2);
 
     // saving the same values again records nothing and keeps the SEQUENCE
     const events = (await contentEvents()).length;
     const again = await admin.client.request('PUT', '/api/admin/live-calls/science-call', changed);
-    expect(again.body.sequence).toBe(1);
+    expect(again.body.sequence).toBe(2);
     expect((await contentEvents()).length).toBe(events);
   });
 
@@ -223,6 +226,8 @@ describe('live calls in the console', () => {
       [{ dayOfWeek: 7 }, /dayOfWeek/],
       [{ weekOfMonth: 6 }, /weekOfMonth/],
       [{ zoomLink: 'javascript:alert(1)' }, /zoomLink/],
+      [{ zoomLink: 'http://zoom.us/j/1' }, /zoomLink/],
+      [{ zoomLink: '' }, /zoomLink/],
       [{ colorTheme: 'pink' }, /colorTheme/],
       [{ passcode: 'x'.repeat(41) }, /passcode/],
       [{ focusAreas: Array(9).fill({ en: 'a', es: 'a', fr: 'a' }) }, /focusAreas/],
@@ -237,7 +242,32 @@ describe('live calls in the console', () => {
     expect((await admin.client.request('PUT', '/api/admin/live-calls/no-such-call', editable)).status).toBe(
       404,
     );
-    expect((await admin.client.get('/api/admin/live-calls/partner-training')).body.sequence).toBe(0);
+    expect((await admin.client.get('/api/admin/live-calls/partner-training')).body.sequence).toBe(1);
+  });
+
+  it('an admin may clear a join link and set it again; the page and the feed go without it meanwhile', async () => {
+    const current = (await admin.client.get('/api/admin/live-calls/monthly-team-training')).body;
+    const { id: _id, position: _p, icon: _i, sequence: _s, ...editable } = current;
+    const cleared = await admin.client.request('PUT', '/api/admin/live-calls/monthly-team-training', {
+      ...editable,
+      zoomLink: null,
+      passcode: null,
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ zoomLink: null, passcode: null });
+    const page = (await partner.client.get('/api/live-calls')).body.calls;
+    expect(page.find((c: { id: string }) => c.id === 'monthly-team-training')).toMatchObject({
+      zoomLink: null,
+      passcode: null,
+    });
+    const monthly = (await feedOf(partner.client))
+      .split('BEGIN:VEVENT')
+      .find((v) => v.includes('UID:live-call-monthly-team-training'))!;
+    expect(monthly).not.toMatch(/Join:|Passcode:|^LOCATION:/m);
+    expect(monthly).toContain('Host: Sarah Mitchell');
+
+    const set = await admin.client.request('PUT', '/api/admin/live-calls/monthly-team-training', editable);
+    expect(set.body).toMatchObject({ zoomLink: editable.zoomLink, passcode: editable.passcode });
   });
 });
 

@@ -6,14 +6,15 @@ import { notFound } from '../../domain/errors';
 import { defineFeature } from '../../http/feature';
 import { listAnswer, pageOf } from '../admin';
 import { readAcademyLinks } from '../academy/content';
-import { contentCommand } from './command';
+import { contentCommand, publishSpecLiveCalls } from './command';
 import { contentProjection } from './projection';
 import { adminLiveCalls, getTestimonial, listTestimonials } from './queries';
 
 /**
  * Academy content in the console: vault testimonials (list, create, edit, delete), the live
  * calls (list, edit) and the advanced academy links (one record). The partner pages and the
- * calendar feed read the same read models.
+ * calendar feed read the same read models. At start, the spec's three calls are published when
+ * they are missing (without join links).
  */
 export function createContentFeature(deps: AppDeps) {
   const { db } = deps;
@@ -100,5 +101,13 @@ export function createContentFeature(deps: AppDeps) {
       },
     },
     [contentProjection],
+    async () => {
+      const published = await publishSpecLiveCalls(deps);
+      if (published > 0)
+        deps.logger.info(
+          { published },
+          'live calls published without join links: set them in the admin console under Live calls',
+        );
+    },
   );
 }

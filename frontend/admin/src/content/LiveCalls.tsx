@@ -47,6 +47,7 @@ export function LiveCallList() {
         <FunctionField source="schedule" sortable={false} render={schedule} />
         <TextField source="host" sortable={false} emptyText="—" />
         <TextField source="passcode" sortable={false} emptyText="—" />
+        <TextField source="zoomLink" sortable={false} emptyText="—" />
         <TextField source="colorTheme" sortable={false} />
         <TextField source="sequence" sortable={false} />
       </Datagrid>
@@ -116,9 +117,11 @@ export function LiveCallEdit() {
           <TextInput source="passcode" validate={maxLength(L.passcode)} sx={FIELD} />
           <SelectInput source="colorTheme" choices={colorChoices} validate={required()} sx={FIELD} />
         </Box>
+        {/* optional: empty saves null, and partners read that the link will be posted before the call */}
         <TextInput
           source="zoomLink"
-          validate={[required(), maxLength(L.link), regex(/^https:\/\//, 'app.content.httpsHelp')]}
+          validate={[maxLength(L.link), regex(/^https:\/\//, 'app.content.httpsHelp')]}
+          helperText="app.content.joinLinkHelp"
           fullWidth
         />
         <ArrayInput source="focusAreas">

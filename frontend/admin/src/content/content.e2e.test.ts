@@ -49,7 +49,7 @@ describe('content in the console', () => {
     await partnerContext.close();
   });
 
-  it('an admin changes a live call; the live-calls page shows it', async () => {
+  it('an admin changes a live call and clears its join link; the live-calls page shows it', async () => {
     const context = await e2e.signedInContext(admin.client, { viewport: { width: 1440, height: 1000 } });
     const page = await context.newPage();
     await page.goto(`${e2e.app.url}/admin/#/live-calls`);
@@ -59,6 +59,8 @@ describe('content in the console', () => {
     await nameEn.fill('Science Night');
     await page.locator('input[name="host"]').fill('Dr. Lee');
     await page.locator('input[name="passcode"]').fill('atoms');
+    // the join link is optional: emptied, partners read that it will be posted before the call
+    await page.locator('input[name="zoomLink"]').fill('');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-live-call.png`, fullPage: true });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.locator('tr', { hasText: 'Science Night' }).first().waitFor({ timeout: 30_000 });
@@ -71,14 +73,25 @@ describe('content in the console', () => {
     const card = calls.locator('[data-call="science-call"]');
     await poll(() => card.locator('h2').innerText()).toBe('Science Night');
     expect(await card.innerText()).toContain('Hosted by Dr. Lee');
-    expect(await card.innerText()).toContain('atoms');
+    expect(await card.locator('.call-link-later').innerText()).toContain(
+      'The join link will be posted here before the call.',
+    );
+    expect(await card.getByRole('link', { name: /Join call/ }).count()).toBe(0);
     await partnerContext.close();
+    expect((await admin.client.get('/api/admin/live-calls/science-call')).body).toMatchObject({
+      zoomLink: null,
+      passcode: 'atoms',
+    });
 
-    // the audit log names the admin for both changes
+    // the audit log names the admin for both changes (the seed's demo join links have no actor)
     const audit = await admin.client.get(
       `/api/admin/audit?filter=${encodeURIComponent(JSON.stringify({ eventType: ['LiveCallEdited', 'TestimonialEdited'] }))}`,
     );
-    expect(audit.body.map((a: { eventType: string; actorId: string }) => [a.eventType, a.actorId])).toEqual([
+    expect(
+      audit.body
+        .map((a: { eventType: string; actorId: string | null }) => [a.eventType, a.actorId])
+        .filter(([, actor]: [string, string | null]) => actor !== null),
+    ).toEqual([
       ['LiveCallEdited', admin.id],
       ['TestimonialEdited', admin.id],
     ]);

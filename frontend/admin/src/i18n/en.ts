@@ -258,6 +258,7 @@ export const en = {
       derived: 'Shown in the vault as %{id} (%{type})',
       videoLinkHelp: 'A YouTube or Google Drive video address (https://…)',
       httpsHelp: 'An https:// address',
+      joinLinkHelp: 'An https:// address. Empty: partners read that the link will be posted before the call.',
       emptyHides: 'Leave empty to hide the button',
       timeHelp: 'HH:MM, 24 hours, New York time',
       everyWeek: 'Every week',
@@ -491,7 +492,7 @@ export const en = {
         },
         drive: { healthy: 'Serving', warning: 'Not answering', critical: 'Not answering' },
         vault: { healthy: 'Serving', warning: 'Serving', critical: 'Not answering' },
-        liveCalls: { healthy: 'Serving', warning: 'Serving', critical: 'Not answering' },
+        liveCalls: { healthy: 'Serving', warning: 'Join links missing', critical: 'Not answering' },
       },
       facts: {
         api: '%{requests} requests in 5 min · p95 %{p95} ms · %{errorRate}% errors',
@@ -506,6 +507,8 @@ export const en = {
         drive: 'Your Drive folder',
         vault: 'Your videos',
         liveCalls: 'Your join links',
+        liveCallsWithoutLink:
+          '%{smart_count} call without a join link: set it under Live calls |||| %{smart_count} calls without a join link: set them under Live calls',
         demo: {
           mailchimp: 'No Mailchimp credentials: the list is kept in the portal’s database',
           youtube: 'No YouTube playlist set: partners see the bundled demo replays (open films)',

@@ -261,6 +261,8 @@ export const es: Messages = {
       derived: 'Se muestra en la bóveda como %{id} (%{type})',
       videoLinkHelp: 'Una dirección de video de YouTube o Google Drive (https://…)',
       httpsHelp: 'Una dirección https://',
+      joinLinkHelp:
+        'Una dirección https://. Vacío: los socios leen que el enlace se publicará antes de la llamada.',
       emptyHides: 'Déjelo vacío para ocultar el botón',
       timeHelp: 'HH:MM, 24 horas, hora de Nueva York',
       everyWeek: 'Cada semana',
@@ -491,7 +493,7 @@ export const es: Messages = {
         },
         drive: { healthy: 'Funcionando', warning: 'No responde', critical: 'No responde' },
         vault: { healthy: 'Funcionando', warning: 'Funcionando', critical: 'No responde' },
-        liveCalls: { healthy: 'Funcionando', warning: 'Funcionando', critical: 'No responde' },
+        liveCalls: { healthy: 'Funcionando', warning: 'Faltan enlaces para unirse', critical: 'No responde' },
       },
       facts: {
         api: '%{requests} solicitudes en 5 min · p95 %{p95} ms · %{errorRate}% de errores',
@@ -506,6 +508,8 @@ export const es: Messages = {
         drive: 'Tu carpeta de Drive',
         vault: 'Tus videos',
         liveCalls: 'Tus enlaces para unirse',
+        liveCallsWithoutLink:
+          '%{smart_count} llamada sin enlace para unirse: añádelo en Llamadas en vivo |||| %{smart_count} llamadas sin enlace para unirse: añádelos en Llamadas en vivo',
         demo: {
           mailchimp: 'Sin credenciales de Mailchimp: la lista se guarda en la base de datos del portal',
           youtube:

@@ -262,6 +262,8 @@ export const fr: Messages = {
       derived: 'Affiché dans le coffre comme %{id} (%{type})',
       videoLinkHelp: 'Une adresse de vidéo YouTube ou Google Drive (https://…)',
       httpsHelp: 'Une adresse https://',
+      joinLinkHelp:
+        'Une adresse https://. Vide : les partenaires lisent que le lien sera publié avant l’appel.',
       emptyHides: 'Laisser vide pour masquer le bouton',
       timeHelp: 'HH:MM, 24 heures, heure de New York',
       everyWeek: 'Chaque semaine',
@@ -503,7 +505,11 @@ export const fr: Messages = {
         },
         drive: { healthy: 'En service', warning: 'Ne répond pas', critical: 'Ne répond pas' },
         vault: { healthy: 'En service', warning: 'En service', critical: 'Ne répond pas' },
-        liveCalls: { healthy: 'En service', warning: 'En service', critical: 'Ne répond pas' },
+        liveCalls: {
+          healthy: 'En service',
+          warning: 'Liens de connexion manquants',
+          critical: 'Ne répond pas',
+        },
       },
       facts: {
         api: '%{requests} requêtes en 5 min · p95 %{p95} ms · %{errorRate} % d’erreurs',
@@ -518,6 +524,8 @@ export const fr: Messages = {
         drive: 'Votre dossier Drive',
         vault: 'Vos vidéos',
         liveCalls: 'Vos liens de connexion',
+        liveCallsWithoutLink:
+          '%{smart_count} appel sans lien de connexion : ajoutez-le sous Appels en direct |||| %{smart_count} appels sans lien de connexion : ajoutez-les sous Appels en direct',
         demo: {
           mailchimp: 'Pas d’identifiants Mailchimp : la liste est gardée dans la base de données du portail',
           youtube:

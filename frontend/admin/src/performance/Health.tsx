@@ -46,7 +46,9 @@ export function Health({ checks }: { checks: DashboardResponse['health'] }) {
                 ? t('app.performance.facts.failed', { error: c.detail })
                 : c.demo
                   ? t(`app.performance.facts.demo.${c.key}`)
-                  : t(`app.performance.facts.${c.key}`, c.facts ?? {})}
+                  : c.key === 'liveCalls' && c.facts?.withoutLink
+                    ? t('app.performance.facts.liveCallsWithoutLink', { smart_count: c.facts.withoutLink })
+                    : t(`app.performance.facts.${c.key}`, c.facts ?? {})}
               {c.latencyMs !== null ? ` · ${c.latencyMs} ms` : ''}
             </Typography>
             {c.key === 'api' && c.facts?.reason && (

@@ -119,12 +119,13 @@ export async function healthChecks(deps: AppDeps): Promise<Health[]> {
   const contentChecks = async (): Promise<Health[]> => {
     try {
       const [sources, ms] = await timed(() => withTimeout(contentSourcesHealth(deps), 3_000));
-      return sources.map(({ key, status, detail, demo }) => ({
+      return sources.map(({ key, status, detail, demo, facts }) => ({
         key,
         status,
         detail,
         latencyMs: ms,
         ...(demo ? { demo: true } : {}),
+        ...(facts ? { facts } : {}),
       }));
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);

@@ -8,6 +8,7 @@ import {
   CrownOutlined,
   ExperimentOutlined,
   GoogleOutlined,
+  InfoCircleOutlined,
   LockOutlined,
   TeamOutlined,
   UserOutlined,
@@ -153,11 +154,13 @@ function CallCard({ call, now, scheduleText }: { call: LiveCall; now: number; sc
   const details = [
     call.description[lang],
     '',
-    `${t('join')}: ${call.zoomLink}`,
-    ...(call.passcode ? [`${t('passcode')}: ${call.passcode}`] : []),
+    // without a join link yet, neither link nor passcode (as the calendar feed)
+    ...(call.zoomLink
+      ? [`${t('join')}: ${call.zoomLink}`, ...(call.passcode ? [`${t('passcode')}: ${call.passcode}`] : [])]
+      : []),
     ...(call.host ? [`${t('host')}: ${call.host}`] : []),
   ].join('\n');
-  const text = { title: call.name[lang], details, location: call.zoomLink };
+  const text = { title: call.name[lang], details, location: call.zoomLink ?? undefined };
   return (
     <article
       className={`call-card call-${call.colorTheme}${phase !== 'later' ? ' call-card-soon' : ''}`}
@@ -201,22 +204,29 @@ function CallCard({ call, now, scheduleText }: { call: LiveCall; now: number; sc
       )}
 
       <div className="call-actions">
-        <Button
-          type="primary"
-          size="large"
-          block
-          className="call-join"
-          icon={<VideoCameraOutlined aria-hidden="true" />}
-          href={call.zoomLink}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          {/* named by its visible text, passcode included (no aria-label: WCAG 2.5.3, label in name) */}
-          <span className="call-join-text">
-            {t('join')}
-            {call.passcode && <small>{t('passcodeIs', { passcode: call.passcode })}</small>}
-          </span>
-        </Button>
+        {call.zoomLink ? (
+          <Button
+            type="primary"
+            size="large"
+            block
+            className="call-join"
+            icon={<VideoCameraOutlined aria-hidden="true" />}
+            href={call.zoomLink}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {/* named by its visible text, passcode included (no aria-label: WCAG 2.5.3, label in name) */}
+            <span className="call-join-text">
+              {t('join')}
+              {call.passcode && <small>{t('passcodeIs', { passcode: call.passcode })}</small>}
+            </span>
+          </Button>
+        ) : (
+          // no join link set yet (an admin adds it in the console): a plain note instead of the button
+          <p className="call-link-later">
+            <InfoCircleOutlined aria-hidden="true" /> {t('linkLater')}
+          </p>
+        )}
         <div className="call-calendars">
           <Button
             icon={<GoogleOutlined />}
@@ -282,9 +292,19 @@ export function LiveCallsPage() {
               )}
             </span>
           </div>
-          <Button type="primary" size="large" href={call.zoomLink} target="_blank" rel="noopener noreferrer">
-            {t('soon.joinNow')}
-          </Button>
+          {call.zoomLink ? (
+            <Button
+              type="primary"
+              size="large"
+              href={call.zoomLink}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t('soon.joinNow')}
+            </Button>
+          ) : (
+            <span className="call-banner-later">{t('linkLater')}</span>
+          )}
         </section>
       ))}
 

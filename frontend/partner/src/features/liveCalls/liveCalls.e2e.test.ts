@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from '../../../../../testing/browser';
 import { createUser } from '../../../../../testing/users';
-import { seedAcademyContent } from '../../../../../backend/src/demo/academy';
+import { demoLiveCalls, seedAcademyContent } from '../../../../../backend/src/demo/academy';
+import { contentCommand } from '../../../../../backend/src/features/content/command';
 
 let e2e: E2eApp;
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
@@ -116,5 +117,61 @@ describe('live calls', () => {
     );
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/live-calls-es.png`, fullPage: true });
     await context.close();
+  });
+
+  it('a call without a join link yet shows a note instead of the Join buttons (in French)', async () => {
+    // as in a new deployment before an admin set the link: the Science Call has none
+    const {
+      callId,
+      position: _p,
+      icon: _i,
+      ...science
+    } = demoLiveCalls().find((c) => c.callId === 'science-call')!;
+    const setLink = (zoomLink: string | null) =>
+      contentCommand(
+        e2e.app.deps,
+        { type: 'EditLiveCall', callId, call: { ...science, zoomLink } },
+        { actorId: null, correlationId: `e2e-${callId}` },
+      );
+    await setLink(null);
+    try {
+      const user = await createUser(e2e.app);
+      const context = await e2e.browser.newContext({
+        baseURL: e2e.app.url,
+        locale: 'fr-FR',
+        timezoneId: 'Europe/Paris',
+        viewport: { width: 1280, height: 900 },
+      });
+      const page = await context.newPage();
+      // 30 minutes before Tuesday's 9 PM (New York) Science Call: its upcoming banner shows too
+      await page.clock.install({ time: new Date('2026-11-10T20:30:00-05:00') });
+      await page.request.post('/api/login', { data: { email: user.email, password: user.password } });
+      await page.goto('/live-calls');
+      const card = page.locator('[data-call="science-call"]');
+      await card.waitFor();
+      const note = "Le lien pour rejoindre l'appel sera publié ici avant l'appel.";
+      expect((await card.locator('.call-link-later').innerText()).trim()).toBe(note);
+      expect(await card.getByRole('link', { name: /Rejoindre/ }).count()).toBe(0);
+      // schedule, countdown and calendars as for any call
+      expect(await card.locator('.call-schedule').innerText()).toContain('mardi');
+      expect(await card.locator('.call-countdown').innerText()).toMatch(/^00\s*h\s*(29\s*m|30\s*m\s*00\s*s)/);
+      const google = new URL((await card.getByRole('link', { name: /Google/ }).getAttribute('href'))!);
+      expect(google.searchParams.get('details')).not.toMatch(/zoom|Code d.accès/);
+      // the banner: the note in place of "Rejoindre maintenant"
+      const banner = page.locator('.call-banner').filter({ hasText: 'Appel scientifique' });
+      expect(await banner.innerText()).toContain(note);
+      expect(await banner.getByRole('link').count()).toBe(0);
+      // the calls that have a link keep their Join button
+      expect(
+        await page
+          .locator('[data-call="partner-training"]')
+          .getByRole('link', { name: /^Rejoindre l'appel/ })
+          .count(),
+      ).toBe(1);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/live-calls-no-link-fr.png`, fullPage: true });
+      await context.close();
+    } finally {
+      await setLink(science.zoomLink);
+    }
   });
 });

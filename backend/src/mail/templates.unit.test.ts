@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { renderMail } from './templates';
+
+const reminder = {
+  firstName: 'Rita',
+  nameEn: 'Science Call',
+  nameEs: 'Llamada Científica',
+  nameFr: 'Appel scientifique',
+  when: '2026-03-10 21:00 (America/New_York)',
+  minutes: '60',
+  host: '',
+  passcode: '',
+  link: 'https://zoom.us/j/1',
+  page: 'https://portal.example.test/live-calls',
+};
+
+describe('live-call reminder', () => {
+  it('with a join link: the join button and the passcode', () => {
+    const mail = renderMail('callReminder', 'en', { ...reminder, passcode: 'atoms' });
+    expect(mail.text).toContain('Join the call: https://zoom.us/j/1');
+    expect(mail.text).toContain('Passcode: atoms');
+    expect(mail.text).not.toContain('will be posted');
+  });
+
+  it('without a join link yet: says it will be posted, links the live-calls page, in each language', () => {
+    const expected = {
+      en: [
+        'The join link will be posted on the live calls page before the call.',
+        'Open the live calls page: https://portal.example.test/live-calls',
+      ],
+      es: [
+        'El enlace para unirte se publicará en la página de llamadas en vivo antes de la llamada.',
+        'Abrir la página de llamadas en vivo: https://portal.example.test/live-calls',
+      ],
+      fr: [
+        'Le lien pour rejoindre l’appel sera publié sur la page des appels en direct avant l’appel.',
+        'Ouvrir la page des appels en direct: https://portal.example.test/live-calls',
+      ],
+    } as const;
+    for (const language of ['en', 'es', 'fr'] as const) {
+      const mail = renderMail('callReminder', language, { ...reminder, link: '', passcode: 'ignored' });
+      for (const line of expected[language]) expect(mail.text).toContain(line);
+      expect(mail.text).not.toContain('ignored');
+      expect(mail.html).toContain('href="https://portal.example.test/live-calls"');
+      expect(mail.html).not.toContain('href=""');
+    }
+    // a reminder queued without the page (before this change): no button at all, never an empty link
+    const { page: _page, ...old } = reminder;
+    const mail = renderMail('callReminder', 'en', { ...old, link: '' });
+    expect(mail.html).not.toContain('<a ');
+    expect(mail.text).toContain('will be posted');
+  });
+});
