@@ -1,35 +1,10 @@
-import type { Context, Middleware, Next } from 'koa';
+import type { Context, Next } from 'koa';
 import helmet from 'koa-helmet';
 import type { Config } from '../config';
 import { HttpError } from './errors';
 
-/**
- * CSP and the other security headers. HSTS only when served over TLS. helmet's headers depend
- * only on these options (every CSP directive is a fixed string), so they are computed once, by
- * running helmet on a stand-in answer, and copied onto every answer.
- */
-export function securityHeaders(config: Pick<Config, 'cookieSecure'>): Middleware {
-  const captured: [string, string | number | readonly string[]][] = [];
-  const standIn = {
-    req: { headers: {} },
-    res: {
-      setHeader: (name: string, value: string | number | readonly string[]) => captured.push([name, value]),
-      removeHeader: () => undefined,
-      getHeader: () => undefined,
-    },
-  } as unknown as Context;
-  const ready = helmetMiddleware(config)(standIn, async () => undefined).then(() => captured);
-  let headers: typeof captured | null = null;
-  return async (ctx, next) => {
-    headers ??= await ready;
-    for (const [name, value] of headers!) ctx.res.setHeader(name, value);
-    ctx.res.removeHeader('X-Powered-By');
-    await next();
-  };
-}
-
-/** helmet itself, run on every request (what `securityHeaders` copies; exported for its test) */
-export function helmetMiddleware(config: Pick<Config, 'cookieSecure'>) {
+/** CSP and the other security headers. HSTS only when served over TLS. */
+export function securityHeaders(config: Config) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,

@@ -4,22 +4,8 @@
  * it (case, full-width or compatibility characters, invisible characters) can be registered.
  */
 
-/** Folded addresses already computed (every signed-in request asks whether its user is the admin). */
-const folded = new Map<string, string>();
-const FOLDED_MAX = 10_000;
-
 /** NFKC, invisible (default-ignorable) characters removed, case-folded (ß → ss, ı → i). */
 export function foldEmail(email: string): string {
-  let result = folded.get(email);
-  if (result === undefined) {
-    result = fold(email);
-    if (folded.size >= FOLDED_MAX) folded.clear();
-    folded.set(email, result);
-  }
-  return result;
-}
-
-function fold(email: string): string {
   return email
     .normalize('NFKC')
     .replace(/\p{Default_Ignorable_Code_Point}/gu, '')
