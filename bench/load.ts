@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { log } from './setup';
 
 export interface LoadResult {
   rps: number;
@@ -7,6 +8,24 @@ export interface LoadResult {
   errors: number;
   non2xx: number;
   total: number;
+  /** answers per HTTP status, e.g. { 200: 4790, 409: 2 } */
+  statuses: Record<string, number>;
+  /** the first few answers that were not 2xx (status and body), for the log */
+  failures: { status: number; body: string }[];
+}
+
+/** How many non-2xx answers a load keeps whole (status and body). */
+const KEPT_FAILURES = 5;
+
+/** "200 × 4,790, 409 × 2": the statuses of a load, for a results table. */
+export function statusText(...results: LoadResult[]): string {
+  const counts = new Map<string, number>();
+  for (const r of results)
+    for (const [status, n] of Object.entries(r.statuses)) counts.set(status, (counts.get(status) ?? 0) + n);
+  return [...counts]
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([status, n]) => `${status} × ${n.toLocaleString('en-US')}`)
+    .join(', ');
 }
 
 export interface LoadOptions {
@@ -25,9 +44,13 @@ export interface LoadOptions {
   ratePerSecond?: number;
 }
 
-/** Drives one route with autocannon and returns throughput and latency percentiles (ms). */
+/**
+ * Drives one route with autocannon and returns throughput, latency percentiles (ms), the answers
+ * per status and the first few non-2xx answers (also written to the bench's log).
+ */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   let next = 0;
+  const failures: LoadResult['failures'] = [];
   const result = await autocannon({
     url: options.url,
     connections: options.connections ?? 16,
@@ -39,6 +62,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         path: options.path,
         headers: { 'content-type': 'application/json', ...options.headers },
         ...(options.body ? { body: options.body } : {}),
+        onResponse: (status: number, body: string) => {
+          if ((status < 200 || status > 299) && failures.length < KEPT_FAILURES)
+            failures.push({ status, body: String(body).slice(0, 500) });
+        },
         ...(options.makeBody || options.cookies
           ? {
               setupRequest: (req: autocannon.Request) => ({
@@ -53,6 +80,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       },
     ],
   });
+  for (const f of failures) log(`${options.method ?? 'GET'} ${options.path} answered ${f.status}: ${f.body}`);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -60,6 +88,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     total: result.requests.total,
+    statuses: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, count ?? 0]),
+    ),
+    failures,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Decider, DomainEvent } from '../domain/decider';
 import {
   type EventStore,
   type FoldedRow,
+  type LockedStream,
   type RecordedEvent,
   WrongExpectedRevision,
   readStreamOrEmpty,
@@ -69,10 +70,11 @@ export function handleCommand<S, C, E extends DomainEvent>(
     onAppended?: (events: E[]) => void;
     /**
      * The stream's state already folded elsewhere, with the revision it folded up to (null: no
-     * events): an inline read model written in each append's own transaction. The first attempt
-     * decides from it instead of reading and folding the whole stream; the append still checks
-     * that revision, so a stale state only costs a conflict, and every later attempt reads the
-     * stream. Undefined: not known, read the stream.
+     * events): an inline read model written in each append's own transaction. Attempts decide
+     * from it instead of reading and folding the whole stream; the append still checks that
+     * revision, so a stale state only costs a conflict. After a conflict it is used only when it
+     * already shows the revision the other append reached, else the stream is read. Undefined:
+     * not known, read the stream.
      */
     foldedState?: () => Promise<{ state: S; revision: bigint | null } | undefined>;
     /**
@@ -90,47 +92,88 @@ async function decideAndAppend<S, C, E extends DomainEvent>(
   ...[store, streamId, decider, command, metadata, options]: Parameters<typeof handleCommand<S, C, E>>
 ): Promise<CommandResult<S, E>> {
   const maxAttempts = options?.maxAttempts ?? 5;
+  /** the conflict the previous attempt lost: the revision another append reached meanwhile */
+  let lost: WrongExpectedRevision | undefined;
   for (let attempt = 1; ; attempt++) {
-    const folded = attempt === 1 ? await options?.foldedState?.() : undefined;
-    let { state, revision } = folded ?? { state: decider.initialState(), revision: null };
-    if (!folded) {
-      const recorded = await readStreamOrEmpty(store, streamId);
-      for (const e of recorded) state = decider.evolve(state, e as unknown as E);
-      revision = lastRevision(recorded);
-    }
-    const events = decider.decide(command, state);
-    if (events.length === 0) return { events, state, position: null, revision };
-    const expectedRevision = revision ?? 'no_stream';
-    // the state after the events, known before the append: the decider's fold is pure
-    const after = events.reduce((s, e) => decider.evolve(s, e), state);
-    const nextRevision = (revision ?? -1n) + BigInt(events.length);
     try {
-      const result = await store.appendToStream(
-        streamId,
-        events.map((e, i) => ({
-          id: metadata.idempotencyKey
-            ? deterministicId(`${streamId}:${metadata.idempotencyKey}`, i)
-            : randomUUID(),
-          type: e.type,
-          data: e.data,
-          metadata: {
-            actorId: metadata.actorId,
-            correlationId: metadata.correlationId,
-            causationId: metadata.causationId ?? null,
-          },
-        })),
-        {
-          expectedRevision,
-          ...(options?.foldedRow ? { foldedRow: options.foldedRow(after, nextRevision) } : {}),
-        },
-      );
-      options?.onAppended?.(events);
-      return { events, state: after, position: result.position, revision: result.nextRevision };
+      const attemptOn = (target: LockedStream) =>
+        decideOnce<S, C, E>(target, lost, store, streamId, decider, command, metadata, options);
+      // A retry of a one-statement append holds the stream's lock from its read to its append
+      // (PostgreSQL): another process's append can no longer slip in between, so it cannot
+      // lose twice. The first attempt stays optimistic (no lock, no transaction).
+      const result =
+        lost && options?.foldedRow && store.withStreamLock
+          ? await store.withStreamLock(streamId, attemptOn)
+          : await attemptOn(store);
+      if (result.events.length) options?.onAppended?.(result.events);
+      return result;
     } catch (error) {
-      if (error instanceof WrongExpectedRevision && attempt < maxAttempts) continue;
+      if (error instanceof WrongExpectedRevision && attempt < maxAttempts) {
+        lost = error;
+        continue;
+      }
       throw error;
     }
   }
+}
+
+/** One read, decide and append on `target` (the store, or a transaction holding the stream's lock). */
+async function decideOnce<S, C, E extends DomainEvent>(
+  target: LockedStream,
+  lost: WrongExpectedRevision | undefined,
+  ...[, streamId, decider, command, metadata, options]: Parameters<typeof handleCommand<S, C, E>>
+): Promise<CommandResult<S, E>> {
+  const folded = await foldedAfter(lost, options?.foldedState);
+  let { state, revision } = folded ?? { state: decider.initialState(), revision: null };
+  if (!folded) {
+    const recorded = await readStreamOrEmpty(target, streamId);
+    for (const e of recorded) state = decider.evolve(state, e as unknown as E);
+    revision = lastRevision(recorded);
+  }
+  const events = decider.decide(command, state);
+  if (events.length === 0) return { events, state, position: null, revision };
+  const expectedRevision = revision ?? 'no_stream';
+  // the state after the events, known before the append: the decider's fold is pure
+  const after = events.reduce((s, e) => decider.evolve(s, e), state);
+  const nextRevision = (revision ?? -1n) + BigInt(events.length);
+  const result = await target.appendToStream(
+    streamId,
+    events.map((e, i) => ({
+      id: metadata.idempotencyKey
+        ? deterministicId(`${streamId}:${metadata.idempotencyKey}`, i)
+        : randomUUID(),
+      type: e.type,
+      data: e.data,
+      metadata: {
+        actorId: metadata.actorId,
+        correlationId: metadata.correlationId,
+        causationId: metadata.causationId ?? null,
+      },
+    })),
+    {
+      expectedRevision,
+      ...(options?.foldedRow ? { foldedRow: options.foldedRow(after, nextRevision) } : {}),
+    },
+  );
+  return { events, state: after, position: result.position, revision: result.nextRevision };
+}
+
+/**
+ * The folded state to decide from: on the first attempt whatever the read model holds (the
+ * append checks its revision); after a lost race only a row that already shows the revision the
+ * winner reached (it is written in the winner's own transaction, so it normally does), else
+ * undefined: fold the stream. A retry that read the whole stream while the other process started
+ * from the one-row read model lost every race on a long stream (five in a row answered 409).
+ */
+async function foldedAfter<S>(
+  lost: WrongExpectedRevision | undefined,
+  foldedState: (() => Promise<{ state: S; revision: bigint | null } | undefined>) | undefined,
+) {
+  if (!foldedState) return undefined;
+  if (!lost) return foldedState();
+  if (typeof lost.actual !== 'bigint') return undefined;
+  const folded = await foldedState();
+  return folded && folded.revision !== null && folded.revision >= lost.actual ? folded : undefined;
 }
 
 const lastRevision = (events: RecordedEvent[]) => (events.length ? events[events.length - 1].revision : null);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { EventStore } from '../eventStore/port';
+import type { EventStore, NewEvent } from '../eventStore/port';
 import { progressVersionKey, userVersionKey } from '../http/sessions';
 import type { HotReads } from '../infra/hotReads';
 import { type UserRecord, type UserRow, toUserRecord } from './users';
@@ -116,6 +116,26 @@ export function touchingUsers(
       await touchAll(streamId, events);
       return result;
     },
+    ...(store.withStreamLock
+      ? {
+          // touched after the commit: a process reloading before it would keep the old copy
+          async withStreamLock(streamId, fn) {
+            const appended: [string, NewEvent[]][] = [];
+            const result = await store.withStreamLock!(streamId, (locked) =>
+              fn({
+                ...locked,
+                async appendToStream(id, events, options) {
+                  const outcome = await locked.appendToStream(id, events, options);
+                  appended.push([id, events]);
+                  return outcome;
+                },
+              }),
+            );
+            for (const [id, events] of appended) await touchAll(id, events);
+            return result;
+          },
+        }
+      : {}),
     async deleteStream(streamId, options) {
       await store.deleteStream(streamId, options);
       await touchAll(streamId, []);

@@ -73,6 +73,18 @@ export function withEventChecks(store: EventStore, registry: Registry = eventsBy
     // read-your-writes across processes waits for this one (ProjectionHost.catchUp)
     ...(store.committedHead ? { committedHead: () => store.committedHead!() } : {}),
     oldestEventTimeAfter: (after) => store.oldestEventTimeAfter(after),
+    ...(store.withStreamLock
+      ? {
+          withStreamLock: (streamId, fn) =>
+            store.withStreamLock!(streamId, (locked) =>
+              fn({
+                appendToStream: (id, events, options) =>
+                  locked.appendToStream(id, events.map(check), options),
+                readStream: async (id, options) => (await locked.readStream(id, options)).map(current),
+              }),
+            ),
+        }
+      : {}),
     ...(store.useInlineProjections
       ? { useInlineProjections: (inline) => store.useInlineProjections!(inline) }
       : {}),

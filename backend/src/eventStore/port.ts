@@ -116,12 +116,23 @@ export interface EventStore {
    * measure of how far a reader at `after` is behind.
    */
   oldestEventTimeAfter(after: string | null): Promise<Date | null>;
+  /**
+   * PostgreSQL only: runs `fn` in one transaction that holds the stream's lock (the one every
+   * append to it takes), so no other append to the stream lands between what `fn` reads and what
+   * it appends; commits when `fn` returns, rolls back when it throws. For a command that already
+   * lost a race: its retry cannot lose again. Its appends must be one statement each (no inline
+   * read model to apply, or a folded row standing for it).
+   */
+  withStreamLock?<T>(streamId: string, fn: (locked: LockedStream) => Promise<T>): Promise<T>;
   /** PostgreSQL only: apply these read models in each append's own transaction. */
   useInlineProjections?(inline: InlineProjections): void;
   /** cheap liveness check for /api/health */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The stream reads and appends of `withStreamLock`'s transaction. */
+export type LockedStream = Pick<EventStore, 'appendToStream' | 'readStream'>;
 
 export class EventStoreError extends Error {
   override name = 'EventStoreError';
@@ -160,7 +171,10 @@ export class Unavailable extends EventStoreError {
 }
 
 /** Reads a stream, answering [] when it does not exist (the usual need of a command handler). */
-export async function readStreamOrEmpty(store: EventStore, streamId: string): Promise<RecordedEvent[]> {
+export async function readStreamOrEmpty(
+  store: Pick<EventStore, 'readStream'>,
+  streamId: string,
+): Promise<RecordedEvent[]> {
   try {
     return await store.readStream(streamId);
   } catch (error) {

@@ -136,3 +136,54 @@ describe('safe horizon', () => {
     }
   });
 });
+
+describe('withStreamLock', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: EventStore;
+  const appended: string[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = createPostgresEventStore({
+      connectionString: database.url,
+      onAppended: (events) => appended.push(...events.map((e) => e.id)),
+    });
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+  const event = () => ({ id: randomUUID(), type: 'Tested', data: {}, metadata: {} });
+
+  it('commits what it appended when its function returns, and reads in its own transaction', async () => {
+    const stream = `Locked-${randomUUID()}`;
+    const first = event();
+    const seen = await store.withStreamLock!(stream, async (locked) => {
+      await locked.appendToStream(stream, [first], { expectedRevision: 'no_stream' });
+      // announced after the commit only
+      expect(appended).not.toContain(first.id);
+      return (await locked.readStream(stream)).map((e) => e.id);
+    });
+    expect(seen).toEqual([first.id]);
+    expect(appended).toContain(first.id);
+    expect((await store.readStream(stream)).map((e) => e.id)).toEqual([first.id]);
+  });
+
+  it('keeps every other append to the stream waiting, and records nothing when its function throws', async () => {
+    const stream = `Locked-${randomUUID()}`;
+    const ours = event();
+    const theirs = event();
+    let waiting: Promise<unknown> | undefined;
+    await expect(
+      store.withStreamLock!(stream, async (locked) => {
+        await locked.appendToStream(stream, [ours]);
+        // another append to the stream waits for the lock (it would be revision 1 after ours)
+        waiting = store.appendToStream(stream, [theirs], { expectedRevision: 'no_stream' });
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    // ours was rolled back: theirs finds no stream, as it expected
+    await waiting;
+    expect((await store.readStream(stream)).map((e) => e.id)).toEqual([theirs.id]);
+    expect(appended).not.toContain(ours.id);
+  });
+});

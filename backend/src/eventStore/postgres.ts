@@ -9,6 +9,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type FoldedRow,
+  type LockedStream,
   type NewEvent,
   type ReadAllOptions,
   type ReadStreamOptions,
@@ -267,12 +268,21 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     if (!ok) throw new WrongExpectedRevision(streamId, expected, current);
   }
 
-  async function appendToStream(
+  const appendToStream = (streamId: string, events: NewEvent[], opts: AppendOptions = {}) =>
+    appendWith(undefined, streamId, events, opts);
+
+  /**
+   * An append; `locked`: inside `withStreamLock`'s transaction, on its connection (one statement,
+   * announced by `withStreamLock` after its commit).
+   */
+  async function appendWith(
+    locked: { client: pg.PoolClient; appended: NewEvent[][] } | undefined,
     streamId: string,
     events: NewEvent[],
     opts: AppendOptions = {},
   ): Promise<AppendResult> {
     const expected = opts.expectedRevision ?? 'any';
+    if (events.length === 0 && locked) throw new Error('withStreamLock: an append of no events');
     if (events.length === 0) return appendNothing(streamId, expected);
     const values = [
       streamId,
@@ -294,9 +304,12 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
         : undefined;
     const sql = folded ? foldedRowStatement(folded) : APPEND;
     if (folded) values.push(JSON.stringify(folded.row));
+    if (locked && inlineHere.length > 0 && !folded)
+      throw new Error(`withStreamLock: an append to ${streamId} needs its inline read models applied`);
     // One statement, one round trip, unless inline read models or a test hook need a transaction.
-    const row =
-      inlineHere.length > 0 && !folded
+    const row = locked
+      ? (await query<Outcome>(locked.client, sql, values)).rows[0]
+      : inlineHere.length > 0 && !folded
         ? await appendWithInline(streamId, sql, values, events.length, inlineHere)
         : options.beforeCommit
           ? await withTransaction(async (client) => {
@@ -308,7 +321,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     const current = row.current_revision === null ? 'no_stream' : BigInt(row.current_revision);
     if (row.outcome === 'deleted') throw new StreamDeleted(streamId);
     if (row.outcome === 'conflict') throw new WrongExpectedRevision(streamId, expected, current);
-    if (row.outcome === 'ok') {
+    if (row.outcome === 'ok' && locked) locked.appended.push(events);
+    else if (row.outcome === 'ok') {
       announce();
       options.onAppended?.(events);
     }
@@ -380,6 +394,22 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     }
   }
 
+  async function withStreamLock<T>(streamId: string, fn: (locked: LockedStream) => Promise<T>): Promise<T> {
+    const appended: NewEvent[][] = [];
+    const result = await withTransaction(async (client) => {
+      await query(client, 'select pg_advisory_xact_lock(hashtextextended($1, 0))', [streamId]);
+      const value = await fn({
+        appendToStream: (id, events, opts) => appendWith({ client, appended }, id, events, opts),
+        readStream: (id, opts) => readStreamWith(client, id, opts),
+      });
+      if (appended.length) await options.beforeCommit?.(streamId);
+      return value;
+    });
+    if (appended.length) announce();
+    for (const events of appended) options.onAppended?.(events);
+    return result;
+  }
+
   async function appendNothing(streamId: string, expected: ExpectedRevision): Promise<AppendResult> {
     return withTransaction(async (client) => {
       const stream = await lockStream(client, streamId);
@@ -395,10 +425,16 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     });
   }
 
-  async function readStream(streamId: string, opts: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+  const readStream = (streamId: string, opts: ReadStreamOptions = {}) => readStreamWith(pool, streamId, opts);
+
+  async function readStreamWith(
+    client: pg.Pool | pg.PoolClient,
+    streamId: string,
+    opts: ReadStreamOptions = {},
+  ): Promise<RecordedEvent[]> {
     // One round trip for a live stream: its events with the stream's deletion and truncation.
     const { rows } = await query<EventRow & { stream_deleted: string | null }>(
-      pool,
+      client,
       `select e.*, s.deleted as stream_deleted
          from es_events e left join es_streams s on s.stream_id = e.stream_id
         where e.stream_id = $1 and e.revision >= greatest($2::bigint, coalesce(s.truncate_before, 0))
@@ -407,7 +443,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     );
     if (rows.length > 0 && rows[0].stream_deleted === null) return rows.map(toRecorded);
     // No events to answer (or a deleted stream): tell not found, deleted and empty apart.
-    const stream = await streamState(pool, streamId);
+    const stream = await streamState(client, streamId);
     if (!stream) throw new StreamNotFound(streamId);
     if (stream.deleted === 'tombstone') throw new StreamDeleted(streamId);
     if (stream.deleted === 'soft') throw new StreamNotFound(streamId);
@@ -618,6 +654,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     kind: 'postgres',
     appendToStream,
     readStream,
+    withStreamLock,
     readAll: (opts = {}) => readAllWith(pool, opts),
     subscribeToAll,
     getStreamMetadata,

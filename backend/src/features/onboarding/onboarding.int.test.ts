@@ -4,7 +4,7 @@ import { createUser } from '../../../../testing/users';
 import { handleCommand } from '../../app/commandHandler';
 import { alignAllNewsletterSteps } from '../../app/newsletterStep';
 import { userDecider } from '../../domain/user/decider';
-import { readStreamOrEmpty } from '../../eventStore/port';
+import { type LockedStream, readStreamOrEmpty } from '../../eventStore/port';
 import { rebuildProjection } from '../../projections/rebuild';
 import { onboardingProgressProjection } from './projection';
 import { entries, experience, why } from '../../../../testing/fixtures/onboarding';
@@ -355,6 +355,18 @@ describe('onboarding progress API', () => {
       streamReads.push(streamId);
       return readStream(streamId, opts);
     };
+    // a retry reads in the transaction that holds the stream's lock
+    const withStreamLock = store.withStreamLock!;
+    store.withStreamLock = <T>(streamId: string, fn: (locked: LockedStream) => Promise<T>) =>
+      withStreamLock(streamId, (locked) =>
+        fn({
+          ...locked,
+          readStream: (id, opts) => {
+            streamReads.push(id);
+            return locked.readStream(id, opts);
+          },
+        }),
+      );
     try {
       const first = await client.post('/api/complete-step', { step: 2, data: { feelGreatLink: 'first1' } });
       expect([first.status, first.text]).toEqual([200, first.text]);
@@ -366,6 +378,7 @@ describe('onboarding progress API', () => {
       expect(streamReads).toEqual([`Onboarding-${id}`]);
     } finally {
       store.readStream = readStream;
+      store.withStreamLock = withStreamLock;
     }
     expect(await onboardingEvents(id)).toEqual(['ReferralLinkSaved', 'StepCompleted', 'ReferralLinkSaved']);
     const row = await app.deps.db('onboarding_progress').where({ user_id: id }).first();
