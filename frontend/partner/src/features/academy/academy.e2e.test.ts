@@ -36,6 +36,30 @@ const tutorialOf = async (page: Page) => (await page.request.get('/api/academy-t
 const tooltip = (page: Page) =>
   page.locator('[role="alertdialog"], .react-joyride__tooltip, [data-joyride-tooltip]').first();
 
+/**
+ * Clicks a tour step's button until the tour has left that step. On a busy machine a click can
+ * land while joyride still scrolls to the step (the button moves under the pointer and the click
+ * is lost; CI saw the tour stay on step 4 once), and a person would click again. The next click
+ * comes only after 10 s with the step still shown, and only on that step's own tooltip, so a
+ * slow step change is never clicked past.
+ */
+async function leaveStep(page: Page, index: number, button: string | RegExp) {
+  const step = page.locator(`.react-joyride__tooltip[data-joyride-step="${index}"]`);
+  await expect
+    .poll(
+      async () => {
+        if (await step.count())
+          await step
+            .getByRole('button', { name: button })
+            .click({ timeout: 2_000 })
+            .catch(() => undefined);
+        return step.count();
+      },
+      { timeout: 45_000, intervals: [10_000] },
+    )
+    .toBe(0);
+}
+
 beforeAll(async () => {
   e2e = await startE2eApp({
     ADVANCED_ACADEMY_URL: 'https://learn.example.org/',
@@ -100,10 +124,7 @@ describe('academy hub', () => {
       // progress shows on the Next button; the last step's button reads Finish
       if (i < titles.length - 1) expect(await tooltip(page).innerText()).toContain(`Next (${i + 1} of 6)`);
       if (i === 0 && SHOTS) await page.screenshot({ path: `${SHOTS}/academy-tour.png` });
-      const last = i === titles.length - 1;
-      await tooltip(page)
-        .getByRole('button', { name: last ? 'Finish' : /^Next/ })
-        .click();
+      await leaveStep(page, i, i === titles.length - 1 ? 'Finish' : /^Next/);
     }
     await poll(async () => (await tutorialOf(page)).tutorialCompleted).toBe(true);
     await page.getByText("You're all set!").waitFor();
