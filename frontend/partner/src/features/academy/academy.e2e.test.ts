@@ -55,7 +55,7 @@ async function leaveStep(page: Page, index: number, button: string | RegExp) {
             .catch(() => undefined);
         return step.count();
       },
-      { timeout: 45_000, intervals: [10_000] },
+      { timeout: 45_000, interval: 10_000 },
     )
     .toBe(0);
 }
