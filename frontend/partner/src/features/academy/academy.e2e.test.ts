@@ -45,17 +45,20 @@ const tooltip = (page: Page) =>
  */
 async function leaveStep(page: Page, index: number, button: string | RegExp) {
   const step = page.locator(`.react-joyride__tooltip[data-joyride-step="${index}"]`);
+  let clickedAt = 0;
   await expect
     .poll(
       async () => {
-        if (await step.count())
+        if ((await step.count()) && Date.now() - clickedAt > 10_000) {
+          clickedAt = Date.now();
           await step
             .getByRole('button', { name: button })
             .click({ timeout: 2_000 })
             .catch(() => undefined);
+        }
         return step.count();
       },
-      { timeout: 45_000, interval: 10_000 },
+      { timeout: 45_000, interval: 200 },
     )
     .toBe(0);
 }
