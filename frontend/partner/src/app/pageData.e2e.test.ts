@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../../../testing/app';
 import { startE2eApp, type E2eApp } from '../../../../testing/browser';
 import { createUser } from '../../../../testing/users';
+import { finishFoundation } from '../../../../testing/progress';
 
 // A signed-in page's HTML carries the answers its first render reads and preloads its code
 // (backend/src/http/bundles.ts, src/lib/pageData.ts), in real Chromium against the real API
@@ -19,21 +19,6 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-/** StepCompleted for the five steps and TrainingCompleted: the Academy is open. */
-async function finishFoundation(userId: string) {
-  const events = [1, 2, 3, 4, 5].map((step) => ({ type: 'StepCompleted', data: { step } as object }));
-  events.push({ type: 'TrainingCompleted', data: {} });
-  const result = await e2e.app.deps.store.appendToStream(
-    `Onboarding-${userId}`,
-    events.map((e) => ({
-      id: randomUUID(),
-      ...e,
-      metadata: { actorId: userId, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
-    })),
-  );
-  await e2e.app.deps.projections.waitFor(result.position);
-}
-
 const PAGE_DATA = /<script id="page-data" type="application\/json"(?: data-page="whole")?>(.*?)<\/script>/;
 
 /** The answers a page's HTML carries, or null when it carries none. */
@@ -46,7 +31,7 @@ describe('the data a signed-in page carries in its HTML', () => {
   it("is the signed-in user's own, as the API answers it, never stored; visitors and ended sessions get none", async () => {
     const ada = await createUser(e2e.app, { firstName: 'Ada' });
     const ben = await createUser(e2e.app, { firstName: 'Ben' });
-    await finishFoundation(ada.id);
+    await finishFoundation(e2e.app, ada.id);
 
     const page = await ada.client.get('/academy');
     expect(page.status).toBe(200);
@@ -97,7 +82,7 @@ describe('the data a signed-in page carries in its HTML', () => {
 
   it('a page whose own data is not in its HTML shows the app and its loading overlay while that data is on its way', async () => {
     const user = await createUser(e2e.app);
-    await finishFoundation(user.id);
+    await finishFoundation(e2e.app, user.id);
     const html = (await user.client.get('/live-calls')).text;
     expect(pageDataOf(html)).not.toBeNull(); // the session and the progress, not the calls
     expect(html).not.toContain('data-page="whole"');
@@ -120,7 +105,7 @@ describe('the data a signed-in page carries in its HTML', () => {
   for (const path of ['/foundation', '/academy'] as const) {
     it(`${path} paints the same with and without it, and without asking for it`, async () => {
       const user = await createUser(e2e.app, { firstName: 'Cleo' });
-      await finishFoundation(user.id);
+      await finishFoundation(e2e.app, user.id);
       const asked: string[] = [];
       const open = async (withData: boolean): Promise<Page> => {
         const context = await e2e.signedInContext(user.client);

@@ -1,28 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2eApp, type E2eApp } from '../../../../../testing/browser';
 import { createUser, type CreatedUser } from '../../../../../testing/users';
+import { finishFoundation } from '../../../../../testing/progress';
 
 let e2e: E2eApp;
 /** expect.poll with room for a shared, busy machine (no timing is asserted) */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 const SHOTS = process.env.SCREENSHOT_DIR;
-
-/** Foundation progress on the partner's onboarding stream: StepCompleted for each step, then TrainingCompleted when all five are done. */
-async function finishFoundation(userId: string, steps = [1, 2, 3, 4, 5]) {
-  const events = steps.map((step) => ({ type: 'StepCompleted', data: { step } }));
-  if (steps.length === 5) events.push({ type: 'TrainingCompleted', data: {} as { step: number } });
-  const result = await e2e.app.deps.store.appendToStream(
-    `Onboarding-${userId}`,
-    events.map((e) => ({
-      id: randomUUID(),
-      ...e,
-      metadata: { actorId: userId, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
-    })),
-  );
-  await e2e.app.deps.projections.waitFor(result.position);
-}
 
 async function signedIn(user: CreatedUser, options: { clock?: boolean } = {}): Promise<Page> {
   const page = await e2e.newPage();
@@ -76,7 +61,7 @@ afterAll(async () => {
 describe('academy hub', () => {
   it('a partner who finished the foundation sees the unlocked hub, is offered the tour and completes it', async () => {
     const user = await createUser(e2e.app, { firstName: 'Ada' });
-    await finishFoundation(user.id);
+    await finishFoundation(e2e.app, user.id);
     const page = await signedIn(user);
     await page.goto('/academy');
 
@@ -150,7 +135,7 @@ describe('academy hub', () => {
 
   it('skipping the tour from its tooltip records skip and seen', async () => {
     const user = await createUser(e2e.app);
-    await finishFoundation(user.id);
+    await finishFoundation(e2e.app, user.id);
     const page = await signedIn(user);
     await page.goto('/academy');
     const prompt = page.getByRole('dialog').filter({ hasText: 'Take a quick tour?' });
@@ -176,7 +161,7 @@ describe('academy hub', () => {
 
   it('a click on the overlay closes the tour and records it as skipped', async () => {
     const user = await createUser(e2e.app);
-    await finishFoundation(user.id);
+    await finishFoundation(e2e.app, user.id);
     const page = await signedIn(user);
     await page.goto('/academy');
     const prompt = page.getByRole('dialog').filter({ hasText: 'Take a quick tour?' });
@@ -200,7 +185,7 @@ describe('academy hub', () => {
 
   it('a partner who did not finish the foundation sees locked cards and is sent to the foundation', async () => {
     const user = await createUser(e2e.app);
-    await finishFoundation(user.id, [2, 3]);
+    await finishFoundation(e2e.app, user.id, [2, 3]);
     const page = await signedIn(user, { clock: true });
     await page.goto('/academy');
     await page.getByText('Foundation required').waitFor();
