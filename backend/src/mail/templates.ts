@@ -38,6 +38,17 @@ const CALL_REMINDER_NEEDS = [
   'link',
 ];
 
+/**
+ * A live-call reminder's join details: the passcode when the call has a link (the button carries
+ * the link), else where the link will be posted.
+ */
+const joinDetails = (p: Params, passcodeLine: (code: string) => string, linkLater: string) =>
+  p.link ? (p.passcode ? [passcodeLine(p.passcode)] : []) : [linkLater];
+
+/** The reminder's button: the join link, else the live calls page, else none. */
+const joinButton = (p: Params, joinLabel: string, pageLabel: string) =>
+  p.link ? { label: joinLabel, href: p.link } : p.page ? { label: pageLabel, href: p.page } : null;
+
 const templates: Record<string, Record<MailLanguage, Template>> = {
   passwordReset: {
     en: {
@@ -119,19 +130,14 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
       lines: (p) => [
         `Hello ${p.firstName},`,
         `${p.nameEn} starts in ${p.minutes} minutes: ${p.when}.${p.host ? ` Host: ${p.host}.` : ''}`,
-        ...(p.link
-          ? p.passcode
-            ? [`Passcode: ${p.passcode}`]
-            : []
-          : ['The join link will be posted on the live calls page before the call.']),
+        ...joinDetails(
+          p,
+          (code) => `Passcode: ${code}`,
+          'The join link will be posted on the live calls page before the call.',
+        ),
         'You get this reminder because you turned on live-call reminders. You can turn them off in Settings.',
       ],
-      button: (p) =>
-        p.link
-          ? { label: 'Join the call', href: p.link }
-          : p.page
-            ? { label: 'Open the live calls page', href: p.page }
-            : null,
+      button: (p) => joinButton(p, 'Join the call', 'Open the live calls page'),
     },
     es: {
       needs: CALL_REMINDER_NEEDS,
@@ -139,19 +145,14 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
       lines: (p) => [
         `Hola ${p.firstName}:`,
         `${p.nameEs} empieza dentro de ${p.minutes} minutos: ${p.when}.${p.host ? ` Presenta: ${p.host}.` : ''}`,
-        ...(p.link
-          ? p.passcode
-            ? [`Código de acceso: ${p.passcode}`]
-            : []
-          : ['El enlace para unirte se publicará en la página de llamadas en vivo antes de la llamada.']),
+        ...joinDetails(
+          p,
+          (code) => `Código de acceso: ${code}`,
+          'El enlace para unirte se publicará en la página de llamadas en vivo antes de la llamada.',
+        ),
         'Recibes este recordatorio porque activaste los recordatorios de llamadas en vivo. Puedes desactivarlos en Configuración.',
       ],
-      button: (p) =>
-        p.link
-          ? { label: 'Unirme a la llamada', href: p.link }
-          : p.page
-            ? { label: 'Abrir la página de llamadas en vivo', href: p.page }
-            : null,
+      button: (p) => joinButton(p, 'Unirme a la llamada', 'Abrir la página de llamadas en vivo'),
     },
     fr: {
       needs: CALL_REMINDER_NEEDS,
@@ -159,19 +160,14 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
       lines: (p) => [
         `Bonjour ${p.firstName},`,
         `${p.nameFr} commence dans ${p.minutes} minutes : ${p.when}.${p.host ? ` Animé par ${p.host}.` : ''}`,
-        ...(p.link
-          ? p.passcode
-            ? [`Code d’accès : ${p.passcode}`]
-            : []
-          : ['Le lien pour rejoindre l’appel sera publié sur la page des appels en direct avant l’appel.']),
+        ...joinDetails(
+          p,
+          (code) => `Code d’accès : ${code}`,
+          'Le lien pour rejoindre l’appel sera publié sur la page des appels en direct avant l’appel.',
+        ),
         'Vous recevez ce rappel parce que vous avez activé les rappels d’appels en direct. Vous pouvez les désactiver dans Paramètres.',
       ],
-      button: (p) =>
-        p.link
-          ? { label: 'Rejoindre l’appel', href: p.link }
-          : p.page
-            ? { label: 'Ouvrir la page des appels en direct', href: p.page }
-            : null,
+      button: (p) => joinButton(p, 'Rejoindre l’appel', 'Ouvrir la page des appels en direct'),
     },
   },
 };
