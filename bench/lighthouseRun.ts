@@ -3,6 +3,7 @@
  * its own (build the bundles first: npm run build). Prints the table and writes it, with the
  * machine and its load, to bench/results/lighthouse.md.
  *
+ * BENCH_DB_PREFIX=name: its database is <name>_lighthouse (default portal_bench_lighthouse).
  * LIGHTHOUSE_RUNS=3 measures each page that many times in a row and reports every run's
  * performance score and their median (the machine is shared: one run is noise);
  * LIGHTHOUSE_PAGES=/,/academy measures only those pages; LIGHTHOUSE_REPORTS=<dir> keeps every
@@ -12,15 +13,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import bcrypt from 'bcryptjs';
 import { LIGHTHOUSE_PAGES, type LighthouseRow, lighthouseTable, measureLighthouse } from './lighthouse';
-import { PASSWORD, buildDataset } from './setup';
+import { DB_PREFIX, PASSWORD, buildDataset } from './setup';
 
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 const pages = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [...LIGHTHOUSE_PAGES];
 
-await buildDataset('portal_bench_lighthouse', 200, 150, await bcrypt.hash(PASSWORD, 12));
+await buildDataset(`${DB_PREFIX}_lighthouse`, 200, 150, await bcrypt.hash(PASSWORD, 12));
 const loads = [os.loadavg()[0]];
 const rows = await measureLighthouse(
-  'portal_bench_lighthouse',
+  `${DB_PREFIX}_lighthouse`,
   pages.flatMap((page) => Array.from({ length: runs }, () => page)),
 );
 loads.push(os.loadavg()[0]);
