@@ -11,6 +11,7 @@ import LinkIcon from '@mui/icons-material/Link';
 import FilterAltIcon from '@mui/icons-material/FilterAlt';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
+import { startTransition, useEffect, useState } from 'react';
 import {
   AppBar,
   Layout as RaLayout,
@@ -90,6 +91,18 @@ const fitWindow = {
   '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
 };
 
-export const Layout = (props: LayoutProps) => (
-  <RaLayout {...props} menu={AdminMenu} appBar={AdminAppBar} sx={fitWindow} />
-);
+/** index.html's static app bar (painted before the code runs), as React keeps it until the layout opens. */
+const StaticAppBar = () => <Box sx={{ height: 56, bgcolor: 'primary.main' }} />;
+
+/**
+ * react-admin sets state in its first effects (its routes and resources), and React renders
+ * updates made in effects in one synchronous pass: with the console's page in it, that pass was
+ * a long task on a phone. So the layout's first render is the static app bar, and the layout and
+ * its page come right after, in a transition (rendered in slices, the browser free in between).
+ */
+export function Layout(props: LayoutProps) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => startTransition(() => setOpen(true)), []);
+  if (!open) return <StaticAppBar />;
+  return <RaLayout {...props} menu={AdminMenu} appBar={AdminAppBar} sx={fitWindow} />;
+}

@@ -36,7 +36,11 @@ import {
   useUnselectAll,
 } from 'react-admin';
 import { useState } from 'react';
-import { ADMIN_PAGE_SIZE, ADMIN_STATUS_FILTERS } from '@portal/contracts/admin/endpoints';
+import {
+  ADMIN_PAGE_SIZE,
+  ADMIN_STATUS_FILTERS,
+  ADMIN_USERS_DEFAULT_SORT,
+} from '@portal/contracts/admin/endpoints';
 import type { AdminUser } from '@portal/contracts/admin/schemas';
 import type { AdminDataProvider, BulkAction } from '../dataProvider';
 import { LastLogin, useDateFormat } from '../lib/format';
@@ -217,11 +221,14 @@ export function UserList() {
   const { date } = useDateFormat();
   return (
     <List
+      // <Admin requireAuth> checked the session before any page; the list's own check (an
+      // access query, answered after the first render) only rendered the whole list again
+      disableAuthentication
       filters={filters}
       actions={<ListActions />}
       perPage={ADMIN_PAGE_SIZE}
       pagination={<Pagination rowsPerPageOptions={[ADMIN_PAGE_SIZE]} />}
-      sort={{ field: 'createdAt', order: 'DESC' }}
+      sort={ADMIN_USERS_DEFAULT_SORT}
       exporter={false}
       queryOptions={{
         onError: (error: Error) =>
