@@ -94,15 +94,30 @@ const fitWindow = {
 /** index.html's static app bar (painted before the code runs), as React keeps it until the layout opens. */
 const StaticAppBar = () => <Box sx={{ height: 56, bgcolor: 'primary.main' }} />;
 
-/**
- * react-admin sets state in its first effects (its routes and resources), and React renders
- * updates made in effects in one synchronous pass: with the console's page in it, that pass was
- * a long task on a phone. So the layout's first render is the static app bar, and the layout and
- * its page come right after, in a transition (rendered in slices, the browser free in between).
- */
-export function Layout(props: LayoutProps) {
+/** false on the first render; true from a transition once `after` is true and committed */
+function useOpenAfter(after: boolean) {
   const [open, setOpen] = useState(false);
-  useEffect(() => startTransition(() => setOpen(true)), []);
-  if (!open) return <StaticAppBar />;
-  return <RaLayout {...props} menu={AdminMenu} appBar={AdminAppBar} sx={fitWindow} />;
+  useEffect(() => {
+    if (after && !open) startTransition(() => setOpen(true));
+  }, [after, open]);
+  return open;
+}
+
+/**
+ * The console opens in three commits, each in a transition (rendered in slices, the browser
+ * free in between): the static app bar, then the layout, then the page. react-admin sets state
+ * in its first effects (its routes and resources), and React renders updates made in effects in
+ * one synchronous pass: with the page in it, that pass was a long task on a phone. The app bar
+ * reads the scroll position when it mounts, which makes the browser compute the styles of
+ * everything on the page at once: with the page not there yet, that is the layout's styles only.
+ */
+export function Layout({ children, ...props }: LayoutProps) {
+  const layoutOpen = useOpenAfter(true);
+  const pageOpen = useOpenAfter(layoutOpen);
+  if (!layoutOpen) return <StaticAppBar />;
+  return (
+    <RaLayout {...props} menu={AdminMenu} appBar={AdminAppBar} sx={fitWindow}>
+      {pageOpen ? children : null}
+    </RaLayout>
+  );
 }
