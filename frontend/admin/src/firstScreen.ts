@@ -43,7 +43,7 @@ async function prefill(queryKey: QueryKey, read: () => Promise<unknown>) {
 }
 
 /** The users list as it opens: first page, default order, no filter (UserList). */
-export const firstPage = {
+const firstPage = {
   pagination: { page: 1, perPage: ADMIN_PAGE_SIZE },
   sort: { ...ADMIN_USERS_DEFAULT_SORT },
   filter: {},
