@@ -79,10 +79,13 @@ describe('admin console', () => {
       if (r.url().includes('/api/')) asked.push(new URL(r.url()).pathname);
     };
     page.on('request', onRequest);
-    await page.goto(`${e2e.app.url}/admin/`);
+    const html = await page.goto(`${e2e.app.url}/admin/`);
     await page.getByTestId('users-grid').getByText('tina.target@example.test').waitFor();
-    // the first screen's answers (the session, the list's first page) came with the HTML
+    // the first screen's answers (the session, the list's first page) came with the HTML,
+    // which is this admin's own: never stored
     expect(asked).toEqual([]);
+    expect(await html?.headerValue('cache-control')).toBe('no-store');
+    expect(await html?.headerValue('vary')).toMatch(/Cookie/);
     page.off('request', onRequest);
     // another order: the list is asked for without a Range header, so it comes compressed (issue 14)
     const list = page.waitForResponse((r) => r.url().includes('/api/admin/users?'));
