@@ -5,7 +5,8 @@ import type Koa from 'koa';
 import send from 'koa-send';
 import type { AppDeps } from '../app/deps';
 import { findUserById, isAdminUser } from '../app/users';
-import type { ReadAnswers } from './createApp';
+import { ADMIN_FIRST_PAGE_URL } from '@portal/contracts/admin/endpoints';
+import type { ReadAnswer, ReadAnswers } from './createApp';
 import type { SessionData } from './sessions';
 
 const partnerRoot = fileURLToPath(new URL('../../../frontend/partner/dist', import.meta.url));
@@ -16,7 +17,11 @@ const adminRoot = fileURLToPath(new URL('../../../frontend/admin/dist', import.m
  * admins; anyone else gets the partner app, which shows Access Denied and moves on.
  * Hashed assets are cached for a year, index.html never.
  */
-export function serveBundles(deps: AppDeps, readAnswers: ReadAnswers): Koa.Middleware {
+export function serveBundles(
+  deps: AppDeps,
+  readAnswers: ReadAnswers,
+  readAnswer: ReadAnswer,
+): Koa.Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path.startsWith('/api/') || ctx.path === '/metrics') return next();
@@ -35,8 +40,9 @@ export function serveBundles(deps: AppDeps, readAnswers: ReadAnswers): Koa.Middl
         !owesCode &&
         isAdminUser(user, deps.config.ADMIN_EMAIL)
       ) {
-        const file = ctx.path.startsWith('/admin/assets/') ? ctx.path.slice('/admin'.length) : '/index.html';
-        return sendFile(ctx, adminRoot, file);
+        if (ctx.path.startsWith('/admin/assets/'))
+          return sendFile(ctx, adminRoot, ctx.path.slice('/admin'.length));
+        return sendConsole(ctx, readAnswer);
       }
     }
     if (
@@ -140,6 +146,36 @@ async function sendPageWithData(ctx: Koa.Context, readAnswers: ReadAnswers) {
       `<script id="page-data" type="application/json"${page ? ' data-page="whole"' : ''}>${json}</script>`,
       '</head>',
     ].join('\n  '),
+  );
+}
+
+/** What the console's first screen reads: the session and its users list's first page. */
+const CONSOLE_READS = ['/api/me', ADMIN_FIRST_PAGE_URL];
+
+/**
+ * The console's index.html with the answers of its first screen (frontend/admin/src/pageData.ts
+ * reads them), each with its headers (a list's total is in `Content-Range`): its first render
+ * has its data and asks for nothing. As a partner page's data: this admin's own, never stored.
+ */
+async function sendConsole(ctx: Koa.Context, readAnswer: ReadAnswer) {
+  let html;
+  try {
+    html = await readFile(`${adminRoot}/index.html`, 'utf8');
+  } catch {
+    return sendFile(ctx, adminRoot, '/index.html');
+  }
+  const answers = await Promise.all(CONSOLE_READS.map(async (url) => [url, await readAnswer(ctx, url)]));
+  // JSON inside <script>: no '<' may close the element early
+  const json = JSON.stringify(Object.fromEntries(answers.filter(([, answer]) => answer))).replace(
+    /</g,
+    '\\u003c',
+  );
+  ctx.vary('Cookie');
+  ctx.set('Cache-Control', 'no-store');
+  ctx.type = 'html';
+  ctx.body = html.replace(
+    '</head>',
+    `<script id="page-data" type="application/json">${json}</script>\n  </head>`,
   );
 }
 

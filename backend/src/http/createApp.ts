@@ -192,37 +192,59 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
   app.use(router.allowedMethods());
 
   /**
-   * The answers GET requests of these paths would get now, from this request's session (the
-   * same session check, access rule, handler and response filter): the data a signed-in page
-   * carries in its HTML (bundles.ts). A path this user may not read, or whose read fails, is
-   * left out (the page asks for it itself and gets the same refusal).
+   * The answers GET requests of these URLs would get now, from this request's session (the
+   * same session check, access rule, query schema, handler and response filter): the data a
+   * signed-in page carries in its HTML (bundles.ts). A URL this user may not read, or whose read
+   * fails, is left out (the page asks for it itself and gets the same refusal).
    */
   const readable = new Map(
     Object.entries(allRoutes)
       .filter(([, route]) => route.method === 'GET' && !route.params)
       .map(([id, route]) => [route.path, id]),
   );
-  const readAnswers: ReadAnswers = async (ctx, paths) => {
-    const who = await requester(ctx);
-    const read = async (path: string) => {
-      const id = readable.get(path);
-      const route = id ? allRoutes[id] : undefined;
-      const handler = id ? handlers.get(id) : undefined;
-      if (!route || !handler) return [];
-      try {
-        enforceAccess(route.access, who.user, config.ADMIN_EMAIL, who.secondFactor);
-        const input = { params: undefined, query: route.query?.parse({}), body: undefined };
-        const answer = answerOf(route, await handler(input, requestContext(ctx, who)));
-        return answer.status === 200 && !answer.type ? [[path, answer.body] as const] : [];
-      } catch {
-        return [];
-      }
-    };
-    return Object.fromEntries((await Promise.all(paths.map(read))).flat());
+  // one session check per page, however many answers it carries
+  const requesters = new WeakMap<Koa.Context, ReturnType<typeof requester>>();
+  const readAnswer: ReadAnswer = async (ctx, url) => {
+    const [path, search = ''] = url.split('?', 2) as [string, string?];
+    const id = readable.get(path);
+    const route = id ? allRoutes[id] : undefined;
+    const handler = id ? handlers.get(id) : undefined;
+    if (!route || !handler) return undefined;
+    try {
+      if (!requesters.has(ctx)) requesters.set(ctx, requester(ctx));
+      const who = await requesters.get(ctx)!;
+      enforceAccess(route.access, who.user, config.ADMIN_EMAIL, who.secondFactor);
+      const query = route.query?.parse(Object.fromEntries(new URLSearchParams(search)));
+      const answer = answerOf(
+        route,
+        await handler({ params: undefined, query, body: undefined }, requestContext(ctx, who)),
+      );
+      return answer.status === 200 && !answer.type
+        ? { body: answer.body, headers: answer.headers ?? {} }
+        : undefined;
+    } catch {
+      return undefined;
+    }
   };
-  if (config.SERVE_BUNDLES) app.use(serveBundles(deps, readAnswers));
+  const readAnswers: ReadAnswers = async (ctx, paths) => {
+    const answers = await Promise.all(
+      paths.map(async (path) => [path, await readAnswer(ctx, path)] as const),
+    );
+    return Object.fromEntries(answers.flatMap(([path, answer]) => (answer ? [[path, answer.body]] : [])));
+  };
+  if (config.SERVE_BUNDLES) app.use(serveBundles(deps, readAnswers, readAnswer));
   return app;
 }
+
+/**
+ * The answer a GET request of this URL (path and query string) would get now, from this request's
+ * session: its JSON body and headers (a console list's total is in `Content-Range`); undefined
+ * for a path this user may not read, a query its route refuses, or a read that fails.
+ */
+export type ReadAnswer = (
+  ctx: Koa.Context,
+  url: string,
+) => Promise<{ body: unknown; headers: Record<string, string> } | undefined>;
 
 /** GET answers for the request's own session, by path (createApp's `readAnswers`). */
 export type ReadAnswers = (ctx: Koa.Context, paths: readonly string[]) => Promise<Record<string, unknown>>;

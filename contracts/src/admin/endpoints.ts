@@ -46,6 +46,18 @@ export const ADMIN_PAGE_SIZE = 50;
 export const ADMIN_SORT_FIELDS = ['createdAt', 'lastLoginAt', 'progress', 'firstName', 'email'] as const;
 export const ADMIN_STATUS_FILTERS = ['all', 'active', 'locked', 'admin', 'completed'] as const;
 export type AdminSortField = (typeof ADMIN_SORT_FIELDS)[number];
+/** The console's users list opens on the newest accounts. */
+export const ADMIN_USERS_DEFAULT_SORT = { field: 'createdAt', order: 'DESC' } as const;
+
+/**
+ * The console's first screen, its users list (first page, default order, no filter), as
+ * ra-data-simple-rest asks for it: the console's HTML carries this answer (backend bundles.ts).
+ */
+export const ADMIN_FIRST_PAGE_URL = `/api/admin/users?${new URLSearchParams({
+  filter: '{}',
+  range: JSON.stringify([0, ADMIN_PAGE_SIZE - 1]),
+  sort: JSON.stringify([ADMIN_USERS_DEFAULT_SORT.field, ADMIN_USERS_DEFAULT_SORT.order]),
+})}`;
 
 /** Health thresholds (spec section 9): response time good up to 200 ms, warning up to 500 ms. */
 export const RESPONSE_TIME_GOOD_MS = 200;

@@ -10,6 +10,7 @@ import { i18nProvider } from './i18n/i18nProvider';
 import { Layout } from './Layout';
 import { UserList } from './users/UserList';
 import { lazy, Suspense } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
 import EventIcon from '@mui/icons-material/Event';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -84,9 +85,10 @@ function ConsoleTitle() {
 }
 
 /** The admin console: one resource folder per resource, custom pages for the dashboard and metrics. */
-export function App() {
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
     <Admin
+      queryClient={queryClient}
       title={<ConsoleTitle />}
       dataProvider={dataProvider}
       authProvider={authProvider}

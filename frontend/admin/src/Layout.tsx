@@ -11,6 +11,7 @@ import LinkIcon from '@mui/icons-material/Link';
 import FilterAltIcon from '@mui/icons-material/FilterAlt';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
+import { startTransition, useEffect, useState } from 'react';
 import {
   AppBar,
   Layout as RaLayout,
@@ -90,6 +91,33 @@ const fitWindow = {
   '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
 };
 
-export const Layout = (props: LayoutProps) => (
-  <RaLayout {...props} menu={AdminMenu} appBar={AdminAppBar} sx={fitWindow} />
-);
+/** index.html's static app bar (painted before the code runs), as React keeps it until the layout opens. */
+const StaticAppBar = () => <Box sx={{ height: 56, bgcolor: 'primary.main' }} />;
+
+/** false on the first render; true from a transition once `after` is true and committed */
+function useOpenAfter(after: boolean) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (after && !open) startTransition(() => setOpen(true));
+  }, [after, open]);
+  return open;
+}
+
+/**
+ * The console opens in three commits, each in a transition (rendered in slices, the browser
+ * free in between): the static app bar, then the layout, then the page. react-admin sets state
+ * in its first effects (its routes and resources), and React renders updates made in effects in
+ * one synchronous pass: with the page in it, that pass was a long task on a phone. The app bar
+ * reads the scroll position when it mounts, which makes the browser compute the styles of
+ * everything on the page at once: with the page not there yet, that is the layout's styles only.
+ */
+export function Layout({ children, ...props }: LayoutProps) {
+  const layoutOpen = useOpenAfter(true);
+  const pageOpen = useOpenAfter(layoutOpen);
+  if (!layoutOpen) return <StaticAppBar />;
+  return (
+    <RaLayout {...props} menu={AdminMenu} appBar={AdminAppBar} sx={fitWindow}>
+      {pageOpen ? children : null}
+    </RaLayout>
+  );
+}

@@ -1,4 +1,5 @@
 import type { AuthProvider } from 'react-admin';
+import { takeAnswer } from './pageData';
 
 interface Me {
   id: string;
@@ -11,11 +12,15 @@ interface Me {
 }
 
 let cached: Promise<Me | null> | null = null;
-async function me(force = false): Promise<Me | null> {
+/** The signed-in user, asked once (the first time from the HTML's answer, pageData.ts). */
+export async function me(force = false): Promise<Me | null> {
   if (!cached || force) {
-    cached = fetch('/api/me', { credentials: 'same-origin' }).then(async (res) =>
-      res.ok ? ((await res.json()) as Me) : null,
-    );
+    const carried = force ? undefined : takeAnswer('/api/me');
+    cached = carried
+      ? Promise.resolve(carried.body as Me)
+      : fetch('/api/me', { credentials: 'same-origin' }).then(async (res) =>
+          res.ok ? ((await res.json()) as Me) : null,
+        );
   }
   return cached;
 }

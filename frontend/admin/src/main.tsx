@@ -1,6 +1,9 @@
 import { StrictMode, Suspense, lazy, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { authProvider, me } from './authProvider';
+import { dataProvider } from './dataProvider';
+import { prefillFirstScreen, queryClient } from './firstScreen';
 import { initialLocale, loadCatalog } from './i18n/i18nProvider';
 
 // seen once per admin, so it loads only when needed
@@ -12,13 +15,16 @@ const locale = initialLocale();
 document.documentElement.lang = locale;
 // English is in the bundle; a Spanish or French admin's texts load alongside the session check
 const texts = loadCatalog(locale).catch(() => undefined);
+// the console opens on its first resource (react-admin would render once more to redirect there)
+if (window.location.hash === '' || window.location.hash === '#/')
+  window.history.replaceState(null, '', '#/users');
 const root = createRoot(document.getElementById('root')!);
 // a transition: React renders the console in slices and yields to the browser between them
 const console_ = () =>
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App />
+        <App queryClient={queryClient} />
       </StrictMode>,
     ),
   );
@@ -26,23 +32,22 @@ const console_ = () =>
 /**
  * Before the console starts: an admin without a second factor sets one up here (the server
  * refuses every console call until then); a session that still owes its code goes back to the
- * partner app's code step.
+ * partner app's code step. Otherwise the first screen's data goes into the cache first
+ * (firstScreen.ts), so the console renders once.
  */
-const me = fetch('/api/me', { credentials: 'same-origin' })
-  .then(async (res) =>
-    res.ok ? ((await res.json()) as { secondFactor?: { pending: string | null } }) : null,
-  )
-  .catch(() => null);
-void Promise.all([me, texts]).then(([me]) => {
-  const pending = me?.secondFactor?.pending;
+void Promise.all([me().catch(() => null), texts]).then(async ([user]) => {
+  const pending = user?.secondFactor?.pending;
   if (pending === 'verify') window.location.assign('/');
   else if (pending === 'enrol')
     root.render(
       <StrictMode>
         <Suspense fallback={null}>
-          <SecondFactorEnrolment onDone={console_} />
+          <SecondFactorEnrolment onDone={() => void me(true).then(console_, console_)} />
         </Suspense>
       </StrictMode>,
     );
-  else console_();
+  else {
+    await prefillFirstScreen(authProvider, dataProvider);
+    console_();
+  }
 });

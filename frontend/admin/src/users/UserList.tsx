@@ -16,8 +16,9 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import MailIcon from '@mui/icons-material/MarkEmailRead';
 import UnsubscribeIcon from '@mui/icons-material/Unsubscribe';
 import DownloadIcon from '@mui/icons-material/Download';
+import DoneIcon from '@mui/icons-material/Done';
+import ClearIcon from '@mui/icons-material/Clear';
 import {
-  BooleanField,
   Button,
   Confirm,
   Datagrid,
@@ -36,10 +37,15 @@ import {
   useUnselectAll,
 } from 'react-admin';
 import { useState } from 'react';
-import { ADMIN_PAGE_SIZE, ADMIN_STATUS_FILTERS } from '@portal/contracts/admin/endpoints';
+import {
+  ADMIN_PAGE_SIZE,
+  ADMIN_STATUS_FILTERS,
+  ADMIN_USERS_DEFAULT_SORT,
+} from '@portal/contracts/admin/endpoints';
 import type { AdminUser } from '@portal/contracts/admin/schemas';
 import type { AdminDataProvider, BulkAction } from '../dataProvider';
 import { LastLogin, useDateFormat } from '../lib/format';
+import { ProgressiveDatagridBody } from '../lib/ProgressiveDatagridBody';
 import { SearchFilter } from '../lib/SearchFilter';
 
 function StatusFilterInput(props: { source: string; alwaysOn?: boolean }) {
@@ -211,17 +217,39 @@ function Flags({ record }: { record: AdminUser }) {
   );
 }
 
+/**
+ * Yes or no as react-admin's BooleanField shows it (a check or a cross, named for screen readers),
+ * its name on hover from the icon's SVG title instead of a MUI Tooltip: one Tooltip per row was
+ * a good part of mounting the first screen on a phone.
+ */
+function YesNo({ value }: { value: boolean }) {
+  const t = useTranslate();
+  const Icon = value ? DoneIcon : ClearIcon;
+  return (
+    <Typography
+      component="span"
+      variant="body2"
+      sx={{ display: 'inline-flex', verticalAlign: 'middle', lineHeight: 0 }}
+    >
+      <Icon fontSize="small" titleAccess={t(value ? 'ra.boolean.true' : 'ra.boolean.false')} />
+    </Typography>
+  );
+}
+
 export function UserList() {
   const t = useTranslate();
   const notify = useNotify();
   const { date } = useDateFormat();
   return (
     <List
+      // <Admin requireAuth> checked the session before any page; the list's own check (an
+      // access query, answered after the first render) only rendered the whole list again
+      disableAuthentication
       filters={filters}
       actions={<ListActions />}
       perPage={ADMIN_PAGE_SIZE}
       pagination={<Pagination rowsPerPageOptions={[ADMIN_PAGE_SIZE]} />}
-      sort={{ field: 'createdAt', order: 'DESC' }}
+      sort={ADMIN_USERS_DEFAULT_SORT}
       exporter={false}
       queryOptions={{
         onError: (error: Error) =>
@@ -230,6 +258,7 @@ export function UserList() {
       empty={false}
     >
       <Datagrid
+        body={ProgressiveDatagridBody}
         rowClick="edit"
         bulkActionButtons={<BulkActions />}
         data-testid="users-grid"
@@ -266,7 +295,11 @@ export function UserList() {
             </Stack>
           )}
         />
-        <BooleanField source="newsletter" sortable={false} />
+        <FunctionField<AdminUser>
+          source="newsletter"
+          sortable={false}
+          render={(r) => <YesNo value={r.newsletter} />}
+        />
         <FunctionField<AdminUser> source="lastLoginAt" render={(r) => <LastLogin value={r.lastLoginAt} />} />
         <FunctionField<AdminUser> source="createdAt" render={(r) => date(r.createdAt)} />
       </Datagrid>
