@@ -29,7 +29,7 @@ import {
   progressQuery,
   stepsDone as stepsDoneOf,
 } from '../../lib/progress';
-import { useSession } from '../../lib/session';
+import { useSessionPart } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { recordTourCompleted, recordTourSkipped, shouldPrompt, tutorialQuery } from './tutorial';
 import { TourOffer } from './TourPrompt';
@@ -107,7 +107,8 @@ function Card({ card, locked }: { card: HubCard; locked: boolean }) {
 /** /academy: the hub once the foundation is done, the locked hub before. */
 export function AcademyPage() {
   const { t } = useTranslation('academy');
-  const { user } = useSession();
+  // not useSession(): the hub renders again only when what it shows of the user changes
+  const user = useSessionPart((u) => ({ firstName: u.firstName, mustChangePassword: u.mustChangePassword }));
   const progressState = useQuery(progressQuery);
   const unlocked = foundationComplete(progressState.data?.progress);
   const tutorial = useQuery({ ...tutorialQuery, enabled: !!user && !user.mustChangePassword });
