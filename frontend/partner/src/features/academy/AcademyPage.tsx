@@ -32,7 +32,7 @@ import {
 import { useSessionPart } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { recordTourCompleted, recordTourSkipped, shouldPrompt, tutorialQuery } from './tutorial';
-import { TourOffer } from './TourPrompt';
+import { TourOffer } from './TourOffer';
 import './academy.css';
 
 // react-joyride's code loads only when the tour starts

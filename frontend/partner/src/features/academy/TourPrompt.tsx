@@ -1,42 +1,9 @@
 import Button from 'antd/es/button';
 import { CloseOutlined, CompassOutlined } from '@ant-design/icons';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBodyScrollLock } from '../../app/useBodyScrollLock';
-import { whenIdle } from '../../lib/whenIdle';
-import { ACADEMY_PROMPT_DELAY_MS } from './tutorial';
-
-interface Choice {
-  onStart: () => void;
-  onSkip: () => void;
-}
-
-/**
- * Offers the tour by itself 1 s after the hub shows (once the browser is idle then) while
- * `armed` (the foundation is complete, the record has none of its flags, the tour has not been
- * started), once per visit. Its state is its own: opening the prompt renders only the prompt,
- * not the hub again.
- */
-export function TourOffer({ armed, onStart, onSkip }: Choice & { armed: boolean }) {
-  const [state, setState] = useState<'waiting' | 'open' | 'answered'>('waiting');
-  useEffect(() => {
-    if (!armed || state !== 'waiting') return;
-    let cancelIdle: (() => void) | undefined;
-    const id = window.setTimeout(() => {
-      cancelIdle = whenIdle(() => setState('open'));
-    }, ACADEMY_PROMPT_DELAY_MS);
-    return () => {
-      window.clearTimeout(id);
-      cancelIdle?.();
-    };
-  }, [armed, state]);
-  if (state !== 'open') return null;
-  const answer = (choice: () => void) => () => {
-    setState('answered');
-    choice();
-  };
-  return <TourPrompt onStart={answer(onStart)} onSkip={answer(onSkip)} />;
-}
+import type { TourChoice } from './TourOffer';
 
 /**
  * The academy's offer of the tour; declining or closing it (×, Escape) counts as skipping the
@@ -46,7 +13,7 @@ export function TourOffer({ armed, onStart, onSkip }: Choice & { armed: boolean 
  * mask that takes the clicks, named by its heading, with the focus on its main button, Tab kept
  * inside (`lib/dialogTabLoop.ts`) and the page's scrolling locked, as antd's Modal did.
  */
-function TourPrompt({ onStart, onSkip }: Choice) {
+export default function TourPrompt({ onStart, onSkip }: TourChoice) {
   const { t } = useTranslation('academy');
   const dialog = useRef<HTMLDialogElement>(null);
   const start = useRef<HTMLButtonElement>(null);
