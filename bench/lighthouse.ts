@@ -71,7 +71,10 @@ async function measurePage(page: string, options: LighthouseOptions): Promise<Li
     if (reports) {
       mkdirSync(reports, { recursive: true });
       const name = page.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'landing';
-      writeFileSync(`${reports}/${name}-${Date.now()}.json`, JSON.stringify(lhr));
+      const stamp = Date.now();
+      writeFileSync(`${reports}/${name}-${stamp}.json`, JSON.stringify(lhr));
+      // the trace Lighthouse recorded (its main-thread tasks, for Chromium's Performance panel)
+      writeFileSync(`${reports}/${name}-${stamp}.trace.json`, JSON.stringify(result.artifacts.Trace));
     }
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(

@@ -7,7 +7,7 @@
  * LIGHTHOUSE_RUNS=3 measures each page that many times in a row and reports every run's
  * performance score and their median (the machine is shared: one run is noise);
  * LIGHTHOUSE_PAGES=/,/academy measures only those pages; LIGHTHOUSE_REPORTS=<dir> keeps every
- * run's full report.
+ * run's full report and its trace (<page>-<time>.trace.json, for Chromium's Performance panel).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

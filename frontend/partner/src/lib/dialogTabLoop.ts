@@ -1,7 +1,7 @@
 /**
  * Tab and Shift+Tab go round inside an open dialog. antd's focus lock only pulls the focus back
- * once it has re-entered the page, so without this one Tab stop after the dialog's last control
- * leaves the page (the focus lands on <body>).
+ * once it has re-entered the page, and a native modal <dialog> lets it leave for the browser's
+ * own controls, so without this one Tab stop after the dialog's last control leaves the page.
  */
 const TABBABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -14,7 +14,7 @@ function tabbablesIn(dialog: Element): HTMLElement[] {
 
 /** The dialog the focus is in (the last open one when several are stacked). */
 function openDialogOf(target: EventTarget | null): Element | null {
-  const dialogs = [...document.querySelectorAll('[role="dialog"][aria-modal="true"]')];
+  const dialogs = [...document.querySelectorAll('[role="dialog"][aria-modal="true"], dialog[open]')];
   const node = target instanceof Node ? target : null;
   return dialogs.reverse().find((d) => node && d.contains(node)) ?? null;
 }

@@ -40,6 +40,16 @@ export function useSession(): SessionState {
   return data ? { status: 'signedIn', user: data } : { status: 'signedOut', user: null };
 }
 
+/**
+ * A part of the signed-in user (null while loading or signed out). The component renders again
+ * only when that part changes, not on any change of the user: a page need not render again when,
+ * say, the user's stored language arrives after the first render (lib/languageSync.ts).
+ */
+export function useSessionPart<T>(pick: (user: User) => T): T | null {
+  const { data } = useQuery({ ...meQuery, select: (user) => (user ? pick(user) : null) });
+  return data ?? null;
+}
+
 /** Replaces the cached user (login, register, password reset, profile update). */
 export const setCurrentUser = (user: User | null) => queryClient.setQueryData(ME_KEY, user);
 

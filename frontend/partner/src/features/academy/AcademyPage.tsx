@@ -18,17 +18,7 @@ import {
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import {
-  type CSSProperties,
-  type ReactNode,
-  Suspense,
-  lazy,
-  startTransition,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type CSSProperties, type ReactNode, Suspense, lazy, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/Spinner';
 import { academyLinksQuery } from '../../lib/academyLinks';
@@ -39,19 +29,14 @@ import {
   progressQuery,
   stepsDone as stepsDoneOf,
 } from '../../lib/progress';
-import { useSession } from '../../lib/session';
+import { useSessionPart } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import {
-  ACADEMY_PROMPT_DELAY_MS,
-  recordTourCompleted,
-  recordTourSkipped,
-  shouldPrompt,
-  tutorialQuery,
-} from './tutorial';
+import { recordTourCompleted, recordTourSkipped, shouldPrompt, tutorialQuery } from './tutorial';
+import { TourOffer } from './TourOffer';
 import './academy.css';
 
+// react-joyride's code loads only when the tour starts
 const AcademyTour = lazy(() => import('./AcademyTour'));
-const TourPrompt = lazy(() => import('./TourPrompt'));
 
 type CardKey = 'liveCalls' | 'replays' | 'vault' | 'resources' | 'partners' | 'foundation';
 
@@ -122,29 +107,18 @@ function Card({ card, locked }: { card: HubCard; locked: boolean }) {
 /** /academy: the hub once the foundation is done, the locked hub before. */
 export function AcademyPage() {
   const { t } = useTranslation('academy');
-  const { user } = useSession();
+  // not useSession(): the hub renders again only when what it shows of the user changes
+  const user = useSessionPart((u) => ({ firstName: u.firstName, mustChangePassword: u.mustChangePassword }));
   const progressState = useQuery(progressQuery);
   const unlocked = foundationComplete(progressState.data?.progress);
   const tutorial = useQuery({ ...tutorialQuery, enabled: !!user && !user.mustChangePassword });
   const links = useQuery({ ...academyLinksQuery, enabled: !!user && !user.mustChangePassword });
   const [touring, setTouring] = useState(false);
-  const [prompting, setPrompting] = useState(false);
-  const prompted = useRef(false);
-
-  // Auto-prompt 1 s after the academy opens, for a partner who completed training and never met the tour.
-  useEffect(() => {
-    if (prompted.current || !unlocked || !shouldPrompt(tutorial.data)) return;
-    const id = window.setTimeout(() => {
-      prompted.current = true;
-      // a transition: the dialog's code and first render come in slices, not one long task
-      startTransition(() => setPrompting(true));
-    }, ACADEMY_PROMPT_DELAY_MS);
-    return () => window.clearTimeout(id);
-  }, [unlocked, tutorial.data]);
+  // once the tour has started (from the prompt or the button), the prompt is not offered again
+  const [tourStarted, setTourStarted] = useState(false);
 
   const startTour = useCallback(() => {
-    prompted.current = true;
-    setPrompting(false);
+    setTourStarted(true);
     setTouring(true);
   }, []);
 
@@ -157,7 +131,6 @@ export function AcademyPage() {
 
   const onSkipped = useCallback(async () => {
     setTouring(false);
-    setPrompting(false);
     await recordTourSkipped();
   }, []);
 
@@ -300,8 +273,12 @@ export function AcademyPage() {
         ))}
       </section>
 
+      <TourOffer
+        armed={unlocked && !tourStarted && shouldPrompt(tutorial.data)}
+        onStart={startTour}
+        onSkip={onSkipped}
+      />
       <Suspense fallback={null}>
-        {prompting && !touring && <TourPrompt onStart={startTour} onSkip={onSkipped} />}
         {touring && <AcademyTour onFinished={onFinished} onSkipped={onSkipped} />}
       </Suspense>
     </div>

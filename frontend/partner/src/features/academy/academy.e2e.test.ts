@@ -159,6 +159,33 @@ describe('academy hub', () => {
     });
   });
 
+  it('the prompt holds the focus, Tab stays in it and Escape declines it (recorded as skipped)', async () => {
+    const user = await createUser(e2e.app);
+    await finishFoundation(e2e.app, user.id);
+    const page = await signedIn(user);
+    await page.goto('/academy');
+    const prompt = page.getByRole('dialog', { name: 'Take a quick tour?' });
+    await prompt.waitFor();
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    const focusInPrompt = () => page.evaluate(() => !!document.activeElement?.closest('.tour-prompt'));
+    await poll(focused).toBe('Start the tour');
+    expect(await prompt.getByRole('button', { name: 'Close' }).count()).toBe(1);
+    // the page behind takes no click while the prompt is open
+    await page.mouse.click(5, 400);
+    expect(await prompt.count()).toBe(1);
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInPrompt()).toBe(true);
+    }
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusInPrompt()).toBe(true);
+    expect((await tutorialOf(page)).skipTutorial).toBe(false);
+    await page.keyboard.press('Escape');
+    await poll(() => prompt.count()).toBe(0);
+    await poll(async () => (await tutorialOf(page)).skipTutorial).toBe(true);
+    expect(await tutorialOf(page)).toMatchObject({ academyTourSeen: true, tutorialCompleted: false });
+  });
+
   it('a click on the overlay closes the tour and records it as skipped', async () => {
     const user = await createUser(e2e.app);
     await finishFoundation(e2e.app, user.id);

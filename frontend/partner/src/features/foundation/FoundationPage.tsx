@@ -18,7 +18,7 @@ import {
   stepsDone,
   type ProgressFlags,
 } from '../../lib/progress';
-import { useSession } from '../../lib/session';
+import { useSessionPart } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { NudgeBanner } from '../coaching/NudgeBanner';
 import './foundation.css';
@@ -31,7 +31,8 @@ const isSkipped = (p: ProgressFlags | null) =>
 /** /foundation: greeting, overall progress, the five steps and the Academy card. */
 export function FoundationPage() {
   const { t } = useTranslation('foundation');
-  const { user } = useSession();
+  // not useSession(): the page renders again only when the name it shows changes
+  const firstName = useSessionPart((u) => u.firstName);
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as { completed?: boolean };
   const query = useQuery(progressQuery);
@@ -71,7 +72,7 @@ export function FoundationPage() {
       <NudgeBanner />
       <section className="fd-hero">
         <div className="fd-hero-text">
-          <h1>{user ? t('greeting', { name: user.firstName }) : t('greetingNoName')}</h1>
+          <h1>{firstName !== null ? t('greeting', { name: firstName }) : t('greetingNoName')}</h1>
           <p>
             {count === 0
               ? t('introNew')
