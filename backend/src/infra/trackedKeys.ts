@@ -15,9 +15,10 @@ const INVALIDATE_CHANNEL = '__redis__:invalidate';
  *
  * Rules (docs/decisions/platform.md, "Hot paths"):
  * - Trusted only while that connection is up and tracking is confirmed (its SUBSCRIBE answered),
- *   and while the answer to a PING sent each second came back before the next; any close of it
- *   or of the data connection, an unanswered PING or a flush message (nil) drops everything and
- *   caching stops until tracking is set up again on the new connection.
+ *   and while the answer to a PING sent each second came back before the next; the end of it,
+ *   an unanswered PING or a flush message (nil) drops everything and caching stops until
+ *   tracking is set up again on a new connection. A close of the data connection drops
+ *   everything too.
  * - A value read on the data connection is kept only if no invalidation of its key arrived while
  *   the read was in flight (the reply can arrive after the invalidation that made it stale) and
  *   the cache was trusted, under the same setup, from before the read was sent until its reply.
