@@ -34,7 +34,13 @@ export function buildRuntime(config: Config, options: { logger?: Logger; service
   const requestStats = new RequestStats(redis, config.REDIS_PREFIX);
   // sessions and their users' version tokens, kept here until any process changes them
   const trackedKeys = new TrackedKeys(config.REDIS_URL, sessionTrackedPrefixes(config.REDIS_PREFIX), redis, {
-    onError: (err) => logger.debug({ err }, 'redis tracking connection error'),
+    onError: (err, setup) =>
+      setup
+        ? logger.warn(
+            { err },
+            'Redis refused client-side tracking: sessions are read from Redis on every request',
+          )
+        : logger.debug({ err }, 'redis tracking connection error'),
   });
   const db = createDb({
     connectionString: config.DATABASE_URL,

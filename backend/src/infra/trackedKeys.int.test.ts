@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { REDIS_URL } from '../../../testing/env';
-import { waitFor } from '../../../testing/servers';
+import { startPrivateRedis, waitFor } from '../../../testing/servers';
 import { TrackedKeys } from './trackedKeys';
 
 /** Client-side caching against the real Redis: what is kept, and when it stops being trusted. */
@@ -80,5 +80,35 @@ describe('TrackedKeys', () => {
     await waitFor(async () => tracked.isTrusted, 10_000, 'tracking again');
     await read(key);
     expect(tracked.peek(key)).toBe('kept');
+  });
+});
+
+describe('TrackedKeys where Redis refuses tracking', () => {
+  it('keeps nothing and reads go to Redis', async () => {
+    const server = await startPrivateRedis();
+    const admin = new Redis(server.url);
+    await admin.acl('SETUSER', 'notrack', 'on', '>pw', '~*', '&*', '+@all', '-client|tracking');
+    const url = server.url.replace('redis://', 'redis://notrack:pw@');
+    const refused: unknown[] = [];
+    const own = new Redis(url);
+    const keys = new TrackedKeys(url, [prefix], own, { onError: (err, setup) => setup && refused.push(err) });
+    try {
+      keys.peek(`${prefix}start`);
+      await waitFor(async () => refused.length > 0, 10_000, 'the refusal');
+      expect(keys.isTrusted).toBe(false);
+      await own.set(`${prefix}e`, 'read');
+      expect(
+        await keys.load(
+          () => own.get(`${prefix}e`),
+          (value) => [[`${prefix}e`, value]],
+        ),
+      ).toBe('read');
+      expect(keys.peek(`${prefix}e`)).toBeUndefined();
+    } finally {
+      keys.close();
+      own.disconnect();
+      admin.disconnect();
+      await server.stop();
+    }
   });
 });

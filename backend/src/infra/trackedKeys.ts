@@ -45,14 +45,19 @@ export class TrackedKeys {
   private pingPending = false;
   private closed = false;
   private started = false;
-  private readonly onError?: (err: unknown) => void;
+  private readonly onError?: (err: unknown, setup: boolean) => void;
 
   constructor(
     url: string,
     private readonly prefixes: string[],
     /** the connection the values are read on: its loss also drops them */
     data: Redis,
-    options: { maxEntries?: number; maxAgeMs?: number; onError?: (err: unknown) => void } = {},
+    options: {
+      maxEntries?: number;
+      maxAgeMs?: number;
+      /** `setup`: tracking was refused (an old Redis, an ACL without CLIENT): reads go to Redis */
+      onError?: (err: unknown, setup: boolean) => void;
+    } = {},
   ) {
     this.onError = options.onError;
     this.maxEntries = options.maxEntries ?? 20_000;
@@ -65,7 +70,7 @@ export class TrackedKeys {
       connectionName: this.connectionName,
       lazyConnect: true,
     });
-    this.connection.on('error', (err) => this.onError?.(err));
+    this.connection.on('error', (err) => this.onError?.(err, false));
     this.connection.on('close', () => this.untrust());
     this.connection.on('ready', () => void this.track());
     this.connection.on('messageBuffer', (channel: Buffer, keys: Buffer[] | null) => {
@@ -107,10 +112,10 @@ export class TrackedKeys {
       this.pingPending = false;
       this.trusted = true;
     } catch (err) {
-      this.onError?.(err);
+      if (attempt !== this.attempt || this.closed) return; // the connection went away meanwhile
+      this.onError?.(err, true);
       // untrusted until a new connection sets tracking up (not at once: the failure may last)
-      if (attempt === this.attempt && !this.closed)
-        setTimeout(() => attempt === this.attempt && this.connection.disconnect(true), 5_000).unref();
+      setTimeout(() => attempt === this.attempt && this.connection.disconnect(true), 10_000).unref();
     }
   }
 
