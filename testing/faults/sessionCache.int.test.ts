@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import { type TestApp, type TestClient, createClient, startTestApp } from '../app';
-import { REDIS_URL, testEnv } from '../env';
+import { testEnv } from '../env';
 import { spawnApi, waitFor } from '../servers';
 import { createUser, signIn, type CreatedUser } from '../users';
 import { userCommand } from '../auth';
@@ -15,18 +14,17 @@ import { userCommand } from '../auth';
  */
 let app: TestApp;
 let other: Awaited<ReturnType<typeof spawnApi>>;
-let redis: Redis;
+/** Redis commands of the test itself (on this process's data connection) */
+const testRedis = () => app.deps.redis;
 
 beforeAll(async () => {
   app = await startTestApp();
   const database = new URL(app.databaseUrl).pathname.slice(1);
   other = await spawnApi(testEnv(database));
-  redis = new Redis(REDIS_URL);
 });
 afterAll(async () => {
   other?.proc.kill('SIGKILL');
   await other?.exited;
-  redis?.disconnect();
   await app?.close();
 });
 
@@ -47,7 +45,7 @@ function countSessionReads() {
 
 /** The tracking connection of a process (by name) in CLIENT LIST, if it is set up. */
 async function trackingClient(namePrefix: string) {
-  const list = (await redis.client('LIST')) as string;
+  const list = (await testRedis().client('LIST')) as string;
   const line = list.split('\n').find((l) => l.includes(` name=${namePrefix}`));
   if (!line) return undefined;
   const field = (name: string) => new RegExp(`(?:^| )${name}=(\\S*)`).exec(line)?.[1] ?? '';
@@ -156,7 +154,7 @@ describe('sessions kept per process', () => {
       const reads = countSessionReads();
       try {
         const killed = (await trackingClient(ownTracker().connectionName))!;
-        await redis.client('KILL', 'ID', killed.id);
+        await testRedis().client('KILL', 'ID', killed.id);
         // signed out through the other process while this one cannot hear of it
         expect((await there.post('/api/logout')).status).toBe(200);
         expect([i, (await here.get('/api/me')).status]).toEqual([i, 401]);
@@ -173,7 +171,7 @@ describe('sessions kept per process', () => {
       const there = sameBrowser(here, other.url);
       expect((await there.get('/api/me')).status).toBe(200);
       expect((await there.get('/api/me')).status).toBe(200);
-      await redis.client('KILL', 'ID', (await trackingClient(otherTrackerName()))!.id);
+      await testRedis().client('KILL', 'ID', (await trackingClient(otherTrackerName()))!.id);
       expect((await here.post('/api/logout')).status).toBe(200);
       expect([i, (await there.get('/api/me')).status]).toEqual([i, 401]);
     }
