@@ -9,7 +9,8 @@ import { createQueueRedis, createRedis } from '../infra/redis';
 import { RequestStats } from '../infra/requestStats';
 import { createEventStore } from '../eventStore';
 import { ProjectionHost } from '../projections/runner';
-import { SessionStore } from '../http/sessions';
+import { SessionStore, sessionTrackedPrefixes } from '../http/sessions';
+import { TrackedKeys } from '../infra/trackedKeys';
 import { createHotReads } from '../infra/hotReads';
 import { SignedInUsers, touchingUsers } from './signedInUsers';
 import { allProjections, createFeatures } from '../features';
@@ -31,6 +32,16 @@ export function buildRuntime(config: Config, options: { logger?: Logger; service
   const redis = createRedis(config.REDIS_URL);
   redis.on('error', (err) => logger.debug({ err }, 'redis connection error'));
   const requestStats = new RequestStats(redis, config.REDIS_PREFIX);
+  // sessions and their users' version tokens, kept here until any process changes them
+  const trackedKeys = new TrackedKeys(config.REDIS_URL, sessionTrackedPrefixes(config.REDIS_PREFIX), redis, {
+    onError: (err, setup) =>
+      setup
+        ? logger.warn(
+            { err },
+            'Redis refused client-side tracking: sessions are read from Redis on every request',
+          )
+        : logger.debug({ err }, 'redis tracking connection error'),
+  });
   const db = createDb({
     connectionString: config.DATABASE_URL,
     poolSize: config.DATABASE_POOL_SIZE,
@@ -67,7 +78,7 @@ export function buildRuntime(config: Config, options: { logger?: Logger; service
     store,
     metrics,
     passwords: createPasswordHasher({ cost: config.BCRYPT_COST, threads: config.BCRYPT_THREADS }),
-    sessions: new SessionStore(redis, config.REDIS_PREFIX),
+    sessions: new SessionStore(redis, config.REDIS_PREFIX, trackedKeys),
     hotReads,
     signedInUsers,
     requestStats,
@@ -115,6 +126,7 @@ export function buildRuntime(config: Config, options: { logger?: Logger; service
       await deps.passwords.close().catch(() => undefined);
       await store.close().catch(() => undefined);
       await db.destroy().catch(() => undefined);
+      trackedKeys.close();
       redis.disconnect();
       queueConnection.disconnect();
     },

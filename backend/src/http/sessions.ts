@@ -4,6 +4,7 @@ import session from 'koa-session';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { rememberingKeys } from './cookieKeys';
+import type { TrackedKeys } from '../infra/trackedKeys';
 
 export const SESSION_COOKIE = 'portal.sid';
 /**
@@ -54,21 +55,41 @@ if ok and type(sess) == 'table' and type(sess.userId) == 'string' then
 end
 return {raw}`;
 
+type SessionRead = [string, (string | null)?, (string | null)?] | null;
 type WithSessionCommand = Redis & {
-  sessionWithUserVersion(
-    key: string,
-    prefix: string,
-  ): Promise<[string, (string | null)?, (string | null)?] | null>;
+  sessionWithUserVersion(key: string, prefix: string): Promise<SessionRead>;
 };
+
+/** A copy of a session with its user's version tokens (fields koa-session does not store). */
+const withVersions = (
+  sess: Record<string, unknown>,
+  userVersion: string | null | undefined,
+  progressVersion: string | null | undefined,
+) =>
+  typeof sess.userId === 'string'
+    ? { ...sess, _userVersion: userVersion ?? null, _progressVersion: progressVersion ?? null }
+    : { ...sess };
+
+/** The Redis key prefixes whose values SessionStore keeps per process (TrackedKeys). */
+export const sessionTrackedPrefixes = (prefix: string) => [
+  `${prefix}sess:`,
+  `${prefix}user-ver:`,
+  `${prefix}progress-ver:`,
+];
 
 /**
  * Sessions live in Redis so they can be revoked: each user has a set of their session keys,
  * and revoking deletes them all at once (logout, lock, delete, password change, admin reset).
+ * With `tracked`, a session and its user's two version tokens are kept in this process until any
+ * process changes one of them (Redis client-side caching: TrackedKeys), so a read of an unchanged
+ * session costs no round trip and a revocation still shows on the next request everywhere.
  */
 export class SessionStore {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
+    /** the per-process copies (exposed for tests) */
+    readonly tracked?: TrackedKeys,
   ) {
     redis.defineCommand('sessionWithUserVersion', { numberOfKeys: 1, lua: SESSION_WITH_USER_VERSION });
   }
@@ -77,12 +98,43 @@ export class SessionStore {
   private userKey = (userId: string) => `${this.prefix}user-sess:${userId}`;
 
   async get(sid: string): Promise<Record<string, unknown> | undefined> {
-    const found = await (this.redis as WithSessionCommand).sessionWithUserVersion(this.key(sid), this.prefix);
+    const key = this.key(sid);
+    if (this.tracked && this.cached(key)) {
+      // an invalidation already received is applied before a cached session is answered
+      await this.tracked.settled();
+      const cached = this.cached(key);
+      if (cached) return cached;
+    }
+    const read = () => (this.redis as WithSessionCommand).sessionWithUserVersion(key, this.prefix);
+    const found = this.tracked
+      ? await this.tracked.load(read, (answer) => this.entriesOf(key, answer))
+      : await read();
     if (!found) return undefined;
-    const sess = JSON.parse(found[0]) as Record<string, unknown>;
-    return typeof sess.userId === 'string'
-      ? { ...sess, _userVersion: found[1] ?? null, _progressVersion: found[2] ?? null }
-      : sess;
+    return withVersions(JSON.parse(found[0]) as Record<string, unknown>, found[1], found[2]);
+  }
+
+  /** The session as `get` answers it, from the kept values only (all three must be there). */
+  private cached(key: string): Record<string, unknown> | undefined {
+    const tracked = this.tracked!;
+    const sess = tracked.peek(key) as Record<string, unknown> | undefined;
+    if (sess === undefined || typeof sess.userId !== 'string') return sess && { ...sess };
+    const userVersion = tracked.peek(userVersionKey(this.prefix, sess.userId)) as string | null | undefined;
+    const progressVersion = tracked.peek(progressVersionKey(this.prefix, sess.userId)) as
+      string | null | undefined;
+    if (userVersion === undefined || progressVersion === undefined) return undefined;
+    return withVersions(sess, userVersion, progressVersion);
+  }
+
+  /** What to keep of the script's answer: an absent session is not kept (any id can be sent). */
+  private entriesOf(key: string, found: SessionRead): [string, unknown][] {
+    if (!found) return [];
+    const sess = Object.freeze(JSON.parse(found[0]) as Record<string, unknown>);
+    if (typeof sess.userId !== 'string') return [[key, sess]];
+    return [
+      [key, sess],
+      [userVersionKey(this.prefix, sess.userId), found[1] ?? null],
+      [progressVersionKey(this.prefix, sess.userId), found[2] ?? null],
+    ];
   }
 
   async set(sid: string, sess: Record<string, unknown>, maxAge: number | 'session' | undefined) {
@@ -92,6 +144,7 @@ export class SessionStore {
     if (userId)
       pipeline.sadd(this.userKey(userId), sid).pexpire(this.userKey(userId), Math.max(ttl, 7 * 86_400_000));
     await pipeline.exec();
+    this.tracked?.invalidate([this.key(sid)]);
   }
 
   async destroy(sid: string) {
@@ -99,6 +152,7 @@ export class SessionStore {
     const pipeline = this.redis.multi().del(this.key(sid));
     if (sess?.userId) pipeline.srem(this.userKey(String(sess.userId)), sid);
     await pipeline.exec();
+    this.tracked?.invalidate([this.key(sid)]);
   }
 
   /** Ends every session of a user, except `keepSid` if given. Answers how many ended. */
@@ -111,6 +165,7 @@ export class SessionStore {
       .del(...doomed.map(this.key))
       .srem(this.userKey(userId), ...doomed)
       .exec();
+    this.tracked?.invalidate(doomed.map(this.key));
     return doomed.length;
   }
 
