@@ -104,6 +104,10 @@ function codeFiles(manifest: Record<string, ManifestChunk>, key: string, seen = 
   ];
 }
 
+/** The answers as the head's JSON element (each app's pageData.ts reads it); no '<' may close it early. */
+const pageDataElement = (data: object, attributes = '') =>
+  `<script id="page-data" type="application/json"${attributes}>${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+
 /**
  * index.html for a request with a session carries the answers its first render would otherwise
  * ask for, one round trip each after the code (frontend/partner/src/lib/pageData.ts reads them):
@@ -129,8 +133,6 @@ async function sendPageWithData(ctx: Koa.Context, readAnswers: ReadAnswers) {
     ctx.state.logger.warn({ err: error }, 'page data not read');
     return {};
   });
-  // JSON inside <script>: no '<' may close the element early
-  const json = JSON.stringify(data).replace(/</g, '\\u003c');
   const preloads = (page ? codeFiles(manifest, page.code) : []).map((file) =>
     file.endsWith('.css')
       ? `<link rel="preload" as="style" crossorigin href="/${file}" fetchpriority="low">`
@@ -143,7 +145,7 @@ async function sendPageWithData(ctx: Koa.Context, readAnswers: ReadAnswers) {
     [
       ...preloads,
       // data-page="whole": the page's own reads are here too, so its first render needs no fetch
-      `<script id="page-data" type="application/json"${page ? ' data-page="whole"' : ''}>${json}</script>`,
+      pageDataElement(data, page ? ' data-page="whole"' : ''),
       '</head>',
     ].join('\n  '),
   );
@@ -165,17 +167,12 @@ async function sendConsole(ctx: Koa.Context, readAnswer: ReadAnswer) {
     return sendFile(ctx, adminRoot, '/index.html');
   }
   const answers = await Promise.all(CONSOLE_READS.map(async (url) => [url, await readAnswer(ctx, url)]));
-  // JSON inside <script>: no '<' may close the element early
-  const json = JSON.stringify(Object.fromEntries(answers.filter(([, answer]) => answer))).replace(
-    /</g,
-    '\\u003c',
-  );
   ctx.vary('Cookie');
   ctx.set('Cache-Control', 'no-store');
   ctx.type = 'html';
   ctx.body = html.replace(
     '</head>',
-    `<script id="page-data" type="application/json">${json}</script>\n  </head>`,
+    `${pageDataElement(Object.fromEntries(answers.filter(([, answer]) => answer)))}\n  </head>`,
   );
 }
 
