@@ -6,6 +6,7 @@ import send from 'koa-send';
 import type { AppDeps } from '../app/deps';
 import { findUserById, isAdminUser } from '../app/users';
 import { ADMIN_FIRST_PAGE_URL } from '@portal/contracts/admin/endpoints';
+import { foundationDone, type LooseStepFlags } from '@portal/contracts/onboarding/foundation';
 import type { ReadAnswer, ReadAnswers } from './createApp';
 import type { SessionData } from './sessions';
 
@@ -131,11 +132,21 @@ async function sendPageWithData(ctx: Koa.Context, readAnswers: ReadAnswers) {
   });
   // JSON inside <script>: no '<' may close the element early
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  const language = landingLanguage(ctx);
+  const hero = await heroOf(ctx.path, language, data);
   const preloads = (page ? codeFiles(manifest, page.code) : []).map((file) =>
     file.endsWith('.css')
-      ? `<link rel="preload" as="style" crossorigin href="/${file}" fetchpriority="low">`
+      ? // the hero in the HTML needs its page's sheet for its first paint
+        hero
+        ? `<link rel="stylesheet" crossorigin href="/${file}">`
+        : `<link rel="preload" as="style" crossorigin href="/${file}" fetchpriority="low">`
       : `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`,
   );
+  if (hero) {
+    html = html
+      .replace('<html lang="en">', `<html lang="${language}">`)
+      .replace(/(<\/header>)(\s*<\/div>)/, (_match, header: string, end: string) => header + hero + end);
+  }
   ctx.set('Cache-Control', 'no-store');
   ctx.type = 'html';
   ctx.body = html.replace(
@@ -148,6 +159,45 @@ async function sendPageWithData(ctx: Koa.Context, readAnswers: ReadAnswers) {
     ].join('\n  '),
   );
 }
+
+/**
+ * The page's hero as HTML (frontend/partner/build/pageHeroes.ts) for this partner, in the
+ * language the app will show, with their first name escaped into it: only on a page that has one,
+ * for a partner the page itself will show (not one the shell sends to the password change or the
+ * second factor first). undefined when there is none to send: the app renders the page alone.
+ */
+async function heroOf(path: string, language: string, data: Record<string, unknown>) {
+  const user = (data['/api/session'] as { user?: SessionUser | null } | undefined)?.user;
+  const progress = (data['/api/onboarding-progress'] as { progress?: LooseStepFlags | null } | undefined)
+    ?.progress;
+  if (!user || user.mustChangePassword || user.secondFactor?.pending || progress === undefined) return;
+  let heroes;
+  try {
+    heroes = JSON.parse(await readFile(`${partnerRoot}/page-heroes.json`, 'utf8')) as PageHeroes;
+  } catch {
+    return;
+  }
+  const hero = heroes[path]?.[language];
+  if (!hero) return;
+  return (foundationDone(progress) ? hero.done : hero.locked).replace('{{name}}', () =>
+    escapeHtml(user.firstName ?? ''),
+  );
+}
+
+type PageHeroes = Record<string, Record<string, { done: string; locked: string }>>;
+interface SessionUser {
+  firstName?: string;
+  mustChangePassword?: boolean;
+  secondFactor?: { pending?: string | null };
+}
+
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 /** What the console's first screen reads: the session and its users list's first page. */
 const CONSOLE_READS = ['/api/me', ADMIN_FIRST_PAGE_URL];
