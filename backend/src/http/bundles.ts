@@ -134,18 +134,30 @@ async function sendPageWithData(ctx: Koa.Context, readAnswers: ReadAnswers) {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   const language = landingLanguage(ctx);
   const hero = await heroOf(ctx.path, language, data);
-  const preloads = (page ? codeFiles(manifest, page.code) : []).map((file) =>
-    file.endsWith('.css')
-      ? // the hero in the HTML needs its page's sheet for its first paint
-        hero
-        ? `<link rel="stylesheet" crossorigin href="/${file}">`
-        : `<link rel="preload" as="style" crossorigin href="/${file}" fetchpriority="low">`
-      : `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`,
-  );
+  const code = page ? codeFiles(manifest, page.code) : [];
+  const sheets = code.filter((file) => file.endsWith('.css'));
+  const modules = code
+    .filter((file) => !file.endsWith('.css'))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`);
+  let preloads = [
+    ...sheets.map(
+      (file) => `<link rel="preload" as="style" crossorigin href="/${file}" fetchpriority="low">`,
+    ),
+    ...modules,
+  ];
   if (hero) {
+    // the hero paints from the HTML and its sheets (the page's sheet is linked); the code (the
+    // entry's preloads and the page's) is asked for after that paint, by the boot script
+    // (build/paintFirst.ts), so it does not share the slow link with them (as on `/`)
+    const entry = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
     html = html
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
       .replace('<html lang="en">', `<html lang="${language}">`)
       .replace(/(<\/header>)(\s*<\/div>)/, (_match, header: string, end: string) => header + hero + end);
+    preloads = [
+      ...sheets.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      `<template id="after-paint">${[...entry, ...modules].join('')}</template>`,
+    ];
   }
   ctx.set('Cache-Control', 'no-store');
   ctx.type = 'html';
