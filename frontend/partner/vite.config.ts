@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { antdStyles } from './build/antdStyles';
 import { chunkGroups } from './build/chunkGroups';
 import { landingPages } from './build/landingPages';
+import { pageHeroes } from './build/pageHeroes';
 import { paintFirst } from './build/paintFirst';
 import { precompress } from './build/precompress';
 
@@ -13,7 +14,7 @@ const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
 // The partner app: served by the API in production (dist/), by Vite in development.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), antdStyles(), paintFirst(), landingPages(), precompress()],
+  plugins: [react(), antdStyles(), paintFirst(), landingPages(), pageHeroes(), precompress()],
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, proxy },
   build: {

@@ -68,7 +68,8 @@ describe('phone layout', () => {
         ['/onboarding?step=3', '.ob-add input'],
         ['/settings', '.settings-layout'],
         ['/foundation', 'main h1'],
-        ['/academy', 'main h1'],
+        // the hero comes in the HTML (frontend/partner/build/pageHeroes.ts), the cards with the app
+        ['/academy', '.hub-card'],
       ]) {
         await settled(signedIn, path, ready);
         found.push(...(await cutPlaceholders(signedIn)).map((p) => `${path}: ${p}`));

@@ -6,6 +6,7 @@ import send from 'koa-send';
 import type { AppDeps } from '../app/deps';
 import { findUserById, isAdminUser } from '../app/users';
 import { ADMIN_FIRST_PAGE_URL } from '@portal/contracts/admin/endpoints';
+import { foundationDone, type LooseStepFlags } from '@portal/contracts/onboarding/foundation';
 import type { ReadAnswer, ReadAnswers } from './createApp';
 import type { SessionData } from './sessions';
 
@@ -133,11 +134,33 @@ async function sendPageWithData(ctx: Koa.Context, readAnswers: ReadAnswers) {
     ctx.state.logger.warn({ err: error }, 'page data not read');
     return {};
   });
-  const preloads = (page ? codeFiles(manifest, page.code) : []).map((file) =>
-    file.endsWith('.css')
-      ? `<link rel="preload" as="style" crossorigin href="/${file}" fetchpriority="low">`
-      : `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`,
-  );
+  const language = landingLanguage(ctx);
+  const hero = await heroOf(ctx.path, language, data);
+  const code = page ? codeFiles(manifest, page.code) : [];
+  const sheets = code.filter((file) => file.endsWith('.css'));
+  const modules = code
+    .filter((file) => !file.endsWith('.css'))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`);
+  let preloads = [
+    ...sheets.map(
+      (file) => `<link rel="preload" as="style" crossorigin href="/${file}" fetchpriority="low">`,
+    ),
+    ...modules,
+  ];
+  if (hero) {
+    // the hero paints from the HTML and its sheets (the page's sheet is linked); the code (the
+    // entry's preloads and the page's) is asked for after that paint, by the boot script
+    // (build/paintFirst.ts), so it does not share the slow link with them (as on `/`)
+    const entry = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    html = html
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+      .replace('<html lang="en">', `<html lang="${language}">`)
+      .replace(/(<\/header>)(\s*<\/div>)/, (_match, header: string, end: string) => header + hero + end);
+    preloads = [
+      ...sheets.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      `<template id="after-paint">${[...entry, ...modules].join('')}</template>`,
+    ];
+  }
   ctx.set('Cache-Control', 'no-store');
   ctx.type = 'html';
   ctx.body = html.replace(
@@ -150,6 +173,45 @@ async function sendPageWithData(ctx: Koa.Context, readAnswers: ReadAnswers) {
     ].join('\n  '),
   );
 }
+
+/**
+ * The page's hero as HTML (frontend/partner/build/pageHeroes.ts) for this partner, in the
+ * language the app will show, with their first name escaped into it: only on a page that has one,
+ * for a partner the page itself will show (not one the shell sends to the password change or the
+ * second factor first). undefined when there is none to send: the app renders the page alone.
+ */
+async function heroOf(path: string, language: string, data: Record<string, unknown>) {
+  const user = (data['/api/session'] as { user?: SessionUser | null } | undefined)?.user;
+  const progress = (data['/api/onboarding-progress'] as { progress?: LooseStepFlags | null } | undefined)
+    ?.progress;
+  if (!user || user.mustChangePassword || user.secondFactor?.pending || progress === undefined) return;
+  let heroes;
+  try {
+    heroes = JSON.parse(await readFile(`${partnerRoot}/page-heroes.json`, 'utf8')) as PageHeroes;
+  } catch {
+    return;
+  }
+  const hero = heroes[path]?.[language];
+  if (!hero) return;
+  return (foundationDone(progress) ? hero.done : hero.locked).replace('{{name}}', () =>
+    escapeHtml(user.firstName ?? ''),
+  );
+}
+
+type PageHeroes = Record<string, Record<string, { done: string; locked: string }>>;
+interface SessionUser {
+  firstName?: string;
+  mustChangePassword?: boolean;
+  secondFactor?: { pending?: string | null };
+}
+
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 /** What the console's first screen reads: the session and its users list's first page. */
 const CONSOLE_READS = ['/api/me', ADMIN_FIRST_PAGE_URL];

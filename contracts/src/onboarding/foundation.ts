@@ -27,3 +27,23 @@ export function foundationStepsDone(input: { completedSteps: number; trainingCom
 
 /** Percent of the foundation done, rounded (spec 000 section 4), from the figure above. */
 export const progressPercentOf = (stepsDone: number) => Math.round((stepsDone / STEP_COUNT) * 100);
+
+/** Step flags may arrive as true, 't' or 'true' (spec 000 section 3). */
+export const isLooseTrue = (v: unknown): boolean => v === true || v === 't' || v === 'true';
+
+/** The flags of GET /api/onboarding-progress's `progress` these figures read, read loosely. */
+export type LooseStepFlags = Partial<
+  Record<`step${1 | 2 | 3 | 4 | 5}Completed` | 'trainingCompleted', unknown>
+>;
+
+/** The number of completed steps in a progress answer. */
+export function completedStepsOf(p: LooseStepFlags | null | undefined): number {
+  if (!p) return 0;
+  return [p.step1Completed, p.step2Completed, p.step3Completed, p.step4Completed, p.step5Completed].filter(
+    isLooseTrue,
+  ).length;
+}
+
+/** Foundation done (the Academy unlocked): trainingCompleted, or all five steps. */
+export const foundationDone = (p: LooseStepFlags | null | undefined): boolean =>
+  !!p && (isLooseTrue(p.trainingCompleted) || completedStepsOf(p) === STEP_COUNT);

@@ -33,7 +33,13 @@ export function paintFirst(): Plugin {
         name: 'boot.js',
         source: [
           '// paint first, then run the app (build/paintFirst.ts)',
-          `const start = () => import(${JSON.stringify(src)});`,
+          // a page that paints its content from the HTML asks for its code only now
+          // (backend/src/http/bundles.ts puts those preloads in a template)
+          `const start = () => {`,
+          "  const code = document.getElementById('after-paint');",
+          '  if (code) document.head.append(code.content);',
+          `  return import(${JSON.stringify(src)});`,
+          '};',
           "if (document.visibilityState === 'hidden') start();",
           'else requestAnimationFrame(() => setTimeout(start));',
           '',

@@ -121,6 +121,8 @@ describe('the data a signed-in page carries in its HTML', () => {
           });
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).waitFor();
+        // the Academy's hero is in the HTML (build/pageHeroes.ts): the footer comes with the app
+        await page.locator('footer').waitFor();
         return page;
       };
       const withData = await open(true);

@@ -1,11 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import { STEP_COUNT, type StepNumber } from '@portal/contracts/onboarding/endpoints';
 import type { Progress } from '@portal/contracts/onboarding/schemas';
-import { foundationStepsDone, progressPercentOf } from '@portal/contracts/onboarding/foundation';
+import {
+  completedStepsOf,
+  foundationDone,
+  foundationStepsDone,
+  isLooseTrue,
+  progressPercentOf,
+} from '@portal/contracts/onboarding/foundation';
 
 /** Step flags may arrive as true, 't' or 'true' (spec 000 section 3). */
 export type LooseBoolean = boolean | 't' | 'true' | 'f' | 'false' | null | undefined;
-export const isTrue = (v: LooseBoolean | unknown): boolean => v === true || v === 't' || v === 'true';
+export const isTrue: (v: LooseBoolean | unknown) => boolean = isLooseTrue;
 
 type FlagName = `step${StepNumber}Completed` | 'trainingCompleted';
 
@@ -27,12 +33,7 @@ export const progressQuery = queryOptions<{ progress: ProgressFlags | null }>({ 
 
 export { STEP_COUNT };
 
-export function completedSteps(p: ProgressFlags | null | undefined): number {
-  if (!p) return 0;
-  return [p.step1Completed, p.step2Completed, p.step3Completed, p.step4Completed, p.step5Completed].filter(
-    isTrue,
-  ).length;
-}
+export const completedSteps: (p: ProgressFlags | null | undefined) => number = completedStepsOf;
 
 /** The progress figure every screen shows: completed steps, or all five once training is complete. */
 export const stepsDone = (p: ProgressFlags | null | undefined): number =>
@@ -46,8 +47,7 @@ export const foundationPercent = (p: ProgressFlags | null | undefined): number =
   progressPercentOf(stepsDone(p));
 
 /** Foundation done: trainingCompleted, or all five steps. */
-export const foundationComplete = (p: ProgressFlags | null | undefined): boolean =>
-  !!p && (isTrue(p.trainingCompleted) || completedSteps(p) === STEP_COUNT);
+export const foundationComplete: (p: ProgressFlags | null | undefined) => boolean = foundationDone;
 
 /** /dashboard and the post-login destination: /academy when the foundation is done, else /foundation (also when data is missing). */
 export const homeFor = (p: ProgressFlags | null | undefined): '/academy' | '/foundation' =>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { createClient } from '../../../../../testing/app';
 import { startE2eApp, type E2eApp } from '../../../../../testing/browser';
 import { createUser, type CreatedUser } from '../../../../../testing/users';
 import { finishFoundation } from '../../../../../testing/progress';
@@ -66,6 +67,8 @@ describe('academy hub', () => {
     await page.goto('/academy');
 
     await page.getByText('Foundation complete').waitFor();
+    // the hero comes in the HTML (build/pageHeroes.ts): the cards say the app has rendered
+    await page.locator('.hub-card').first().waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome to the Academy, Ada!');
     const cards = page.locator('.hub-card');
     expect(await cards.count()).toBe(6);
@@ -127,6 +130,7 @@ describe('academy hub', () => {
     const again = await signedIn(user, { clock: true });
     await again.goto('/academy');
     await again.getByText('Foundation complete').waitFor();
+    await again.locator('.hub-card').first().waitFor();
     await again.clock.runFor(5000);
     expect(await again.getByText('Take a quick tour?').count()).toBe(0);
     expect(await tooltip(again).count()).toBe(0);
@@ -216,6 +220,7 @@ describe('academy hub', () => {
     const page = await signedIn(user, { clock: true });
     await page.goto('/academy');
     await page.getByText('Foundation required').waitFor();
+    await page.locator('.hub-card').first().waitFor();
     expect(await page.locator('.progress-card').innerText()).toContain('2/5 foundation steps');
     expect(await page.locator('.progress-ring span').textContent()).toBe('40%');
     expect(await page.getByText('Open the Advanced Academy').count()).toBe(0);
@@ -236,5 +241,71 @@ describe('academy hub', () => {
 
     await page.getByRole('button', { name: 'Continue foundation' }).click();
     await page.waitForURL('**/foundation');
+  });
+});
+
+// The hero comes in the HTML (frontend/partner/build/pageHeroes.ts), painted before the app's
+// code runs; React then renders the same hero over it. The two must not differ.
+describe('the Academy hero as HTML', () => {
+  /** the text and the box of the hero's pill, title and text */
+  const heroOf = (page: Page) =>
+    page.evaluate(() => ({
+      lang: document.documentElement.lang,
+      parts: [...document.querySelectorAll('.academy-hero-text > *, .academy-hero-text .anticon')].map(
+        (el) => {
+          const r = el.getBoundingClientRect();
+          return {
+            tag: el.tagName,
+            text: el.textContent,
+            box: [r.x, r.y, r.width, r.height].map(Math.round),
+          };
+        },
+      ),
+    }));
+
+  for (const [locale, lang, done, title] of [
+    ['fr-FR', 'fr', true, "Bienvenue à l'Académie, Zoé & <Ann> !"],
+    ['es-ES', 'es', false, null],
+  ] as const) {
+    it(`paints the hero React renders, in the partner's language (${lang}), on a phone and a desktop`, async () => {
+      const user = await createUser(e2e.app, { firstName: 'Zoé & <Ann>' });
+      if (done) await finishFoundation(e2e.app, user.id);
+      for (const viewport of [
+        { width: 390, height: 844 },
+        { width: 1280, height: 860 },
+      ]) {
+        const context = await e2e.signedInContext(user.client, { locale, viewport });
+        const html = await context.newPage();
+        // no code at all: what the HTML and its sheets paint
+        await html.route(/\.js$/, (route) => route.abort());
+        await html.goto('/academy');
+        await html.getByRole('heading', { level: 1 }).waitFor();
+        const before = await heroOf(html);
+        expect(before.lang).toBe(lang);
+        // pill, its icon, title, text
+        expect(before.parts.map((p) => p.tag)).toEqual(['SPAN', 'SPAN', 'H1', 'P']);
+        if (title) expect(before.parts[2]!.text).toBe(title);
+
+        const app = await context.newPage();
+        await app.goto('/academy');
+        await app.locator('.hub-card').first().waitFor();
+        expect(await heroOf(app)).toEqual(before);
+        if (SHOTS) {
+          const name = `${SHOTS}/academy-hero-${lang}-${viewport.width}`;
+          await html.screenshot({ path: `${name}-html.png` });
+          await app.screenshot({ path: `${name}-app.png` });
+        }
+        await context.close();
+      }
+    });
+  }
+
+  it('is sent only with the page the app will show', async () => {
+    const user = await createUser(e2e.app);
+    await finishFoundation(e2e.app, user.id);
+    expect((await user.client.get('/academy')).text).toContain('academy-hero');
+    expect((await user.client.get('/foundation')).text).not.toContain('academy-hero');
+    // a visitor gets the plain page
+    expect((await createClient(e2e.app.url).get('/academy')).text).not.toContain('academy-hero');
   });
 });
