@@ -6,6 +6,7 @@ import send from 'koa-send';
 import type { AppDeps } from '../app/deps';
 import { findUserById, isAdminUser } from '../app/users';
 import { ADMIN_FIRST_PAGE_URL } from '@portal/contracts/admin/endpoints';
+import { escapeHtml } from '@portal/contracts/core/html';
 import { foundationDone, type LooseStepFlags } from '@portal/contracts/onboarding/foundation';
 import type { ReadAnswer, ReadAnswers } from './createApp';
 import type { SessionData } from './sessions';
@@ -204,14 +205,6 @@ interface SessionUser {
   mustChangePassword?: boolean;
   secondFactor?: { pending?: string | null };
 }
-
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 /** What the console's first screen reads: the session and its users list's first page. */
 const CONSOLE_READS = ['/api/me', ADMIN_FIRST_PAGE_URL];

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@portal/contracts/core/html';
 /**
  * The e-mails the portal sends, in en, es and fr: a plain-text body and a simple HTML body from
  * the same lines. Pure: `renderMail(kind, language, params)`. Values are escaped in the HTML.
@@ -171,9 +172,6 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
     },
   },
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function renderMail(kind: string, language: MailLanguage, params: Params): RenderedMail {
   const template = templates[kind]?.[language];

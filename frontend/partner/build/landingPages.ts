@@ -8,6 +8,7 @@
  * test); until then the two buttons are plain links to where they lead.
  */
 import { readFileSync } from 'node:fs';
+import { escapeHtml } from '../../../contracts/src/core/html';
 import type { Plugin } from 'vite';
 
 const LANGUAGES = ['en', 'es', 'fr'] as const;
@@ -23,9 +24,6 @@ interface LandingTexts {
     string
   >;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const readTexts = (lang: string): LandingTexts =>
   JSON.parse(

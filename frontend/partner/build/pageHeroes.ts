@@ -8,6 +8,7 @@
  * hero's button comes with the rest of the page: the text does not move when it does.
  */
 import { readFileSync } from 'node:fs';
+import { escapeHtml } from '../../../contracts/src/core/html';
 import icons from '@ant-design/icons-svg';
 import { renderIconDefinitionToSVGElement } from '@ant-design/icons-svg/lib/helpers';
 import type { IconDefinition } from '@ant-design/icons-svg/lib/types';
@@ -26,9 +27,6 @@ interface AcademyTexts {
 
 /** `{ "/academy": { "<lang>": { done, locked } } }`: the markup inside `<div id="root">` after the top bar */
 type PageHeroes = Record<string, Record<string, { done: string; locked: string }>>;
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const readTexts = (lang: string): AcademyTexts =>
   JSON.parse(
