@@ -68,11 +68,17 @@ describe('HTTP core', () => {
 
   it('sends security headers: CSP with frame-ancestors none, nosniff, Referrer-Policy; no HSTS over plain http', async () => {
     const res = await app.client().get('/api/health');
-    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    // an API answer is data: nothing may load from it or frame it
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('strict-transport-security')).toBeNull();
+    // everything else (pages, files, /metrics) gets the pages' policy
+    const page = await app.client().get('/metrics');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('refuses cross-site state changes by Sec-Fetch-Site or a foreign Origin (QUALITY 18)', async () => {

@@ -23,6 +23,9 @@ export function hasUnstorable(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([k, v]) => !storableText(k) || hasUnstorable(v, depth + 1));
 }
 
+/** Printable ASCII without `%`: decodes to itself (`+` to a space), so it is always storable. */
+const PLAIN = /^[\x20-\x24\x26-\x7e]*$/;
+
 /** Percent-decoding that fails (rather than substituting U+FFFD) on invalid UTF-8. */
 function decodes(component: string): boolean {
   try {
@@ -37,8 +40,9 @@ function decodes(component: string): boolean {
  * invalid UTF-8, NUL or a lone surrogate, before any route sees it (issue 13).
  */
 export async function refuseUnstorableText(ctx: Context, next: Next) {
-  if (!ctx.path.split('/').every(decodes)) throw refuse('address');
-  if (!ctx.querystring.split(/[&=]/).every(decodes)) throw refuse('query');
+  const { path, querystring } = ctx;
+  if (!PLAIN.test(path) && !path.split('/').every(decodes)) throw refuse('address');
+  if (!PLAIN.test(querystring) && !querystring.split(/[&=]/).every(decodes)) throw refuse('query');
   if (hasUnstorable((ctx.request as { body?: unknown }).body)) throw refuse('request body');
   await next();
 }

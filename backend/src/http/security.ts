@@ -3,8 +3,39 @@ import helmet from 'koa-helmet';
 import type { Config } from '../config';
 import { HttpError } from './errors';
 
-/** CSP and the other security headers. HSTS only when served over TLS. */
+/**
+ * The security headers: helmet's set with the pages' CSP for everything the browser shows, a
+ * short fixed set for the API's answers. HSTS only when served over TLS.
+ */
 export function securityHeaders(config: Config) {
+  const pages = pageHeaders(config);
+  const api = Object.entries(apiHeaders(config));
+  return (ctx: Context, next: Next) => {
+    if (!ctx.path.startsWith('/api/')) return pages(ctx, next);
+    for (const [name, value] of api) ctx.res.setHeader(name, value);
+    return next();
+  };
+}
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * An API answer is data, never a page (OWASP's REST Security Cheat Sheet): no source may load
+ * from it, nothing may frame it, browsers must not guess its type; the referrer rule is the
+ * pages' own. Helmet's other headers only mean something for a document.
+ */
+function apiHeaders(config: Config): Record<string, string> {
+  return {
+    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    ...(config.cookieSecure ? { 'Strict-Transport-Security': HSTS } : {}),
+  };
+}
+
+function pageHeaders(config: Config) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,

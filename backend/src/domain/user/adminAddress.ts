@@ -4,8 +4,12 @@
  * it (case, full-width or compatibility characters, invisible characters) can be registered.
  */
 
+const ASCII = /^\p{ASCII}*$/u;
+
 /** NFKC, invisible (default-ignorable) characters removed, case-folded (ß → ss, ı → i). */
 export function foldEmail(email: string): string {
+  // ASCII has nothing to normalize and no invisible characters: the fold is the lower case
+  if (ASCII.test(email)) return email.trim().toLowerCase();
   return email
     .normalize('NFKC')
     .replace(/\p{Default_Ignorable_Code_Point}/gu, '')
