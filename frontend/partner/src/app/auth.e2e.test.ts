@@ -156,6 +156,31 @@ describe('sign-in flow in Chromium', () => {
     expect(overlaps(toastAt!, dialogAt!)).toBe(false);
   });
 
+  it('a visitor who types before the dialog has finished opening keeps the focus (a slow phone)', async () => {
+    const user = await createUser(app, { sponsorId: sponsor.id });
+    const page = await newPage();
+    await page.goto('/');
+    // the opening animation held still: on a slow phone it can end while the visitor types
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Animation.enable');
+    await cdp.send('Animation.setPlaybackRate', { playbackRate: 0 });
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    const dialog = loginDialog(page);
+    await dialog.waitFor();
+    const email = dialog.getByLabel('Email');
+    const password = dialog.getByLabel('Password', { exact: true });
+    await email.fill(user.email);
+    await password.fill(user.password.slice(0, 4));
+    await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
+    // opened (antd's motion classes gone): the rest of the password still goes to the password
+    await expect.poll(() => dialog.getAttribute('class')).not.toMatch(/zoom/);
+    await page.keyboard.type(user.password.slice(4));
+    expect(await email.inputValue()).toBe(user.email);
+    expect(await password.inputValue()).toBe(user.password);
+    await dialog.getByRole('button', { name: 'SIGN IN' }).click();
+    await page.waitForURL(/\/foundation$/);
+  });
+
   it('a guarded page while signed out shows Authentication Required, then the login', async () => {
     const page = await newPage();
     await page.goto('/settings');
