@@ -66,6 +66,14 @@ export default function LoginDialog() {
     }
   };
 
+  // once the dialog has opened, the e-mail field takes the focus; not when the visitor is already
+  // in one of its fields: on a slow phone the opening animation may end while they type the
+  // password, and taking the focus then sent the rest of it into the e-mail field
+  const focusEmailUnlessInAField = () => {
+    const email = form.getFieldInstance('email') as InputRef | undefined;
+    if (!email?.input?.form?.contains(document.activeElement)) email?.focus();
+  };
+
   const toForgotPassword = () => {
     closeLogin();
     void navigate({ to: '/forgot-password' });
@@ -100,7 +108,7 @@ export default function LoginDialog() {
           <div className="login-subtitle">{codeStep ? t('secondFactor.title') : t('login.subtitle')}</div>
         </div>
       }
-      afterOpenChange={(o) => o && form.getFieldInstance('email')?.focus?.()}
+      afterOpenChange={(o) => o && focusEmailUnlessInAField()}
     >
       {codeStep && <CodeStep onVerified={(user) => void signedIn(user)} />}
       <Form<LoginValues>
