@@ -4,19 +4,28 @@ import { fmt } from '../report';
 import { signIn } from '../setup';
 import type { HttpBench } from './http';
 
+const CONNECTIONS = 4;
+
+/**
+ * What one answer of the list costs: the mean time per request with 4 requests always in flight
+ * (connections / throughput, in ms). Autocannon's percentiles are whole milliseconds, which
+ * at a 3 ms baseline made a ratio move by a third from rounding alone; the throughput is exact.
+ */
 async function cost(bench: HttpBench, url: string, pathname: string, cookie: string) {
   const r = await runLoad({
     url,
     path: pathname,
     headers: { cookie },
-    connections: 4,
+    connections: CONNECTIONS,
     durationSec: bench.scale.seconds,
   });
   if (r.non2xx > 0) throw new Error(`${pathname} answered non-2xx ${r.non2xx} times`);
-  return r;
+  return { ms: (CONNECTIONS * 1000) / Math.max(r.rps, 1), p50: r.p50 };
 }
 
-const growth = (large: number, small: number) => Math.max(large, 1) / Math.max(small, 1);
+const shown = (c: { ms: number; p50: number }) => `${c.ms.toFixed(2)} ms per answer (p50 ${c.p50} ms)`;
+
+const growth = (large: { ms: number }, small: { ms: number }) => large.ms / small.ms;
 
 export async function adminListGrowth(bench: HttpBench) {
   const { api, small, scale } = bench;
@@ -25,12 +34,12 @@ export async function adminListGrowth(bench: HttpBench) {
   const large = await cost(bench, api.url, query, await signIn(api.url, 'bench0@bench.test'));
   const few = await cost(bench, small.url, query, await signIn(small.url, 'bench0@bench.test'));
   bench.report.record({
-    figure: `Admin user list (search, filter, sort, page) at ${fmt(scale.large)} vs ${fmt(scale.small)} users (p50 latency)`,
-    measured: `${fmt(large.p50)} ms p50`,
-    baseline: `${fmt(few.p50)} ms p50`,
-    ratio: growth(large.p50, few.p50),
+    figure: `Admin user list (search, filter, sort, page) at ${fmt(scale.large)} vs ${fmt(scale.small)} users (time per answer, 4 in flight)`,
+    measured: shown(large),
+    baseline: shown(few),
+    ratio: growth(large, few),
     goal: '≤ 3.00',
-    pass: growth(large.p50, few.p50) <= 3,
+    pass: growth(large, few) <= 3,
   });
 }
 
@@ -45,11 +54,11 @@ export async function partnerListGrowth(bench: HttpBench) {
     await signIn(api.url, 'bench2@bench.test'),
   );
   bench.report.record({
-    figure: `Partner list for a sponsor with ${fmt(scale.bigSponsor)} vs 10 partners`,
-    measured: `${fmt(big.p50)} ms p50`,
-    baseline: `${fmt(few.p50)} ms p50`,
-    ratio: growth(big.p50, few.p50),
+    figure: `Partner list for a sponsor with ${fmt(scale.bigSponsor)} vs 10 partners (time per answer, 4 in flight)`,
+    measured: shown(big),
+    baseline: shown(few),
+    ratio: growth(big, few),
     goal: '≤ 3.00',
-    pass: growth(big.p50, few.p50) <= 3,
+    pass: growth(big, few) <= 3,
   });
 }
