@@ -26,6 +26,13 @@ describe('demo data in the console', () => {
     await page.goto(`${e2e.app.url}/admin/#/users?perPage=50`);
     await page.getByTestId('users-grid').waitFor();
     await page.getByText('Lucía Fernández').first().waitFor();
+    // the list mounts its rows a few at a time after the first ones show: wait for all of them
+    const [{ n: users }] = await e2e.app.deps.db('users').count<{ n: string }[]>({ n: '*' });
+    await page.waitForFunction(
+      (total) => document.querySelectorAll('[data-testid="users-grid"] tbody tr').length === total,
+      Number(users),
+      { timeout: 30_000 },
+    );
     const rows = await page.locator('[data-testid="users-grid"] tbody tr').allInnerTexts();
     expect(rows.length).toBeGreaterThanOrEqual(30);
     const demo = rows.filter((r) => r.includes('@example.com'));
