@@ -75,7 +75,24 @@ async function fillRegistration(page: Page, email: string) {
   await sponsorInput.click();
   await sponsorInput.fill('Sam');
   // antd's Select: the visible entries are its option items (the role=option list is for screen readers)
-  await page.locator('.ant-select-item-option', { hasText: 'Sam Sponsor' }).click();
+  const option = page.locator('.ant-select-item-option', { hasText: 'Sam Sponsor' });
+  const create = page.getByRole('button', { name: 'Create Account' });
+  // The list re-renders while the search narrows it: a click whose press and release land on two
+  // renders picks nothing (seen once in a fresh-clone CI run). The pick is checked by the form
+  // accepting it (Create Account enabled) and made again if it was lost.
+  for (let attempt = 1; ; attempt++) {
+    if (!(await option.isVisible())) {
+      await sponsorInput.click();
+      await sponsorInput.fill('Sam');
+    }
+    await option.click();
+    try {
+      await create.click({ trial: true, timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
 
 const overlaps = (
