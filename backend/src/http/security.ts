@@ -17,7 +17,9 @@ export function securityHeaders(config: Config) {
   };
 }
 
-const HSTS = 'max-age=31536000; includeSubDomains';
+/** What both sets share: HSTS for a year with subdomains (behind TLS), the referrer rule. */
+const HSTS_SECONDS = 31_536_000;
+const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
 /**
  * An API answer is data, never a page (OWASP's REST Security Cheat Sheet): no source may load
@@ -29,9 +31,11 @@ function apiHeaders(config: Config): Record<string, string> {
     'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Referrer-Policy': REFERRER_POLICY,
     'Cross-Origin-Resource-Policy': 'same-origin',
-    ...(config.cookieSecure ? { 'Strict-Transport-Security': HSTS } : {}),
+    ...(config.cookieSecure
+      ? { 'Strict-Transport-Security': `max-age=${HSTS_SECONDS}; includeSubDomains` }
+      : {}),
   };
 }
 
@@ -54,8 +58,8 @@ function pageHeaders(config: Config) {
         frameAncestors: ["'none'"],
       },
     },
-    strictTransportSecurity: config.cookieSecure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: config.cookieSecure ? { maxAge: HSTS_SECONDS, includeSubDomains: true } : false,
+    referrerPolicy: { policy: REFERRER_POLICY },
     crossOriginEmbedderPolicy: false,
   });
 }
