@@ -14,7 +14,7 @@ import path from 'node:path';
 import bcrypt from 'bcryptjs';
 import { freePort, waitFor } from '../testing/servers';
 import { DB_PREFIX, PASSWORD, buildDataset, log, settle, signIn, spawnProcess, startApi } from './setup';
-import { runLoad } from './load';
+import { latencyText, runLoad } from './load';
 import { Report, fmt } from './report';
 import { benchScale, runs } from './scale';
 import { projectionRebuild } from './figures/projectionRebuild';
@@ -50,7 +50,7 @@ async function httpFigures() {
     const small = await startApi(SMALL);
     processes.push(small.proc);
     const bare = await runLoad({ url: bareUrl, path: '/', durationSec: scale.seconds });
-    log(`bare Koa: ${fmt(bare.rps)} req/s, p99 ${bare.p99} ms`);
+    log(`bare Koa: ${fmt(bare.rps)} req/s, p99 ${latencyText(bare.p99)}`);
     // Reads and commands come from many partners, as in real use (partners of the big sponsor).
     const cookies: string[] = [];
     for (let i = 0; i < 24; i++) cookies.push(await signIn(api.url, `bench${20 + i}@bench.test`));

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import bcrypt from 'bcryptjs';
-import { runLoad } from './load';
+import { latencyText, runLoad } from './load';
 import { PASSWORD, buildDataset, env, log, signIn, startApi } from './setup';
 
 const arg = process.argv.indexOf('--minutes');
@@ -76,7 +76,7 @@ async function main() {
       };
       rows.push(row);
       log(
-        `minute ${minute}: reads p99 ${row.readP99} ms, commands p99 ${row.commandP99} ms, RSS ${row.rssMb.toFixed(0)} MB, loop p99 ${row.loopP99Ms.toFixed(1)} ms`,
+        `minute ${minute}: reads p99 ${latencyText(row.readP99)}, commands p99 ${latencyText(row.commandP99)}, RSS ${row.rssMb.toFixed(0)} MB, loop p99 ${row.loopP99Ms.toFixed(1)} ms`,
       );
     }
   } finally {
@@ -93,7 +93,7 @@ async function main() {
     '| --- | --- | --- | --- | --- | --- |',
     ...rows.map(
       (r) =>
-        `| ${r.minute} | ${r.readP99} | ${r.commandP99} | ${r.non2xx} | ${r.rssMb.toFixed(0)} | ${r.loopP99Ms.toFixed(1)} |`,
+        `| ${r.minute} | ${r.readP99.toFixed(2)} | ${r.commandP99.toFixed(2)} | ${r.non2xx} | ${r.rssMb.toFixed(0)} | ${r.loopP99Ms.toFixed(1)} |`,
     ),
     '',
     `Memory: ${first.rssMb.toFixed(0)} MB in minute 1, ${last.rssMb.toFixed(0)} MB in minute ${last.minute} (goal: flat, at most +20%): ${flat ? 'met' : 'NOT met'}.`,

@@ -1,5 +1,5 @@
 /** Authenticated read GET /api/onboarding-progress (session + read model) vs the bare Koa route. */
-import { runLoad, statusText } from '../load';
+import { latencyText, runLoad, statusText } from '../load';
 import { fmt } from '../report';
 import type { HttpBench } from './http';
 
@@ -12,7 +12,7 @@ export async function authenticatedRead({ report, scale, api, bare, cookies }: H
   });
   report.record({
     figure: 'Authenticated read GET /api/onboarding-progress (req/s)',
-    measured: `${fmt(read.rps)} (p99 ${read.p99} ms${read.non2xx ? `, answers: ${statusText(read)}` : ''})`,
+    measured: `${fmt(read.rps)} (p99 ${latencyText(read.p99)}${read.non2xx ? `, answers: ${statusText(read)}` : ''})`,
     baseline: `${fmt(bare.rps)} bare Koa`,
     ratio: read.rps / bare.rps,
     goal: '≥ 0.25',

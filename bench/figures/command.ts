@@ -7,7 +7,7 @@ import { createLogger } from '../../backend/src/infra/logger';
 import { createPostgresEventStore } from '../../backend/src/eventStore/postgres';
 import { ProjectionHost } from '../../backend/src/projections/runner';
 import type { Projection } from '../../backend/src/projections/projection';
-import { percentile, runLoad, statusText } from '../load';
+import { latencyText, percentile, runLoad, statusText } from '../load';
 import { fmt } from '../report';
 import { dbUrl } from '../setup';
 import { type HttpBench, stepTwoBody } from './http';
@@ -52,7 +52,7 @@ export async function command({ report, scale, api, bare, cookies, database }: H
     const lags = (await lagDb('bench_lag').select('lag_ms')).map((r) => Number(r.lag_ms));
     report.record({
       figure: 'Command POST /api/complete-step with append + read-your-writes (req/s)',
-      measured: `${fmt(result.rps)} (p99 ${result.p99} ms${result.non2xx ? `, answers: ${statusText(result)}` : ''}; projection lag p50 ${fmt(percentile(lags, 0.5))} ms, p99 ${fmt(percentile(lags, 0.99))} ms)`,
+      measured: `${fmt(result.rps)} (p99 ${latencyText(result.p99)}${result.non2xx ? `, answers: ${statusText(result)}` : ''}; projection lag p50 ${fmt(percentile(lags, 0.5))} ms, p99 ${fmt(percentile(lags, 0.99))} ms)`,
       baseline: `${fmt(bare.rps)} bare Koa`,
       ratio: result.rps / bare.rps,
       goal: '≥ 0.10',

@@ -1,5 +1,5 @@
 /** Growth: the admin user list at large vs small scale; a big sponsor's partner list vs a small one's. */
-import { runLoad } from '../load';
+import { latencyText, runLoad } from '../load';
 import { fmt } from '../report';
 import { signIn } from '../setup';
 import type { HttpBench } from './http';
@@ -8,8 +8,7 @@ const CONNECTIONS = 4;
 
 /**
  * What one answer of the list costs: the mean time per request with 4 requests always in flight
- * (connections / throughput, in ms). Autocannon's percentiles are whole milliseconds, which
- * at a 3 ms baseline made a ratio move by a third from rounding alone; the throughput is exact.
+ * (connections / throughput, in ms): the mean over every answer, steadier than a percentile.
  */
 async function cost(bench: HttpBench, url: string, pathname: string, cookie: string) {
   const r = await runLoad({
@@ -23,7 +22,8 @@ async function cost(bench: HttpBench, url: string, pathname: string, cookie: str
   return { ms: (CONNECTIONS * 1000) / Math.max(r.rps, 1), p50: r.p50 };
 }
 
-const shown = (c: { ms: number; p50: number }) => `${c.ms.toFixed(2)} ms per answer (p50 ${c.p50} ms)`;
+const shown = (c: { ms: number; p50: number }) =>
+  `${c.ms.toFixed(2)} ms per answer (p50 ${latencyText(c.p50)})`;
 
 const growth = (large: { ms: number }, small: { ms: number }) => large.ms / small.ms;
 

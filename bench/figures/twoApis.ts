@@ -2,7 +2,7 @@
  * The command load split over two API processes (one database, one Redis, sessions shared):
  * read-your-writes holds whichever API answers; both share the machine's cores.
  */
-import { runLoad, statusText } from '../load';
+import { latencyText, runLoad, statusText } from '../load';
 import { p99Between, scrapeApplyDelay } from '../projectionLag';
 import { fmt } from '../report';
 import { env, startApi } from '../setup';
@@ -33,8 +33,8 @@ export async function twoApis(
   const rps = a.rps + b.rps;
   report.record({
     figure: 'Command POST /api/complete-step through two API processes vs one (req/s)',
-    measured: `${fmt(rps)} (p99 ${Math.max(a.p99, b.p99)} ms, ${a.non2xx + b.non2xx} non-2xx${a.non2xx + b.non2xx ? ` (answers: ${statusText(a, b)})` : ''}; projection lag p99: ${lagText || 'no samples'})`,
-    baseline: `${fmt(one.rps)} one API (p99 ${one.p99} ms)`,
+    measured: `${fmt(rps)} (p99 ${latencyText(Math.max(a.p99, b.p99))}, ${a.non2xx + b.non2xx} non-2xx${a.non2xx + b.non2xx ? ` (answers: ${statusText(a, b)})` : ''}; projection lag p99: ${lagText || 'no samples'})`,
+    baseline: `${fmt(one.rps)} one API (p99 ${latencyText(one.p99)})`,
     ratio: rps / one.rps,
     goal: 'every answer 2xx (2 cores shared by both)',
     pass: a.non2xx + b.non2xx === 0 && a.errors + b.errors === 0,
