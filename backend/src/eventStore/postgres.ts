@@ -49,6 +49,8 @@ export interface PostgresEventStoreOptions {
 }
 
 const CHANNEL = 'es_events';
+/** How many events a subscriber reads at once. */
+const SUBSCRIBER_BATCH = 500;
 /** Every append: one named statement, prepared once per connection. */
 const APPEND_CALL = 'es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])';
 const APPEND = { name: 'es_append', text: `select * from ${APPEND_CALL}` };
@@ -467,16 +469,36 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     return rows.map(toRecorded);
   }
 
-  /** Whether committed events after `after` exist that readers cannot see yet (held by the horizon). */
-  async function committedBeyondHorizon(after: string | null): Promise<boolean> {
+  /**
+   * A subscriber's read: up to `maxCount` events after `after` that readers may see, and whether
+   * committed events after them are still held back by the safe horizon (an older transaction is
+   * running), in one statement and so one snapshot. The events are ordered by transaction id, so
+   * the ones below the horizon come first and the first one at or past it ends the batch.
+   */
+  async function readForSubscriber(
+    after: string | null,
+    maxCount: number,
+  ): Promise<{ events: RecordedEvent[]; held: boolean }> {
     const from = after ? parsePosition(after) : { txId: '0', seq: '0' };
-    const { rows } = await query<{ blocked: boolean }>(
+    const { rows } = await query<EventRow & { held: boolean | null }>(
       pool,
-      `select exists (select 1 from es_events
-         where (tx_id, global_seq) > ($1::text::xid8, $2::bigint) and tx_id >= (${SAFE_HORIZON})) as blocked`,
-      [from.txId, from.seq],
+      `with h as (select (${SAFE_HORIZON}) as horizon)
+       select e.*, e.tx_id >= h.horizon as held
+       from h left join lateral (
+         select * from es_events
+         where (tx_id, global_seq) > ($1::text::xid8, $2::bigint)
+         order by tx_id, global_seq
+         limit $3
+       ) e on true`,
+      [from.txId, from.seq, maxCount],
     );
-    return rows[0].blocked;
+    const events: RecordedEvent[] = [];
+    for (const row of rows) {
+      if (row.global_seq === null) break;
+      if (row.held) return { events, held: true };
+      events.push(toRecorded(row));
+    }
+    return { events, held: false };
   }
 
   /** Every committed event counts, also those the safe horizon still hides from readers. */
@@ -565,22 +587,23 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     async function* iterate(): AsyncGenerator<RecordedEvent> {
       while (!closed) {
         ensureListener();
-        let batch: RecordedEvent[];
+        let batch: { events: RecordedEvent[]; held: boolean };
         try {
-          batch = await readAllWith(pool, { after: position, maxCount: 500 });
+          batch = await readForSubscriber(position, SUBSCRIBER_BATCH);
         } catch (error) {
           if (closed) return;
           throw error;
         }
-        for (const event of batch) {
+        for (const event of batch.events) {
           if (closed) return;
           position = event.position;
           if (streamMatches(event, opts.filter)) yield event;
         }
-        // Caught up. Committed events may still wait behind an older transaction that is running
-        // (a projection batch, say: its commit wakes nobody): look again soon in that case.
-        if (batch.length < 500 && !closed)
-          await sleep((await committedBeyondHorizon(position).catch(() => false)) ? 5 : pollIntervalMs);
+        if (closed) return;
+        // Committed events wait behind an older transaction that is running (a projection batch,
+        // say: its commit wakes nobody): look again soon. Caught up: wait for a commit or the poll.
+        if (batch.held) await sleep(5);
+        else if (batch.events.length < SUBSCRIBER_BATCH) await sleep(pollIntervalMs);
       }
     }
     const iterator = iterate();
