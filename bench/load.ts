@@ -106,13 +106,6 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
-export function percentile(values: number[], p: number): number {
-  return sortedPercentile(
-    [...values].sort((a, b) => a - b),
-    p,
-  );
-}
-
 /** The nearest-rank percentile of values already sorted in ascending order (0 when there are none). */
 function sortedPercentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;

@@ -3,9 +3,9 @@
  * read-your-writes holds whichever API answers; both share the machine's cores.
  */
 import { latencyText, runLoad, statusText } from '../load';
-import { p99Between, scrapeApplyDelay } from '../projectionLag';
+import { measureProjectionLag } from '../projectionLag';
 import { fmt } from '../report';
-import { env, startApi } from '../setup';
+import { startApi } from '../setup';
 import { type HttpBench, stepTwoBody } from './http';
 
 export async function twoApis(
@@ -24,16 +24,13 @@ export async function twoApis(
       makeBody: stepTwoBody('two'),
       durationSec: scale.seconds,
     });
-  const both = [api.url, second.url];
-  const token = env(database).METRICS_TOKEN;
-  const before = await scrapeApplyDelay(both, token);
+  const lag = await measureProjectionLag([api.url, second.url], database);
   const [a, b] = await Promise.all([half(api.url), half(second.url)]);
-  const lags = p99Between(before, await scrapeApplyDelay(both, token));
-  const lagText = [...lags].map(([name, ms]) => `${name} ${fmt(ms)} ms`).join(', ');
+  const lagText = await lag.p99s();
   const rps = a.rps + b.rps;
   report.record({
     figure: 'Command POST /api/complete-step through two API processes vs one (req/s)',
-    measured: `${fmt(rps)} (p99 ${latencyText(Math.max(a.p99, b.p99))}, ${a.non2xx + b.non2xx} non-2xx${a.non2xx + b.non2xx ? ` (answers: ${statusText(a, b)})` : ''}; projection lag p99: ${lagText || 'no samples'})`,
+    measured: `${fmt(rps)} (p99 ${latencyText(Math.max(a.p99, b.p99))}, ${a.non2xx + b.non2xx} non-2xx${a.non2xx + b.non2xx ? ` (answers: ${statusText(a, b)})` : ''}; projection lag p99: ${lagText})`,
     baseline: `${fmt(one.rps)} one API (p99 ${latencyText(one.p99)})`,
     ratio: rps / one.rps,
     goal: 'every answer 2xx (2 cores shared by both)',
