@@ -1,27 +1,33 @@
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createQueueRedis } from '../../backend/src/infra/redis';
 import { createClient, type TestClient } from '../app';
 import { testEnv } from '../env';
-import { spawnApi, startPrivatePostgres, startPrivateRedis, waitFor } from '../servers';
+import { spawnApi, spawnWorker, startPrivatePostgres, startPrivateRedis, waitFor } from '../servers';
 
 /**
  * QUALITY 29: Redis, then PostgreSQL, restarted under load. The process stays up, affected
  * requests answer 503 (not a hang, not a 500) while the server is gone, and service is back
- * within 10 s of the server's return. The test runs its own servers on spare ports.
+ * within 10 s of the server's return. The test runs its own servers on spare ports. A worker
+ * runs beside the API: it too stays up, and runs a job queued after each return within 10 s.
  */
 let redis: Awaited<ReturnType<typeof startPrivateRedis>>;
 let postgres: Awaited<ReturnType<typeof startPrivatePostgres>>;
 let api: Awaited<ReturnType<typeof spawnApi>>;
+let worker: Awaited<ReturnType<typeof spawnWorker>>;
 let client: TestClient;
+let env: Record<string, string>;
 
 beforeAll(async () => {
   redis = await startPrivateRedis();
   postgres = await startPrivatePostgres();
-  const env = testEnv('postgres', {
+  env = testEnv('postgres', {
     DATABASE_URL: postgres.url,
     REDIS_URL: redis.url,
     REDIS_PREFIX: 'faults:',
   });
   api = await spawnApi(env);
+  worker = await spawnWorker(env);
   client = createClient(api.url);
   // A signed-in session (the bootstrap admin), so requests need both Redis and PostgreSQL.
   await waitFor(
@@ -35,6 +41,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   api?.proc.kill('SIGKILL');
+  worker?.proc.kill('SIGKILL');
   await redis?.stop();
   await postgres?.destroy();
 });
@@ -59,8 +66,26 @@ function load(path: string) {
   };
 }
 
+let minute = 29_500_000;
+/** Queues one metrics snapshot and waits (10 s at most) for the worker to complete it. */
+async function workerRunsAJob() {
+  const connection = createQueueRedis(env.REDIS_URL);
+  const queue = new Queue('metrics', { connection, prefix: `${env.REDIS_PREFIX}bull` });
+  try {
+    const job = await queue.add('snapshot', { minute: minute++ });
+    await waitFor(
+      async () => (await queue.getJobState(job.id!)) === 'completed',
+      10_000,
+      'the worker to run a job',
+    );
+  } finally {
+    await queue.close();
+    connection.disconnect();
+  }
+}
+
 describe('dependency outages under load', () => {
-  it('Redis restart: 503 while it is down, back within 10 s of its return, process alive', async () => {
+  it('Redis restart: 503 while it is down, back within 10 s of its return, API and worker alive', async () => {
     const traffic = load('/api/me');
     await waitFor(async () => traffic.statuses.includes(200), 10_000, 'traffic');
     await redis.stop();
@@ -79,9 +104,11 @@ describe('dependency outages under load', () => {
     expect(traffic.statuses.filter((s) => s >= 500 && s !== 503)).toEqual([]);
     expect(traffic.statuses).toContain(503);
     expect(api.proc.exitCode).toBeNull();
+    await workerRunsAJob();
+    expect(worker.proc.exitCode).toBeNull();
   });
 
-  it('PostgreSQL restart: 503 while it is down, back within 10 s of its return, process alive', async () => {
+  it('PostgreSQL restart: 503 while it is down, back within 10 s of its return, API and worker alive', async () => {
     const env = testEnv('postgres');
     await waitFor(
       async () =>
@@ -108,5 +135,7 @@ describe('dependency outages under load', () => {
     expect(traffic.statuses.filter((s) => s >= 500 && s !== 503)).toEqual([]);
     expect(traffic.statuses).toContain(503);
     expect(api.proc.exitCode).toBeNull();
+    await workerRunsAJob();
+    expect(worker.proc.exitCode).toBeNull();
   });
 });

@@ -140,6 +140,8 @@ describe('docker-compose.yml without an engine', () => {
       expect(publishedPorts(service), name).not.toContain(6379);
     }
     expect(resolved.services.api.ports).toEqual([`127.0.0.1:${dotEnv.PORT ?? 3000}:3000`]);
+    // the worker's /metrics has no token: it stays on the compose network (QUALITY 21)
+    expect(publishedPorts(resolved.services.worker)).toEqual([]);
     // the development services file is the one that publishes them (ops/services.sh's fallback)
     const dev = readCompose(path.join(root, 'ops/compose/dev-services.yml')) as ComposeFile;
     expect(Object.values(dev.services).flatMap(publishedPorts).sort()).toEqual([5432, 6379]);

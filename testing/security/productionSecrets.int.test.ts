@@ -11,10 +11,11 @@ import { waitFor } from '../servers';
 
 /**
  * Issue 13 point 2: with NODE_ENV=production the API refuses to start with an example or weak
- * secret, and it listens on 127.0.0.1 unless HOST says otherwise.
+ * secret (the worker too), and it listens on 127.0.0.1 unless HOST says otherwise.
  */
 const root = path.resolve(__dirname, '../..');
 const main = path.join(root, 'backend/src/main.ts');
+const workerMain = path.join(root, 'worker/src/main.ts');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
 /** NAME=value lines of .env.example. */
@@ -67,10 +68,14 @@ describe('QUALITY 38: production secrets', { timeout: 120_000 }, () => {
       expect(weakSecretReason(value, 'chosen'), `${name}=${value}`).toMatch(/example value/);
   });
 
-  it('refuses to start with the example values, naming each, with a non-zero exit', () => {
+  // the API and the worker read one configuration: both refuse (QUALITY 38, "the process")
+  it.each([
+    ['API', main],
+    ['worker', workerMain],
+  ])('the %s refuses to start with the example values, naming each, with a non-zero exit', (_, entry) => {
     const example = envExample();
     const cwd = mkdtempSync(path.join(tmpdir(), 'portal-secrets-'));
-    const result = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), main], {
+    const result = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), entry], {
       cwd,
       env: {
         PATH: process.env.PATH,

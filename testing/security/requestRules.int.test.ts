@@ -73,6 +73,23 @@ describe('request rules', () => {
     ]);
   });
 
+  it('without a trusted proxy, X-Forwarded-For does not change the address the sign-in limits count (QUALITY 20)', async () => {
+    expect(app.deps.config.TRUSTED_PROXY_HOPS).toBe(0);
+    const user = await createUser(app);
+    const from = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i}` });
+    for (let i = 1; i <= 30; i++) {
+      const res = await app
+        .client()
+        .request('POST', '/api/login', { email: user.email, password: `wrong-${i}` }, from(i));
+      expect(res.status).toBe(401);
+    }
+    // thirty failures "from" thirty addresses all counted on the socket's one: the wait applies
+    const res = await app
+      .client()
+      .request('POST', '/api/login', { email: user.email, password: user.password }, from(31));
+    expect([res.status, res.body.error]).toEqual([429, 'too_many_attempts']);
+  });
+
   it('the sponsor list shows only what the picker needs and no admin; registration accepts exactly those sponsors', async () => {
     const partner = await createUser(app, { firstName: 'Paula', lastName: 'Partner' });
     const admin = await createUser(app, { admin: true, firstName: 'Ada', lastName: 'Admin' });

@@ -150,6 +150,89 @@ describe('projection runner', () => {
   });
 });
 
+describe('many concurrent writers with rollbacks (QUALITY 24)', () => {
+  it('every committed event reaches every projection exactly once, in stream order; a rolled-back one never', async () => {
+    // A store whose appends commit late and in random order, and roll back after inserting
+    // (streams named Rollback-*, and one append in ten anywhere).
+    const racy = createPostgresEventStore({
+      connectionString: database.url,
+      poolSize: 16,
+      pollIntervalMs: 20,
+      beforeCommit: async (streamId) => {
+        await new Promise((r) => setTimeout(r, Math.random() * 15));
+        if (streamId.startsWith('Rollback') || Math.random() < 0.1) throw new Error('injected rollback');
+      },
+    });
+    /** Records each application in order: a second one of an event shows as times = 2. */
+    const ordered = (suffix: string): Projection => ({
+      name: `ordered_${suffix}`,
+      tables: [`applied_${suffix}`],
+      eventTypes: ['Raced'],
+      async apply(trx, event) {
+        await trx.raw(
+          `insert into applied_${suffix} (event_id, stream_id, revision, times) values (?, ?, ?, 1)
+           on conflict (event_id) do update set times = applied_${suffix}.times + 1`,
+          [event.id, event.streamId, String(event.revision)],
+        );
+      },
+    });
+    const projections = [ordered('a'), ordered('b')];
+    for (const p of projections)
+      await db.raw(
+        `create table ${p.tables[0]} (seq bigserial, event_id uuid primary key, stream_id text not null,
+         revision bigint not null, times int not null)`,
+      );
+    const h = new ProjectionHost(
+      { db, store: racy, logger: createLogger({ level: 'silent' }), databaseUrl: database.url, batchSize: 5 },
+      projections,
+    );
+    h.start();
+    try {
+      const committed = new Map<string, string>();
+      const rolledBack = new Set<string>();
+      const streams = Array.from({ length: 8 }, (_, i) => `Raced-${i}-${randomUUID().slice(0, 6)}`);
+      const writer = async (w: number) => {
+        for (let i = 0; i < 30; i++) {
+          const streamId = i % 7 === 0 ? `Rollback-${w}-${i}` : streams[(w + i) % streams.length];
+          const id = randomUUID();
+          try {
+            const r = await racy.appendToStream(streamId, [
+              { id, type: 'Raced', data: { w, i }, metadata: {} },
+            ]);
+            committed.set(id, r.position);
+          } catch (error) {
+            if (!/injected rollback/.test(String(error))) throw error;
+            rolledBack.add(id);
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: 16 }, (_, w) => writer(w)));
+      expect(rolledBack.size).toBeGreaterThan(0);
+      const last = [...committed.values()].sort().at(-1)!;
+      await h.waitFor(last, { timeoutMs: 30_000 });
+
+      for (const p of projections) {
+        const rows = await db(p.tables[0])
+          .orderBy('seq')
+          .select('event_id', 'stream_id', 'revision', 'times');
+        // exactly the committed events, each applied once
+        expect(new Set(rows.map((r) => r.event_id))).toEqual(new Set(committed.keys()));
+        expect(rows).toHaveLength(committed.size);
+        expect(rows.filter((r) => r.times !== 1)).toEqual([]);
+        // applied in stream order: each stream's revisions 0, 1, 2, ... in the order applied
+        for (const streamId of streams) {
+          const revisions = rows.filter((r) => r.stream_id === streamId).map((r) => Number(r.revision));
+          expect(revisions.length).toBeGreaterThan(0);
+          expect(revisions).toEqual(revisions.map((_, i) => i));
+        }
+      }
+    } finally {
+      await h.stop();
+      await racy.close();
+    }
+  }, 120_000);
+});
+
 describe('crash safety (QUALITY 25)', () => {
   it('killing the process during appends loses no acknowledged event and applies none twice', async () => {
     await db('counted').delete();

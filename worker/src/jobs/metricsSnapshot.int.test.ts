@@ -54,10 +54,15 @@ describe('metrics snapshot job', () => {
     await registerSchedules(app.deps.queues);
     await registerSchedules(app.deps.queues);
     await registerSchedules(app.deps.queues);
-    const queue = app.deps.queues.metrics;
-    const schedulers = await queue.getJobSchedulers();
-    const own = schedules.filter((s) => s.queue === 'metrics');
-    expect(schedulers.map((s) => s.key).sort()).toEqual(own.map((s) => s.id).sort());
-    await queue.obliterate({ force: true });
+    // every queue with a recurring job: one scheduler and one pending next run per schedule
+    for (const name of new Set(schedules.map((s) => s.queue))) {
+      const queue = app.deps.queues[name];
+      const own = schedules.filter((s) => s.queue === name);
+      const schedulers = await queue.getJobSchedulers();
+      expect([name, schedulers.map((s) => s.key).sort()]).toEqual([name, own.map((s) => s.id).sort()]);
+      const pending = await queue.getJobs(['delayed', 'waiting', 'prioritized']);
+      expect([name, pending.length]).toEqual([name, own.length]);
+      await queue.obliterate({ force: true });
+    }
   });
 });
