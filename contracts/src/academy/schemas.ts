@@ -30,13 +30,19 @@ export const updateTutorialBody = z.strictObject({
   academyTourSeen: z.boolean(),
 });
 
+/**
+ * The bounds of what the Academy keeps from YouTube and Drive (QUALITY 36): longer texts are cut
+ * with an ellipsis when they are read from the provider, longer links and ids are left out.
+ */
+export const PROVIDER_MAX = { id: 128, title: 300, description: 5_000, fileName: 500, url: 2_048 } as const;
+
 // ---- replays ----
 
 const replayVideo = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  thumbnail: z.string(),
+  id: z.string().max(PROVIDER_MAX.id),
+  title: z.string().max(PROVIDER_MAX.title),
+  description: z.string().max(PROVIDER_MAX.description),
+  thumbnail: z.string().max(PROVIDER_MAX.url),
   /** 'm:ss' or 'h:mm:ss'; '' when unknown */
   duration: z.string(),
   publishedAt: isoDateTime,
@@ -60,15 +66,15 @@ const driveId = z
   .regex(/^[A-Za-z0-9_-]+$/, 'Invalid folder id');
 
 const driveFile = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: z.string().max(PROVIDER_MAX.id),
+  name: z.string().max(PROVIDER_MAX.fileName),
   isFolder: z.boolean(),
   fileType: z.enum(FILE_TYPES),
   /** bytes; 0 when Drive gives none (folders, Google documents) */
   size: z.number().int().nonnegative(),
   modifiedTime: isoDateTime.nullable(),
-  webViewLink: z.string().nullable(),
-  thumbnailLink: z.string().nullable(),
+  webViewLink: z.string().max(PROVIDER_MAX.url).nullable(),
+  thumbnailLink: z.string().max(PROVIDER_MAX.url).nullable(),
 });
 export type DriveFile = z.infer<typeof driveFile>;
 

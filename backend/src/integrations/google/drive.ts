@@ -1,6 +1,7 @@
 import type { drive_v3 } from 'googleapis';
 import { fileTypeOf } from '@portal/contracts/academy/files';
-import type { DriveFile } from '@portal/contracts/academy/schemas';
+import { PROVIDER_MAX, type DriveFile } from '@portal/contracts/academy/schemas';
+import { boundedText, boundedUrl, fitsId } from './bounds';
 import { googleErrorInfo } from './client';
 
 /** A file as a source knows it: the answer fields plus its parents (for the root-tree check). */
@@ -38,13 +39,13 @@ export function toDriveFile(f: drive_v3.Schema$File): SourceFile {
   const size = Number(f.size ?? 0);
   return {
     id: f.id ?? '',
-    name: f.name ?? '',
+    name: boundedText(f.name ?? '', PROVIDER_MAX.fileName),
     isFolder: f.mimeType === FOLDER,
     fileType: fileTypeOf(f.mimeType),
     size: Number.isFinite(size) && size > 0 ? Math.floor(size) : 0,
     modifiedTime: f.modifiedTime ? new Date(f.modifiedTime).toISOString() : null,
-    webViewLink: f.webViewLink ?? null,
-    thumbnailLink: f.thumbnailLink ?? null,
+    webViewLink: boundedUrl(f.webViewLink),
+    thumbnailLink: boundedUrl(f.thumbnailLink),
     parents: f.parents ?? [],
   };
 }
@@ -82,7 +83,7 @@ export class GoogleDriveSource implements DriveSource {
           includeItemsFromAllDrives: true,
         }),
       );
-      for (const f of res.data.files ?? []) if (!f.trashed) out.push(toDriveFile(f));
+      for (const f of res.data.files ?? []) if (!f.trashed && fitsId(f.id)) out.push(toDriveFile(f));
       pageToken = res.data.nextPageToken ?? undefined;
       if (!pageToken) break;
     }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PROVIDER_MAX, driveFilesResponse, playlistResponse } from '@portal/contracts/academy/schemas';
 import { parseConfig } from '../../config';
 import { DriveResources } from '../../features/academy/driveResources';
 import { contentSourcesHealth } from '../../features/academy/health';
@@ -86,6 +87,31 @@ describe('Drive v3 adapter (googleapis against a loopback Drive)', () => {
     expect(lists.map((r) => r.auth)).toEqual(['jwt', 'jwt']);
     expect(lists[1].query.get('pageToken')).toBe('2');
     expect(lists[0].query.get('q')).toBe("'root1' in parents and trashed = false");
+  });
+
+  it('keeps names and links within their stated bounds (QUALITY 36)', async () => {
+    google.drive.push(
+      {
+        id: 'long1',
+        name: `${'n'.repeat(PROVIDER_MAX.fileName - 2)}😀 and more`,
+        mimeType: 'application/pdf',
+        parents: ['root1'],
+        webViewLink: `https://drive.google.com/${'l'.repeat(PROVIDER_MAX.url)}`,
+      },
+      {
+        id: 'i'.repeat(PROVIDER_MAX.id + 1),
+        name: 'Odd id',
+        mimeType: 'application/pdf',
+        parents: ['root1'],
+      },
+    );
+    const files = await source().list('root1');
+    expect(files.map((f) => f.id)).not.toContain('i'.repeat(PROVIDER_MAX.id + 1));
+    const long = files.find((f) => f.id === 'long1')!;
+    // the emoji would straddle the bound: it goes whole, and the ellipsis marks the cut
+    expect(long.name).toBe(`${'n'.repeat(PROVIDER_MAX.fileName - 2)}…`);
+    expect(long.webViewLink).toBeNull();
+    expect(driveFilesResponse.parse({ files })).toBeTruthy();
   });
 
   it('gets an item with its parents; a missing item is null', async () => {
@@ -209,6 +235,23 @@ describe('YouTube Data v3 adapter', () => {
       'vid00000001',
       'vid00000003',
     ]);
+  });
+
+  it('keeps titles and descriptions within their stated bounds (QUALITY 36)', async () => {
+    google.playlists.PL1.push(
+      {
+        videoId: 'vid00000004',
+        title: 't'.repeat(PROVIDER_MAX.title * 3),
+        description: 'd'.repeat(PROVIDER_MAX.description + 1),
+        publishedAt: '2026-11-04T18:00:00Z',
+      },
+      { videoId: 'v'.repeat(PROVIDER_MAX.id + 1), title: 'Odd id', publishedAt: '2026-11-05T18:00:00Z' },
+    );
+    const videos = await fetchPlaylistVideos(yt(), 'PL1');
+    expect(videos.map((v) => v.id)).toEqual(['vid00000001', 'vid00000003', 'vid00000004']);
+    expect(videos[2].title).toBe(`${'t'.repeat(PROVIDER_MAX.title - 1)}…`);
+    expect(videos[2].description).toBe(`${'d'.repeat(PROVIDER_MAX.description - 1)}…`);
+    expect(playlistResponse.parse({ videos, source: 'youtube', syncedAt: null })).toBeTruthy();
   });
 
   it('reports quota and missing-playlist errors with their reason', async () => {

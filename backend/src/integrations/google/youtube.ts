@@ -1,6 +1,7 @@
 import type { youtube_v3 } from 'googleapis';
-import type { ReplayVideo } from '@portal/contracts/academy/schemas';
+import { PROVIDER_MAX, type ReplayVideo } from '@portal/contracts/academy/schemas';
 import { formatDuration } from '../../domain/content/duration';
+import { boundedText, boundedUrl, fitsId } from './bounds';
 import { googleErrorInfo } from './client';
 
 export class YoutubeUnavailable extends Error {
@@ -55,7 +56,7 @@ export async function fetchPlaylistVideos(
     const id = i.contentDetails?.videoId ?? i.snippet?.resourceId?.videoId;
     const privacy = i.status?.privacyStatus;
     return (
-      id &&
+      fitsId(id) &&
       privacy !== 'private' &&
       privacy !== 'privacyStatusUnspecified' &&
       i.snippet?.title !== 'Deleted video'
@@ -82,9 +83,9 @@ export async function fetchPlaylistVideos(
     const published = item.contentDetails?.videoPublishedAt ?? item.snippet?.publishedAt;
     videos.push({
       id,
-      title: item.snippet?.title ?? '',
-      description: item.snippet?.description ?? '',
-      thumbnail: bestThumbnail(item.snippet?.thumbnails),
+      title: boundedText(item.snippet?.title ?? '', PROVIDER_MAX.title),
+      description: boundedText(item.snippet?.description ?? '', PROVIDER_MAX.description),
+      thumbnail: boundedUrl(bestThumbnail(item.snippet?.thumbnails)) ?? '',
       duration: durations.get(id) ?? '',
       publishedAt: published ? new Date(published).toISOString() : new Date(0).toISOString(),
     });
