@@ -60,7 +60,7 @@ describe('foundation wizard in Chromium', () => {
     await page.getByRole('heading', { name: 'Welcome, Nora!' }).waitFor();
     await page.getByRole('button', { name: /Start Step 1/ }).click();
     await page.waitForURL(/\/onboarding\?step=1/);
-    await expect.poll(() => badge(page).textContent()).toBe('0 of 5 Complete');
+    await expect.poll(() => badge(page).textContent(), { timeout: 30_000 }).toBe('0 of 5 Complete');
 
     // step 1: subscribe; moves to step 2
     await page.getByRole('button', { name: 'Subscribe to the newsletter' }).click();
