@@ -7,7 +7,8 @@ import { cutPlaceholders, cutTexts, overflowingIn } from '../layout';
 
 /**
  * On a phone (390 x 844), in English, Spanish and French: no search placeholder or text (a card
- * title, a label) is cut off and no vault badge sticks out of its card.
+ * title, a label) is cut off, no vault badge sticks out of its card, and the partners' stat
+ * figures line up.
  */
 const PHONE = { width: 390, height: 844 };
 const LANGUAGES = ['en', 'es', 'fr'] as const;
@@ -80,6 +81,12 @@ describe('phone layout', () => {
             fullPage: true,
           });
       }
+      // the three figures of /partners line up, however many lines their labels take
+      await settled(signedIn, '/partners', '.partners-stat-value');
+      const tops = await signedIn
+        .locator('.partners-stat-value')
+        .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+      if (new Set(tops).size !== 1) found.push(`/partners stat figures at ${tops.join(', ')}`);
       await settled(signedIn, '/vault', '.vault-badge');
       found.push(
         ...(await overflowingIn(signedIn, '.vault-badge', '.vault-card')).map((b) => `/vault badge: ${b}`),

@@ -26,6 +26,7 @@ export function LanguageSwitcher({ compact }: { compact?: boolean }) {
   const [lang, change] = useLanguage();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
   const listId = useId();
   const current = LANGUAGES.find((l) => l.code === lang) ?? LANGUAGES[0];
 
@@ -34,8 +35,19 @@ export function LanguageSwitcher({ compact }: { compact?: boolean }) {
     const onDown = (e: PointerEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpen(false);
     };
+    // the menu pattern's keys: Escape gives focus back to the button, arrows, Home and End move it
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
+      if (e.key === 'Escape') {
+        setOpen(false);
+        trigger.current?.focus();
+        return;
+      }
+      const options = [...(root.current?.querySelectorAll<HTMLButtonElement>('.lang-option') ?? [])];
+      const at = options.indexOf(document.activeElement as HTMLButtonElement);
+      const moves: Record<string, number> = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: -1 };
+      if (!(e.key in moves) || options.length === 0) return;
+      e.preventDefault();
+      options.at(moves[e.key]! % options.length)?.focus();
     };
     document.addEventListener('pointerdown', onDown);
     document.addEventListener('keydown', onKey);
@@ -49,6 +61,7 @@ export function LanguageSwitcher({ compact }: { compact?: boolean }) {
   return (
     <div className="lang" ref={root}>
       <button
+        ref={trigger}
         type="button"
         className="lang-trigger"
         aria-haspopup="menu"
@@ -81,6 +94,7 @@ export function LanguageSwitcher({ compact }: { compact?: boolean }) {
                 onClick={() => {
                   change(l.code);
                   setOpen(false);
+                  trigger.current?.focus();
                 }}
               >
                 <Flag code={l.code} />

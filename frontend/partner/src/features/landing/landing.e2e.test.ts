@@ -94,4 +94,29 @@ describe('the landing page as HTML', () => {
     expect(await visitor.text()).toContain('<html lang="fr">');
     expect(visitor.headers.get('vary')).toMatch(/Accept-Language/i);
   });
+
+  it('switches the language with the keyboard alone, and keeps the focus on the switcher', async () => {
+    const context = await e2e.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto('/');
+    const trigger = page.getByRole('button', { name: /Choose language|Choisir la langue/ });
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('English');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Español');
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('English');
+    await page.keyboard.press('ArrowUp');
+    expect(await focused()).toBe('Français');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'NOUVEAU ? COMMENCEZ ICI' }).waitFor();
+    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
+  });
 });

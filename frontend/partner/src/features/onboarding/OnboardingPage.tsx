@@ -76,7 +76,7 @@ function StepIndicator({
                       ? t('state.done')
                       : skipped
                         ? t('state.skipped')
-                        : n === current
+                        : n === progress.currentStep
                           ? t('state.current')
                           : t('state.todo')}
                   </span>

@@ -60,7 +60,7 @@ describe('foundation wizard in Chromium', () => {
     await page.getByRole('heading', { name: 'Welcome, Nora!' }).waitFor();
     await page.getByRole('button', { name: /Start Step 1/ }).click();
     await page.waitForURL(/\/onboarding\?step=1/);
-    await expect.poll(() => badge(page).textContent()).toBe('0 of 5 Complete');
+    await expect.poll(() => badge(page).textContent(), { timeout: 30_000 }).toBe('0 of 5 Complete');
 
     // step 1: subscribe; moves to step 2
     await page.getByRole('button', { name: 'Subscribe to the newsletter' }).click();
@@ -162,6 +162,12 @@ describe('foundation wizard in Chromium', () => {
     await page.getByText('You skipped this step.').waitFor();
     expect(await indicator(page, 'Product Experience').textContent()).toContain('Skipped');
     expect(await badge(page).textContent()).toBe('0 of 5 Complete');
+    // "In progress" is the step the partner is on (step 1, as /foundation says), not the one on screen
+    expect(await indicator(page, 'Get Connected').textContent()).toContain('In progress');
+    await page.goto('/onboarding?step=5');
+    await page.getByRole('heading', { name: 'Start your Why' }).waitFor();
+    expect(await indicator(page, 'Start your Why').textContent()).toContain('Not started');
+    expect(await indicator(page, 'Get Connected').textContent()).toContain('In progress');
     await context.close();
   });
 

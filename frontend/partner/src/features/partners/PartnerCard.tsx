@@ -2,7 +2,7 @@ import Progress from 'antd/es/progress';
 import { MailOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PartnerItem } from './partnersQueries';
-import { initialsOf, lastLoginLabel } from './partnersModel';
+import { currentStepOf, initialsOf, lastLoginLabel } from './partnersModel';
 
 const STATUS_KEY = {
   complete: 'complete',
@@ -39,7 +39,7 @@ export function PartnerCard({
   const { t } = useTranslation('partners');
   const lastLogin = useLastLoginText();
   const name = `${partner.firstName} ${partner.lastName}`.trim();
-  const { completedSteps, percent } = partner.progress;
+  const { percent } = partner.progress;
   return (
     // The whole card is clickable, but only the name is the button (its ::after covers the card):
     // a screen reader hears "Priya Sharma, button" and reads the rest of the card as text, and the
@@ -87,7 +87,7 @@ export function PartnerCard({
           aria-label={t('percent', { percent })}
         />
         <span className="partner-progress-text">
-          <span>{t('stepOf', { step: completedSteps })}</span>
+          <span>{t('stepOf', { step: currentStepOf(partner.progress) })}</span>
           <span>{percent}%</span>
         </span>
       </span>

@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner';
-import { initialsOf } from './partnersModel';
+import { currentStepOf, initialsOf } from './partnersModel';
 import { partnerDetailsQuery, type PartnerDetails, type PartnerItem } from './partnersQueries';
 import { StatusBadge, useLastLoginText } from './PartnerCard';
 
@@ -183,9 +183,7 @@ function SheetBody({ partner, details }: { partner: PartnerItem; details: Partne
             <code>{partner.uid}</code>
           </Field>
           <Field label={t('sheet.memberSince')}>{formatDate(partner.createdAt, i18n.language)}</Field>
-          <Field label={t('sheet.currentStep')}>
-            {t('stepOf', { step: p.trainingCompleted ? 5 : p.currentStep })}
-          </Field>
+          <Field label={t('sheet.currentStep')}>{t('stepOf', { step: currentStepOf(p) })}</Field>
           {partner.level > 1 && partner.sponsorName && (
             <Field label={t('sheet.sponsor')}>
               {partner.sponsorName} · {t('level', { level: partner.level })}

@@ -123,6 +123,25 @@ describe('partners page', () => {
     await cards(page).first().click();
     await sheet.getByText('Step 5: Start your Why').click();
     await sheet.getByText('This partner has chosen not to share their Step 5 responses.').waitFor();
+    await page.keyboard.press('Escape');
+    await eventually(() => sheet.isVisible()).toBe(false);
+
+    // the card names the step a partner is on, as the sheet does: 3 steps done is step 4, none is step 1
+    await page.getByRole('textbox', { name: 'Search partners' }).fill('marc');
+    await eventually(() => page.locator('.partner-name').allTextContents()).toEqual(['Marc Dubois']);
+    expect(await cards(page).first().locator('.partner-progress-text').innerText()).toMatch(
+      /^Step 4 of 5\s+60%$/,
+    );
+    await cards(page).first().click();
+    await sheet.getByText('Account information').waitFor();
+    expect(await sheet.locator('.sheet-grid').innerText()).toContain('Step 4 of 5');
+    await page.keyboard.press('Escape');
+    await eventually(() => sheet.isVisible()).toBe(false);
+    await page.getByRole('textbox', { name: 'Search partners' }).fill('jonas');
+    await eventually(() => page.locator('.partner-name').allTextContents()).toEqual(['Jonas Weber']);
+    expect(await cards(page).first().locator('.partner-progress-text').innerText()).toMatch(
+      /^Step 1 of 5\s+0%$/,
+    );
     await page.context().close();
   });
 

@@ -61,3 +61,7 @@ export function dedupeByEmail<T extends { email: string }>(items: readonly T[]):
 
 export const initialsOf = (firstName: string, lastName: string) =>
   `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase() || '?';
+
+/** The step a partner is on ("Step 3 of 5"): the first open step, or 5 once training is complete. */
+export const currentStepOf = (p: { currentStep: number; trainingCompleted: boolean }) =>
+  p.trainingCompleted ? 5 : p.currentStep;
