@@ -75,10 +75,14 @@ function AdminAppBar() {
   const t = useTranslate();
   return (
     <AppBar toolbar={<LocalesMenuButton />} userMenu={<AdminUserMenu />}>
-      <Typography variant="subtitle1" sx={{ fontWeight: 600, mr: 2, whiteSpace: 'nowrap' }}>
+      {/* on a phone the page's title alone: both left no room for it beside the language menu */}
+      <Typography
+        variant="subtitle1"
+        sx={{ fontWeight: 600, mr: 2, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'block' } }}
+      >
         {t('app.title')}
       </Typography>
-      <TitlePortal />
+      <TitlePortal sx={{ textOverflow: 'ellipsis', minWidth: 0 }} />
     </AppBar>
   );
 }

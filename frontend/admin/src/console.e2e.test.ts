@@ -100,9 +100,23 @@ describe('admin console', () => {
       .poll(() => page.locator('[data-testid="users-grid"] tbody tr').count(), { timeout: 15_000 })
       .toBe(1);
     await page.getByText('tina.target@example.test').click();
+    // locking is asked first: cancelled, nothing changes
     await page.getByTestId('lock-user').click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('Lock Tina Target? They are signed out at once').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect((await target.client.get('/api/me')).status).toBe(200);
+    await page.getByTestId('lock-user').click();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
     await page.getByTestId('unlock-user').waitFor();
     expect((await target.client.get('/api/me')).status).toBe(401);
+    // so is making an admin
+    await page.getByTestId('make-admin').click();
+    await confirm.getByText('Make Tina Target an admin?').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await page.getByRole('switch', { name: 'Admin' }).isChecked()).toBe(false);
     const timeline = page.getByTestId('timeline');
     await timeline.getByText('Account locked').waitFor();
     await expect

@@ -37,6 +37,7 @@ function useScheduleText() {
 
 /** The live calls (always three; they are edited, not added or removed). */
 export function LiveCallList() {
+  const t = useTranslate();
   const schedule = useScheduleText();
   const locale = useLocale();
   const lang = (LANGS.includes(locale as Lang) ? locale : 'en') as Lang;
@@ -48,7 +49,11 @@ export function LiveCallList() {
         <TextField source="host" sortable={false} emptyText="—" />
         <TextField source="passcode" sortable={false} emptyText="—" />
         <TextField source="zoomLink" sortable={false} emptyText="—" />
-        <TextField source="colorTheme" sortable={false} />
+        <FunctionField
+          source="colorTheme"
+          sortable={false}
+          render={(c: AdminLiveCall) => t(`app.content.colors.${c.colorTheme}`)}
+        />
         <TextField source="sequence" sortable={false} />
       </Datagrid>
     </List>

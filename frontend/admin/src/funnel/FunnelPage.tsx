@@ -26,6 +26,7 @@ import { Button, Title, useDataProvider, useTranslate } from 'react-admin';
 import { FUNNEL_STAGES } from '@portal/contracts/funnel/endpoints';
 import type { FunnelResponse } from '@portal/contracts/funnel/schemas';
 import type { AdminDataProvider } from '../dataProvider';
+import { useDateFormat } from '../lib/format';
 import { DataTable, dataColumns, type DataColumn } from '../lib/DataTable';
 
 type Stage = FunnelResponse['stages'][number];
@@ -73,6 +74,9 @@ export function FunnelPage() {
     void load();
   }, [load]);
 
+  const { date, number } = useDateFormat();
+  // a cohort's week is its Monday as YYYY-MM-DD: that day, in the reader's language
+  const weekOf = (week: string) => date(`${week}T00:00:00`);
   const stageName = (stage: string) => t(`app.funnel.stages.${stage}`);
   const stage = dataColumns<Stage>();
   const stageColumns: DataColumn<Stage>[] = [
@@ -82,31 +86,35 @@ export function FunnelPage() {
     stage.accessor('dropOff', {
       header: t('app.funnel.dropOff'),
       meta: RIGHT,
-      cell: ({ row }) => `${row.original.dropOff} (${percent(row.original.dropOff, row.original.reached)}%)`,
+      cell: ({ row }) =>
+        `${row.original.dropOff} (${number(percent(row.original.dropOff, row.original.reached), 1)}%)`,
     }),
     stage.accessor('completionRate', {
       header: t('app.funnel.rate'),
       meta: RIGHT,
-      cell: ({ getValue }) => `${getValue()}%`,
+      cell: ({ getValue }) => `${number(getValue(), 1)}%`,
     }),
     stage.accessor((s) => s.medianDays ?? undefined, {
       id: 'medianDays',
       header: t('app.funnel.medianDays'),
       meta: RIGHT,
       sortUndefined: 'last',
-      cell: ({ getValue }) => getValue() ?? '—',
+      cell: ({ getValue }) => {
+        const days = getValue();
+        return days === undefined ? '—' : number(days, 1);
+      },
     }),
   ];
   const cohort = dataColumns<Cohort>();
   const cohortColumns: DataColumn<Cohort>[] = [
-    cohort.accessor('week', { header: t('app.funnel.week') }),
+    cohort.accessor('week', { header: t('app.funnel.week'), cell: ({ getValue }) => weekOf(getValue()) }),
     cohort.accessor('registered', { header: t('app.funnel.registeredColumn'), meta: RIGHT }),
     ...FUNNEL_STAGES.map((s, i) =>
       cohort.accessor((c) => percent(c.completed[i], c.registered), {
         id: s,
         header: stageName(s),
         meta: RIGHT,
-        cell: ({ getValue }) => `${getValue()}%`,
+        cell: ({ getValue }) => `${number(getValue(), 1)}%`,
       }),
     ),
   ];
@@ -119,7 +127,7 @@ export function FunnelPage() {
     .slice()
     .reverse()
     .map((c) => ({
-      week: c.week,
+      week: weekOf(c.week),
       ...Object.fromEntries(FUNNEL_STAGES.map((s, i) => [s, percent(c.completed[i], c.registered)])),
     }));
 
@@ -147,10 +155,11 @@ export function FunnelPage() {
         <Button
           label="app.funnel.exportCsv"
           href={`/api/admin/export/funnel.csv${query}`}
-          startIcon={<DownloadIcon />}
           data-testid="funnel-csv"
           variant="outlined"
-        />
+        >
+          <DownloadIcon />
+        </Button>
         {data && (
           <Typography variant="body2" color="text.secondary" data-testid="funnel-registered">
             {t('app.funnel.registered', { smart_count: data.registered })}

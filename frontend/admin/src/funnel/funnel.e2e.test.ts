@@ -83,8 +83,14 @@ describe('funnel page', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => weekHeader.getAttribute('aria-sort')).toBe('ascending');
     expect(await registeredHeader.getAttribute('aria-sort')).toBeNull();
+    // each week reads as a date in the reader's language ("Nov 23, 2026"), not as 2026-11-23
     const weeks = await column(1);
-    expect(weeks).toEqual([...weeks].sort());
+    expect(
+      weeks.every((w) => /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/.test(w)),
+      weeks.join(' | '),
+    ).toBe(true);
+    const days = weeks.map((w) => Date.parse(w));
+    expect(days).toEqual([...days].sort((a, b) => a - b));
 
     // one sponsor's team: the four partners Sam sponsors (0, 3, 0 and 3 steps done)
     await page.getByTestId('funnel-team').click();

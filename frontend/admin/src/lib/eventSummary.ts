@@ -2,6 +2,10 @@ import type { AuditEntry } from '@portal/contracts/admin/schemas';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
+/** The label of a recorded field: the event's own, else the user's, else its name. */
+export const fieldLabel = (t: Translate, field: string) =>
+  t(`app.events.fields.${field}`, { _: t(`resources.users.fields.${field}`, { _: field }) });
+
 const has = (t: Translate, key: string) => t(key, { _: '\u0000' }) !== '\u0000';
 
 /**
@@ -36,7 +40,7 @@ export function eventSummary(t: Translate, e: Pick<AuditEntry, 'eventType' | 'su
       if (Object.keys(d).length)
         params = {
           fields: Object.keys(d)
-            .map((f) => t(`resources.users.fields.${f}`, { _: f }))
+            .map((f) => fieldLabel(t, f))
             .join(', '),
         };
       break;

@@ -4,7 +4,7 @@ import { allEvents } from '@portal/contracts';
 import { en } from '../i18n/en';
 import { es } from '../i18n/es';
 import { fr } from '../i18n/fr';
-import { eventSummary } from './eventSummary';
+import { eventSummary, fieldLabel } from './eventSummary';
 
 const translator = (messages: object) => {
   const provider = polyglotI18nProvider(() => messages as never, 'en', [], { allowMissing: false });
@@ -63,5 +63,42 @@ describe('audit lines in each language', () => {
         changes: null,
       }),
     ).toBe('Inició sesión (datos personales borrados)');
+  });
+  it('names every recorded field in each language (the history shows them), never by its code name', () => {
+    // these never reach the audit log (backend/src/projections/auditLog.ts drops them)
+    const secret = new Set([
+      'passwordHash',
+      'password',
+      'newPassword',
+      'passcode',
+      'tokenHash',
+      'secret',
+      'recoveryCodeHashes',
+      'codeHash',
+    ]);
+    type Def = {
+      type?: string;
+      shape?: Record<string, unknown>;
+      innerType?: unknown;
+      in?: unknown;
+      options?: unknown[];
+    };
+    const defOf = (s: unknown) => (s as { _zod?: { def?: Def } })._zod?.def;
+    const fieldsOf = (s: unknown): string[] => {
+      const def = defOf(s);
+      if (!def) return [];
+      if (def.type === 'object') return Object.keys(def.shape ?? {});
+      if (def.innerType ?? def.in) return fieldsOf(def.innerType ?? def.in);
+      return (def.options ?? []).flatMap(fieldsOf);
+    };
+    // the languages of a live call's texts are fields of its nested values
+    const fields = new Set([...allEvents.flatMap((e) => fieldsOf(e.schema)), 'en', 'es', 'fr']);
+    expect(fields.size).toBeGreaterThan(50);
+    for (const messages of [en, es, fr]) {
+      const t = translator(messages);
+      for (const field of fields) if (!secret.has(field)) expect(fieldLabel(t, field), field).not.toBe(field);
+    }
+    expect(fieldLabel(translator(fr), 'monthlyGoal3')).toBe('Objectif mensuel à 3 mois');
+    expect(fieldLabel(translator(es), 'email')).toBe('Correo electrónico');
   });
 });

@@ -25,7 +25,7 @@ export function Overview({ data, history, range }: TabProps) {
           value={String(m.activeUsers.current)}
           sub={t('app.performance.activeUsersSub', {
             peak: m.activeUsers.peak24h,
-            sessions: m.activeUsers.totalSessions,
+            smart_count: m.activeUsers.totalSessions,
           })}
         />
         <StatCard

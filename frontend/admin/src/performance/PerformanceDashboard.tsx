@@ -91,6 +91,9 @@ export function PerformanceDashboard() {
       <Tabs
         value={tab}
         onChange={(_e, v) => setTab(v)}
+        // a phone shows three of the four tabs: the rest scrolls into view
+        variant="scrollable"
+        allowScrollButtonsMobile
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
         {TABS.map((k) => (

@@ -24,7 +24,9 @@ export function ResetSecondFactorButton() {
   const name = `${record.firstName} ${record.lastName}`.trim();
   return (
     <>
-      <Button label="app.secondFactor.reset" startIcon={<SecurityIcon />} onClick={() => setOpen(true)} />
+      <Button label="app.secondFactor.reset" onClick={() => setOpen(true)}>
+        <SecurityIcon />
+      </Button>
       <Confirm
         isOpen={open}
         loading={busy}

@@ -142,7 +142,6 @@ function SyncPanel() {
           <Button
             variant="contained"
             label={active(latest) ? 'app.sync.running' : 'app.sync.run'}
-            startIcon={<SyncIcon />}
             disabled={isPending || active(latest)}
             data-testid="run-sync"
             onClick={() =>
@@ -162,7 +161,9 @@ function SyncPanel() {
                 },
               )
             }
-          />
+          >
+            <SyncIcon />
+          </Button>
         </Stack>
         {latest && (
           <Box sx={{ mt: 2, cursor: 'pointer' }} onClick={() => redirect('show', 'sync-runs', latest.id)}>

@@ -64,34 +64,92 @@ function useUserUpdate() {
           notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' }),
       },
     );
-  return { record, save, isPending };
+  return { save, isPending };
+}
+
+/**
+ * A one-click change of the shown user, asked first when `confirm` names what it does (locking
+ * ends their sessions, admin rights open the console): one mis-click must not do either.
+ */
+function UserChangeButton({
+  label,
+  icon,
+  data,
+  confirm,
+  color = 'primary',
+  testId,
+}: {
+  label: string;
+  icon: React.ReactElement;
+  data: Partial<AdminUser>;
+  confirm?: string;
+  color?: 'primary' | 'error';
+  testId?: string;
+}) {
+  const { save, isPending } = useUserUpdate();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        label={label}
+        disabled={isPending}
+        color={color}
+        data-testid={testId}
+        onClick={() => (confirm ? setOpen(true) : save(data))}
+      >
+        {icon}
+      </Button>
+      {confirm && (
+        <Confirm
+          isOpen={open}
+          loading={isPending}
+          title={label}
+          content={confirm}
+          onClose={() => setOpen(false)}
+          onConfirm={() => {
+            setOpen(false);
+            save(data);
+          }}
+        />
+      )}
+    </>
+  );
 }
 
 function LockButton() {
-  const { record, save, isPending } = useUserUpdate();
+  const record = useRecordContext<AdminUser>();
+  const t = useTranslate();
   if (!record) return null;
-  const lock = !record.isLocked;
-  return (
-    <Button
-      label={lock ? 'app.users.lock' : 'app.users.unlock'}
-      startIcon={lock ? <LockIcon /> : <LockOpenIcon />}
-      disabled={isPending}
-      color={lock ? 'error' : 'primary'}
-      data-testid={lock ? 'lock-user' : 'unlock-user'}
-      onClick={() => save({ isLocked: lock })}
+  return record.isLocked ? (
+    <UserChangeButton
+      label="app.users.unlock"
+      icon={<LockOpenIcon />}
+      data={{ isLocked: false }}
+      testId="unlock-user"
+    />
+  ) : (
+    <UserChangeButton
+      label="app.users.lock"
+      icon={<LockIcon />}
+      data={{ isLocked: true }}
+      confirm={t('app.users.confirmLock', { name: fullName(record) })}
+      color="error"
+      testId="lock-user"
     />
   );
 }
 
 function MakeAdminButton() {
-  const { record, save, isPending } = useUserUpdate();
+  const record = useRecordContext<AdminUser>();
+  const t = useTranslate();
   if (!record || record.isAdmin) return null;
   return (
-    <Button
+    <UserChangeButton
       label="app.users.makeAdmin"
-      startIcon={<AdminIcon />}
-      disabled={isPending}
-      onClick={() => save({ isAdmin: true })}
+      icon={<AdminIcon />}
+      data={{ isAdmin: true }}
+      confirm={t('app.users.confirmMakeAdmin', { name: fullName(record) })}
+      testId="make-admin"
     />
   );
 }
@@ -102,12 +160,9 @@ function ResetPasswordButton() {
   if (!record) return null;
   return (
     <>
-      <Button
-        label="app.users.resetPassword"
-        startIcon={<KeyIcon />}
-        onClick={() => setOpen(true)}
-        data-testid="reset-password"
-      />
+      <Button label="app.users.resetPassword" onClick={() => setOpen(true)} data-testid="reset-password">
+        <KeyIcon />
+      </Button>
       <ResetPasswordDialog user={record} open={open} onClose={() => setOpen(false)} />
     </>
   );
@@ -124,7 +179,9 @@ function ResetTrainingButton() {
   if (!record) return null;
   return (
     <>
-      <Button label="app.users.resetTraining" startIcon={<RestartAltIcon />} onClick={() => setOpen(true)} />
+      <Button label="app.users.resetTraining" onClick={() => setOpen(true)}>
+        <RestartAltIcon />
+      </Button>
       <Confirm
         isOpen={open}
         loading={busy}
@@ -151,8 +208,10 @@ function ResetTrainingButton() {
   );
 }
 
+// the actions wrap onto a second line where their labels are long (French, Spanish) instead of
+// shrinking until their labels overlap
 const EditActions = () => (
-  <TopToolbar>
+  <TopToolbar sx={{ flexWrap: 'wrap', '& > *': { flexShrink: 0 } }}>
     <ListButton />
     <LockButton />
     <MakeAdminButton />

@@ -79,9 +79,10 @@ function ExportCsvButton() {
     <Button
       label="app.users.exportCsv"
       href={`/api/admin/export/users.csv?${params}`}
-      startIcon={<DownloadIcon />}
       data-testid="export-csv"
-    />
+    >
+      <DownloadIcon />
+    </Button>
   );
 }
 
@@ -134,7 +135,9 @@ function BulkButton({
   };
   return (
     <>
-      <Button label={label} startIcon={icon} onClick={() => setConfirming(true)} />
+      <Button label={label} onClick={() => setConfirming(true)}>
+        {icon}
+      </Button>
       <Confirm
         isOpen={confirming}
         title={label}
@@ -208,9 +211,9 @@ function Flags({ record }: { record: AdminUser }) {
         '& .MuiChip-label': { whiteSpace: 'normal' },
       }}
     >
-      {record.isAdmin && <Chip size="small" color="primary" label={t('app.status.admin')} />}
+      {record.isAdmin && <Chip size="small" color="primary" label={t('app.flags.admin')} />}
       {record.isLocked && (
-        <Chip size="small" color="error" icon={<LockIcon />} label={t('app.status.locked')} />
+        <Chip size="small" color="error" icon={<LockIcon />} label={t('app.flags.locked')} />
       )}
       {record.mustChangePassword && <Chip size="small" color="warning" label={t('app.status.mustChange')} />}
     </Box>

@@ -5,11 +5,35 @@ import Typography from '@mui/material/Typography';
 import { Pagination, ReferenceManyField, useListContext, useRecordContext, useTranslate } from 'react-admin';
 import type { AdminUser, AuditEntry } from '@portal/contracts/admin/schemas';
 import { useDateFormat } from '../lib/format';
-import { eventSummary } from '../lib/eventSummary';
+import { eventSummary, fieldLabel } from '../lib/eventSummary';
 
-/** A recorded value as people read it: lists as lists (names and notes), yes/no, dashes for nothing. */
-function Value({ value }: { value: unknown }) {
+/** Recorded values of these fields are names of choices: their texts in the reader's language. */
+const VALUE_TEXTS: Record<string, string> = {
+  source: 'app.events.sources',
+  via: 'app.events.adminVia',
+  trigger: 'app.sync.trigger',
+  status: 'app.sync.status',
+  colorTheme: 'app.content.colors',
+  dayOfWeek: 'app.content.days',
+  weekOfMonth: 'app.content.nth',
+  language: 'app.content.lang',
+  categories: 'app.content.categories',
+  confidenceLevel: 'app.events.values.confidenceLevel',
+  reason: 'app.events.values.reason',
+  method: 'app.events.values.method',
+  by: 'app.events.values.by',
+  outcome: 'app.events.values.outcome',
+};
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * A recorded value as people read it: lists as lists (names and notes), yes/no, times and
+ * choices in the reader's language, dashes for nothing.
+ */
+function Value({ value, field }: { value: unknown; field?: string }) {
   const t = useTranslate();
+  const { dateTime } = useDateFormat();
   if (value === null || value === undefined || value === '') return <>—</>;
   if (typeof value === 'boolean') return <>{t(`ra.boolean.${value}`)}</>;
   if (Array.isArray(value)) {
@@ -24,7 +48,7 @@ function Value({ value }: { value: unknown }) {
                 {(item as { note?: unknown }).note ? ` — ${String((item as { note: unknown }).note)}` : ''}
               </>
             ) : (
-              <Value value={item} />
+              <Value value={item} field={field} />
             )}
           </li>
         ))}
@@ -32,6 +56,9 @@ function Value({ value }: { value: unknown }) {
     );
   }
   if (typeof value === 'object') return <Changes changes={value as Record<string, unknown>} nested />;
+  if (typeof value === 'string' && TIMESTAMP.test(value)) return <>{dateTime(value)}</>;
+  const texts = field && VALUE_TEXTS[field];
+  if (texts) return <>{t(`${texts}.${String(value)}`, { _: String(value) })}</>;
   return <>{String(value)}</>;
 }
 
@@ -67,19 +94,19 @@ export function Changes({
       {Object.entries(changes).map(([k, v]) => (
         <Box key={k} sx={{ display: 'contents' }}>
           <Box component="dt" sx={{ fontWeight: 600 }}>
-            {t(`resources.users.fields.${k}`, { _: k })}
+            {fieldLabel(t, k)}
           </Box>
           <Box component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
             {before && k in before ? (
               <span data-testid={`change-${k}`}>
                 <Box component="span" sx={{ textDecoration: 'line-through' }}>
-                  <Value value={before[k]} />
+                  <Value value={before[k]} field={k} />
                 </Box>
                 {' → '}
-                <Value value={v} />
+                <Value value={v} field={k} />
               </span>
             ) : (
-              <Value value={v} />
+              <Value value={v} field={k} />
             )}
           </Box>
         </Box>

@@ -79,8 +79,10 @@ export async function systemMetrics(deps: AppDeps): Promise<SystemMetrics> {
       safe(() => deps.store.headPosition(), null),
       safe(async () => {
         if (deps.store.kind !== 'postgres') return null;
+        // reltuples is -1 until the table was first analysed (a new database showed 0 events):
+        // then the statistics' count of live rows, kept up to date with every commit
         const r = await deps.db.raw(
-          "select greatest(reltuples, 0)::bigint as n from pg_class where relname = 'es_events'",
+          "select (case when c.reltuples >= 0 then c.reltuples else s.n_live_tup end)::bigint as n from pg_class c left join pg_stat_user_tables s on s.relid = c.oid where c.relname = 'es_events'",
         );
         return Number(r.rows[0]?.n ?? 0);
       }, null),
