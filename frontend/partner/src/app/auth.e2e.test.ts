@@ -28,7 +28,59 @@ const PHONE = { width: 390, height: 844 };
 async function newPage(locale = 'en-US', viewport = { width: 1280, height: 860 }): Promise<Page> {
   const context = await browser.newContext({ baseURL: app.url, locale, viewport });
   contexts.push(context);
-  return context.newPage();
+  const page = await context.newPage();
+  await recordActivity(page);
+  return page;
+}
+
+/** What each page did, for a failed wait to tell: its API calls, its errors, its toasts. */
+const activity = new WeakMap<Page, { start: number; lines: string[] }>();
+const note = (page: Page, line: string) => {
+  const log = activity.get(page);
+  log?.lines.push(`+${Date.now() - log.start} ms ${line}`);
+};
+
+async function recordActivity(page: Page) {
+  activity.set(page, { start: Date.now(), lines: [] });
+  const api = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('request', (r) => api(r.url()) && note(page, `sent ${r.method()} ${new URL(r.url()).pathname}`));
+  page.on('response', (r) => api(r.url()) && note(page, `${r.status()} ${new URL(r.url()).pathname}`));
+  page.on('requestfailed', (r) => note(page, `failed ${r.url()}: ${r.failure()?.errorText}`));
+  page.on('pageerror', (e) => note(page, `page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.text().startsWith('toast: '))
+      note(page, `console ${m.type()}: ${m.text()}`);
+  });
+  // a toast lasts 2 s: each one is logged as it appears, in case it is gone by the failure
+  await page.addInitScript(() => {
+    new MutationObserver((changes) => {
+      for (const node of changes.flatMap((c) => [...c.addedNodes])) {
+        if (!(node instanceof Element)) continue;
+        const notices = node.matches('.ant-notification-notice')
+          ? [node]
+          : node.querySelectorAll('.ant-notification-notice');
+        for (const notice of notices) console.info(`toast: ${notice.textContent}`);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** Waits for `target` (30 s); a failure's message adds what the page did and the text it shows. */
+async function waitOrExplain(page: Page, target: Locator) {
+  note(page, `waiting for ${target}`);
+  try {
+    await target.waitFor();
+  } catch (error) {
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 5_000 })
+      .catch((e: Error) => `(unreadable: ${e.message})`);
+    const lines = activity.get(page)?.lines ?? [];
+    throw new Error(
+      `${(error as Error).message}\n--- the page's API calls, errors and toasts:\n${lines.join('\n')}\n--- its text:\n${text.slice(0, 3_000)}`,
+      { cause: error },
+    );
+  }
 }
 
 /** An index.html as built: the answers the server puts in its head taken out again. */
@@ -61,7 +113,7 @@ async function fillRegistration(page: Page, email: string) {
   await page.getByRole('button', { name: 'Verify Passcode' }).click();
   // the success toast says its title once: the body goes on from it
   const granted = page.locator('.ant-notification-notice', { hasText: 'Access granted!' });
-  await granted.waitFor();
+  await waitOrExplain(page, granted);
   expect(await granted.locator('.ant-notification-notice-description').textContent()).toBe(
     'You can now create your account.',
   );
