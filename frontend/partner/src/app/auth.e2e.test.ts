@@ -5,6 +5,7 @@ import { type TestApp, startTestApp } from '../../../../testing/app';
 import { launchBrowser } from '../../../../testing/browser';
 import { type CreatedUser, createUser, nextSecondFactor } from '../../../../testing/users';
 import { issueTemporaryPassword } from '../../../../testing/auth';
+import { TOAST_DURATION_MS } from '../lib/toast';
 
 // Sign-in, registration, the guard, the forced password change and the language choice, in
 // real Chromium against the real API serving the built bundles (`npm run build` first).
@@ -178,6 +179,43 @@ describe('sign-in flow in Chromium', () => {
     await signInThroughDialog(page, 'nadia@example.test', 'nadia-secret');
     await page.getByText('You have successfully signed in.').waitFor();
     await page.waitForURL(/\/foundation$/);
+  });
+
+  it('on a slow phone, busy when the passcode toast mounts, the toast still stays 2 s from its first paint', async () => {
+    const page = await newPage('en-US', PHONE);
+    // the page held busy for 2.5 s in the frame that would first paint the toast; then the
+    // moments it was painted and began to leave (antd's leave motion) are noted
+    await page.addInitScript((busyMs) => {
+      const seen: { painted?: number; left?: number } = {};
+      Object.assign(window, { toastSeen: seen });
+      let held = false;
+      new MutationObserver(() => {
+        if (!held && document.querySelector('.ant-notification-notice')) {
+          held = true;
+          requestAnimationFrame(() => {
+            const until = performance.now() + busyMs;
+            while (performance.now() < until);
+            setTimeout(() => (seen.painted = performance.now()));
+          });
+        }
+        const leaving =
+          document.querySelector('.ant-notification-fade-leave') ||
+          !document.querySelector('.ant-notification-notice');
+        if (seen.painted !== undefined && seen.left === undefined && leaving) seen.left = performance.now();
+      }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+    }, 2_500);
+    await page.goto('/register');
+    await page.getByLabel('Passcode', { exact: true }).fill('TESTPASS');
+    await page.getByRole('button', { name: 'Verify Passcode' }).click();
+    await waitOrExplain(page, page.locator('.ant-notification-notice', { hasText: 'Access granted!' }));
+    const seen = await page.waitForFunction(() => {
+      const { painted, left } = (window as unknown as { toastSeen: { painted?: number; left?: number } })
+        .toastSeen;
+      return left !== undefined && { painted: painted!, left };
+    });
+    const { painted, left } = (await seen.jsonValue()) as { painted: number; left: number };
+    // a lower bound: a loaded machine only makes it longer (antd counts with Date.now, whole ms)
+    expect(left - painted).toBeGreaterThan(TOAST_DURATION_MS - 5);
   });
 
   it('a taken e-mail at registration is shown on the e-mail field, and the toast keeps clear of it (phone)', async () => {
