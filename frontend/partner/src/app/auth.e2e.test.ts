@@ -302,9 +302,13 @@ describe('sign-in flow in Chromium', () => {
   it('a guarded page while signed out shows Authentication Required, then the login', async () => {
     const page = await newPage();
     await page.goto('/settings');
-    await page.getByText('Authentication Required').waitFor();
-    await page.getByText('You need to be logged in to access this page.').waitFor();
-    await page.getByText('Redirecting to login page...').waitFor();
+    // the card's three texts read at once: it goes after 2 s, which a loaded machine's three
+    // separate waits could outlast
+    const card = page.locator('.status-card', { hasText: 'Authentication Required' });
+    await card.waitFor();
+    expect(await card.textContent()).toMatch(
+      /You need to be logged in to access this page\.[^]*Redirecting to login page\.\.\./,
+    );
     await loginDialog(page).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
   });

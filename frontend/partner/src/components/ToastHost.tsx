@@ -8,6 +8,7 @@ import {
   TOAST_MAX_COUNT,
   type ToastPlacement,
 } from '../lib/toast';
+import { afterPaint } from '../lib/afterPaint';
 
 const PLACEMENTS = { top: 'topRight', bottom: 'bottomRight' } as const;
 
@@ -17,21 +18,9 @@ const CONFIG = { maxCount: TOAST_MAX_COUNT, top: 76, pauseOnHover: false } as co
 /** Toast keys, unique for the page's life: a late first paint never times a later toast. */
 let count = 0;
 
-/**
- * Calls `onPainted` once the browser has painted it: after the first frame that follows its
- * mount (a rAF runs just before that frame's paint; a task queued there runs after it).
- */
+/** Calls `onPainted` once the browser has painted it. */
 function Painted({ children, onPainted }: { children: ReactNode; onPainted: () => void }) {
-  useEffect(() => {
-    let task: number | undefined;
-    const frame = requestAnimationFrame(() => {
-      task = window.setTimeout(onPainted);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(task);
-    };
-  }, [onPainted]);
+  useEffect(() => afterPaint(onPainted), [onPainted]);
   return children;
 }
 
