@@ -6,15 +6,23 @@ import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../components/Spinner';
 import { StatusCard } from '../components/StatusCard';
 import { useSession } from '../lib/session';
+import { afterPaint } from '../lib/afterPaint';
 
 /** Delay before a signed-out visitor of a guarded page is sent to the login (spec section 9). */
 const UNAUTHENTICATED_REDIRECT_MS = 2000;
 
+/** The card's time counts from its first paint: a busy phone may paint it well after its mount. */
 function useRedirectAfter(to: '/login' | '/reset-password', ms: number) {
   const navigate = useNavigate();
   useEffect(() => {
-    const id = window.setTimeout(() => void navigate({ to, replace: true }), ms);
-    return () => window.clearTimeout(id);
+    let id: number | undefined;
+    const cancel = afterPaint(() => {
+      id = window.setTimeout(() => void navigate({ to, replace: true }), ms);
+    });
+    return () => {
+      cancel();
+      window.clearTimeout(id);
+    };
   }, [navigate, to, ms]);
 }
 

@@ -5,6 +5,7 @@ import { type TestApp, startTestApp } from '../../../../testing/app';
 import { launchBrowser } from '../../../../testing/browser';
 import { type CreatedUser, createUser, nextSecondFactor } from '../../../../testing/users';
 import { issueTemporaryPassword } from '../../../../testing/auth';
+import { TOAST_DURATION_MS } from '../lib/toast';
 
 // Sign-in, registration, the guard, the forced password change and the language choice, in
 // real Chromium against the real API serving the built bundles (`npm run build` first).
@@ -28,7 +29,59 @@ const PHONE = { width: 390, height: 844 };
 async function newPage(locale = 'en-US', viewport = { width: 1280, height: 860 }): Promise<Page> {
   const context = await browser.newContext({ baseURL: app.url, locale, viewport });
   contexts.push(context);
-  return context.newPage();
+  const page = await context.newPage();
+  await recordActivity(page);
+  return page;
+}
+
+/** What each page did, for a failed wait to tell: its API calls, its errors, its toasts. */
+const activity = new WeakMap<Page, { start: number; lines: string[] }>();
+const note = (page: Page, line: string) => {
+  const log = activity.get(page);
+  log?.lines.push(`+${Date.now() - log.start} ms ${line}`);
+};
+
+async function recordActivity(page: Page) {
+  activity.set(page, { start: Date.now(), lines: [] });
+  const api = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('request', (r) => api(r.url()) && note(page, `sent ${r.method()} ${new URL(r.url()).pathname}`));
+  page.on('response', (r) => api(r.url()) && note(page, `${r.status()} ${new URL(r.url()).pathname}`));
+  page.on('requestfailed', (r) => note(page, `failed ${r.url()}: ${r.failure()?.errorText}`));
+  page.on('pageerror', (e) => note(page, `page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.text().startsWith('toast: '))
+      note(page, `console ${m.type()}: ${m.text()}`);
+  });
+  // a toast lasts 2 s: each one is logged as it appears, in case it is gone by the failure
+  await page.addInitScript(() => {
+    new MutationObserver((changes) => {
+      for (const node of changes.flatMap((c) => [...c.addedNodes])) {
+        if (!(node instanceof Element)) continue;
+        const notices = node.matches('.ant-notification-notice')
+          ? [node]
+          : node.querySelectorAll('.ant-notification-notice');
+        for (const notice of notices) console.info(`toast: ${notice.textContent}`);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** Waits for `target` (30 s); a failure's message adds what the page did and the text it shows. */
+async function waitOrExplain(page: Page, target: Locator) {
+  note(page, `waiting for ${target}`);
+  try {
+    await target.waitFor();
+  } catch (error) {
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 5_000 })
+      .catch((e: Error) => `(unreadable: ${e.message})`);
+    const lines = activity.get(page)?.lines ?? [];
+    throw new Error(
+      `${(error as Error).message}\n--- the page's API calls, errors and toasts:\n${lines.join('\n')}\n--- its text:\n${text.slice(0, 3_000)}`,
+      { cause: error },
+    );
+  }
 }
 
 /** An index.html as built: the answers the server puts in its head taken out again. */
@@ -61,7 +114,7 @@ async function fillRegistration(page: Page, email: string) {
   await page.getByRole('button', { name: 'Verify Passcode' }).click();
   // the success toast says its title once: the body goes on from it
   const granted = page.locator('.ant-notification-notice', { hasText: 'Access granted!' });
-  await granted.waitFor();
+  await waitOrExplain(page, granted);
   expect(await granted.locator('.ant-notification-notice-description').textContent()).toBe(
     'You can now create your account.',
   );
@@ -126,6 +179,43 @@ describe('sign-in flow in Chromium', () => {
     await signInThroughDialog(page, 'nadia@example.test', 'nadia-secret');
     await page.getByText('You have successfully signed in.').waitFor();
     await page.waitForURL(/\/foundation$/);
+  });
+
+  it('on a slow phone, busy when the passcode toast mounts, the toast still stays 2 s from its first paint', async () => {
+    const page = await newPage('en-US', PHONE);
+    // the page held busy for 2.5 s in the frame that would first paint the toast; then the
+    // moments it was painted and began to leave (antd's leave motion) are noted
+    await page.addInitScript((busyMs) => {
+      const seen: { painted?: number; left?: number } = {};
+      Object.assign(window, { toastSeen: seen });
+      let held = false;
+      new MutationObserver(() => {
+        if (!held && document.querySelector('.ant-notification-notice')) {
+          held = true;
+          requestAnimationFrame(() => {
+            const until = performance.now() + busyMs;
+            while (performance.now() < until);
+            setTimeout(() => (seen.painted = performance.now()));
+          });
+        }
+        const leaving =
+          document.querySelector('.ant-notification-fade-leave') ||
+          !document.querySelector('.ant-notification-notice');
+        if (seen.painted !== undefined && seen.left === undefined && leaving) seen.left = performance.now();
+      }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+    }, 2_500);
+    await page.goto('/register');
+    await page.getByLabel('Passcode', { exact: true }).fill('TESTPASS');
+    await page.getByRole('button', { name: 'Verify Passcode' }).click();
+    await waitOrExplain(page, page.locator('.ant-notification-notice', { hasText: 'Access granted!' }));
+    const seen = await page.waitForFunction(() => {
+      const { painted, left } = (window as unknown as { toastSeen: { painted?: number; left?: number } })
+        .toastSeen;
+      return left !== undefined && { painted: painted!, left };
+    });
+    const { painted, left } = (await seen.jsonValue()) as { painted: number; left: number };
+    // a lower bound: a loaded machine only makes it longer (antd counts with Date.now, whole ms)
+    expect(left - painted).toBeGreaterThan(TOAST_DURATION_MS - 5);
   });
 
   it('a taken e-mail at registration is shown on the e-mail field, and the toast keeps clear of it (phone)', async () => {
@@ -212,9 +302,13 @@ describe('sign-in flow in Chromium', () => {
   it('a guarded page while signed out shows Authentication Required, then the login', async () => {
     const page = await newPage();
     await page.goto('/settings');
-    await page.getByText('Authentication Required').waitFor();
-    await page.getByText('You need to be logged in to access this page.').waitFor();
-    await page.getByText('Redirecting to login page...').waitFor();
+    // the card's three texts read at once: it goes after 2 s, which a loaded machine's three
+    // separate waits could outlast
+    const card = page.locator('.status-card', { hasText: 'Authentication Required' });
+    await card.waitFor();
+    expect(await card.textContent()).toMatch(
+      /You need to be logged in to access this page\.[^]*Redirecting to login page\.\.\./,
+    );
     await loginDialog(page).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
   });
