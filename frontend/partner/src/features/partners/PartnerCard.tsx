@@ -2,6 +2,7 @@ import Progress from 'antd/es/progress';
 import { MailOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PartnerItem } from './partnersQueries';
+import { formatPercent } from '../../lib/numbers';
 import { currentStepOf, initialsOf, lastLoginLabel } from './partnersModel';
 
 const STATUS_KEY = {
@@ -84,11 +85,11 @@ export function PartnerCard({
           showInfo={false}
           size="small"
           strokeColor={partner.status === 'complete' ? 'var(--brand)' : undefined}
-          aria-label={t('percent', { percent })}
+          aria-label={t('percent', { percent: formatPercent(percent) })}
         />
         <span className="partner-progress-text">
           <span>{t('stepOf', { step: currentStepOf(partner.progress) })}</span>
-          <span>{percent}%</span>
+          <span>{formatPercent(percent)}</span>
         </span>
       </span>
     </li>

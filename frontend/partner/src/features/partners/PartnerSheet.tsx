@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner';
 import { currentStepOf, initialsOf } from './partnersModel';
 import { partnerDetailsQuery, type PartnerDetails, type PartnerItem } from './partnersQueries';
+import { formatPercent } from '../../lib/numbers';
 import { StatusBadge, useLastLoginText } from './PartnerCard';
 
 /** How long 'Copied!' stays (spec: copy confirmation 2 seconds). */
@@ -288,7 +289,7 @@ export function PartnerSheet({ partner, onClose }: { partner: PartnerItem | null
             </div>
             <div className="sheet-header-progress">
               <span className="sheet-percent-badge">
-                {t('percent', { percent: partner.progress.percent })}
+                {t('percent', { percent: formatPercent(partner.progress.percent) })}
               </span>
               <StatusBadge status={partner.status} />
             </div>
