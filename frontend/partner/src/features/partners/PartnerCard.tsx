@@ -18,7 +18,10 @@ export function StatusBadge({ status }: { status: PartnerItem['status'] }) {
   );
 }
 
-/** "Never", "Today", "3 days ago", "2 weeks ago". */
+/**
+ * "Never", "Today", "3 days ago", "2 weeks ago": always after "Last login:" (lastLogin.at), so Spanish and French
+ * write them in lowercase ("Último acceso: hace 3 días").
+ */
 export function useLastLoginText() {
   const { t } = useTranslation('partners');
   return (lastLoginAt: string | null) => {
@@ -77,7 +80,8 @@ export function PartnerCard({
         </span>
       )}
       <span className="partner-login">
-        <ClockCircleOutlined aria-hidden="true" /> {t('lastLogin.label')}: {lastLogin(partner.lastLoginAt)}
+        <ClockCircleOutlined aria-hidden="true" />{' '}
+        {t('lastLogin.at', { when: lastLogin(partner.lastLoginAt) })}
       </span>
       <span className="partner-progress">
         <Progress

@@ -284,7 +284,7 @@ export function PartnerSheet({ partner, onClose }: { partner: PartnerItem | null
               </a>
               <span className="sheet-login">
                 <ClockCircleOutlined aria-hidden="true" />{' '}
-                {t('sheet.lastLogin', { when: lastLogin(partner.lastLoginAt) })}
+                {t('lastLogin.at', { when: lastLogin(partner.lastLoginAt) })}
               </span>
             </div>
             <div className="sheet-header-progress">
