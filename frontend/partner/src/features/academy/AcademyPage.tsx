@@ -29,6 +29,7 @@ import {
   progressQuery,
   stepsDone as stepsDoneOf,
 } from '../../lib/progress';
+import { formatPercent } from '../../lib/numbers';
 import { useSessionPart } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { recordTourCompleted, recordTourSkipped, shouldPrompt, tutorialQuery } from './tutorial';
@@ -195,9 +196,9 @@ export function AcademyPage() {
                   className="progress-ring"
                   style={{ '--percent': `${lockedPercent}%` } as CSSProperties}
                   role="img"
-                  aria-label={t('progress.percent', { percent: lockedPercent })}
+                  aria-label={t('progress.percent', { percent: formatPercent(lockedPercent) })}
                 >
-                  <span>{lockedPercent}%</span>
+                  <span>{formatPercent(lockedPercent)}</span>
                   <small>{t('progress.complete')}</small>
                 </div>
                 <ul className="progress-facts">
@@ -213,9 +214,9 @@ export function AcademyPage() {
                   className="progress-ring"
                   style={{ '--percent': '100%' } as CSSProperties}
                   role="img"
-                  aria-label={t('progress.percent', { percent: 100 })}
+                  aria-label={t('progress.percent', { percent: formatPercent(100) })}
                 >
-                  <span>100%</span>
+                  <span>{formatPercent(100)}</span>
                   <small>{t('progress.complete')}</small>
                 </div>
                 <ul className="progress-facts">

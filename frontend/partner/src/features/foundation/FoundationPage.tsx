@@ -18,6 +18,7 @@ import {
   stepsDone,
   type ProgressFlags,
 } from '../../lib/progress';
+import { formatPercent } from '../../lib/numbers';
 import { useSessionPart } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { NudgeBanner } from '../coaching/NudgeBanner';
@@ -96,11 +97,12 @@ export function FoundationPage() {
           <Progress
             type="circle"
             percent={percent}
+            format={(p) => formatPercent(p ?? 0)}
             size={128}
             strokeColor="#0d7d67"
             aria-label={t('progressLabel')}
           />
-          <span className="fd-progress-caption">{t('overall', { percent })}</span>
+          <span className="fd-progress-caption">{t('overall', { percent: formatPercent(percent) })}</span>
         </div>
       </section>
 

@@ -2,6 +2,7 @@ import Progress from 'antd/es/progress';
 import { MailOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PartnerItem } from './partnersQueries';
+import { formatPercent } from '../../lib/numbers';
 import { currentStepOf, initialsOf, lastLoginLabel } from './partnersModel';
 
 const STATUS_KEY = {
@@ -17,7 +18,10 @@ export function StatusBadge({ status }: { status: PartnerItem['status'] }) {
   );
 }
 
-/** "Never", "Today", "3 days ago", "2 weeks ago". */
+/**
+ * "Never", "Today", "3 days ago", "2 weeks ago": always after "Last login:" (lastLogin.at), so Spanish and French
+ * write them in lowercase ("Último acceso: hace 3 días").
+ */
 export function useLastLoginText() {
   const { t } = useTranslation('partners');
   return (lastLoginAt: string | null) => {
@@ -76,7 +80,8 @@ export function PartnerCard({
         </span>
       )}
       <span className="partner-login">
-        <ClockCircleOutlined aria-hidden="true" /> {t('lastLogin.label')}: {lastLogin(partner.lastLoginAt)}
+        <ClockCircleOutlined aria-hidden="true" />{' '}
+        {t('lastLogin.at', { when: lastLogin(partner.lastLoginAt) })}
       </span>
       <span className="partner-progress">
         <Progress
@@ -84,11 +89,11 @@ export function PartnerCard({
           showInfo={false}
           size="small"
           strokeColor={partner.status === 'complete' ? 'var(--brand)' : undefined}
-          aria-label={t('percent', { percent })}
+          aria-label={t('percent', { percent: formatPercent(percent) })}
         />
         <span className="partner-progress-text">
           <span>{t('stepOf', { step: currentStepOf(partner.progress) })}</span>
-          <span>{percent}%</span>
+          <span>{formatPercent(percent)}</span>
         </span>
       </span>
     </li>

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner';
 import { currentStepOf, initialsOf } from './partnersModel';
 import { partnerDetailsQuery, type PartnerDetails, type PartnerItem } from './partnersQueries';
+import { formatPercent } from '../../lib/numbers';
 import { StatusBadge, useLastLoginText } from './PartnerCard';
 
 /** How long 'Copied!' stays (spec: copy confirmation 2 seconds). */
@@ -283,12 +284,12 @@ export function PartnerSheet({ partner, onClose }: { partner: PartnerItem | null
               </a>
               <span className="sheet-login">
                 <ClockCircleOutlined aria-hidden="true" />{' '}
-                {t('sheet.lastLogin', { when: lastLogin(partner.lastLoginAt) })}
+                {t('lastLogin.at', { when: lastLogin(partner.lastLoginAt) })}
               </span>
             </div>
             <div className="sheet-header-progress">
               <span className="sheet-percent-badge">
-                {t('percent', { percent: partner.progress.percent })}
+                {t('percent', { percent: formatPercent(partner.progress.percent) })}
               </span>
               <StatusBadge status={partner.status} />
             </div>

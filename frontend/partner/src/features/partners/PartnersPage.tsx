@@ -22,6 +22,7 @@ import {
 } from '@portal/contracts/partners/endpoints';
 import { PageHeader } from '../../components/PageHeader';
 import { serverMessageOf } from '../../lib/api';
+import { formatNumber } from '../../lib/numbers';
 import { PartnerCard } from './PartnerCard';
 import { PartnerSheet } from './PartnerSheet';
 import { Pager } from './Pager';
@@ -59,7 +60,7 @@ function StatCard({
         {icon}
       </span>
       <span className="partners-stat-text">
-        <span className="partners-stat-value">{value === undefined ? '–' : value.toLocaleString()}</span>
+        <span className="partners-stat-value">{value === undefined ? '–' : formatNumber(value)}</span>
         <span className="partners-stat-label">{label}</span>
       </span>
     </div>

@@ -7,6 +7,8 @@ import {
   shownRange,
   totalPages,
 } from './partnersModel';
+import es from '../../locales/es/partners.json';
+import fr from '../../locales/fr/partners.json';
 
 const now = new Date('2026-03-20T12:00:00Z');
 const ago = (days: number, hours = 0) =>
@@ -20,6 +22,13 @@ describe('relative last login', () => {
     expect(lastLoginLabel(ago(6), now)).toEqual({ key: 'lastLogin.days', count: 6 });
     expect(lastLoginLabel(ago(7), now)).toEqual({ key: 'lastLogin.weeks', count: 1 });
     expect(lastLoginLabel(ago(30), now)).toEqual({ key: 'lastLogin.weeks', count: 4 });
+  });
+  it('follows the colon of "Last login:" in lowercase in Spanish and French', () => {
+    for (const { lastLogin } of [es, fr]) {
+      const { at, ...labels } = lastLogin;
+      expect(at).toMatch(/ ?: \{\{when\}\}$/);
+      for (const label of Object.values(labels)) expect(label).toBe(label.toLowerCase());
+    }
   });
   it('treats a clock slightly ahead as today and garbage as never', () => {
     expect(lastLoginLabel(new Date(now.getTime() + 60_000).toISOString(), now)).toEqual({
