@@ -139,8 +139,9 @@ async function fillRegistration(page: Page, email: string) {
       await sponsorInput.click();
       await sponsorInput.fill('Sam');
     }
-    await option.click();
     try {
+      // an option the closing list covers is given up after 5 s, not the test's 30
+      await option.click({ timeout: 5_000 });
       await create.click({ trial: true, timeout: 5_000 });
       return;
     } catch (error) {
