@@ -1,21 +1,9 @@
-import { eventsByType } from '@portal/contracts';
+import { SECRET_EVENT_FIELDS, eventsByType } from '@portal/contracts';
 import type { RecordedEvent } from '../eventStore/port';
 import type { Projection } from './projection';
 
 /** Subject of an event: the id after the category in `<Category>-<id>`. */
 export const subjectOf = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1) || null;
-
-const SECRET_FIELDS = new Set([
-  'passwordHash',
-  'password',
-  'newPassword',
-  'passcode',
-  'tokenHash',
-  // second factor (issue 13): the encrypted TOTP secret and recovery-code hashes
-  'secret',
-  'recoveryCodeHashes',
-  'codeHash',
-]);
 
 /**
  * The event's one-line summary; an event the contracts cannot read (an unknown type, or data
@@ -40,7 +28,7 @@ export function summaryOf(event: Pick<RecordedEvent, 'type' | 'data'>): string {
  */
 function auditRow(event: RecordedEvent) {
   const data = (event.data ?? {}) as Record<string, unknown>;
-  const changes = Object.fromEntries(Object.entries(data).filter(([k]) => !SECRET_FIELDS.has(k)));
+  const changes = Object.fromEntries(Object.entries(data).filter(([k]) => !SECRET_EVENT_FIELDS.has(k)));
   const summary = summaryOf(event);
   const meta = event.metadata as { actorId?: string | null; correlationId?: string };
   return {

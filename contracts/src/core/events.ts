@@ -15,6 +15,22 @@ export interface EventDef<T extends string = string, S extends z.ZodType = z.Zod
   upcasters?: Readonly<Record<number, (data: unknown) => unknown>>;
 }
 
+/**
+ * Event fields that hold secrets (hashes, the encrypted second-factor secret): never copied into
+ * the audit log, so never shown in an account's history.
+ */
+export const SECRET_EVENT_FIELDS: ReadonlySet<string> = new Set([
+  'passwordHash',
+  'password',
+  'newPassword',
+  'passcode',
+  'tokenHash',
+  // second factor (issue 13): the encrypted TOTP secret and recovery-code hashes
+  'secret',
+  'recoveryCodeHashes',
+  'codeHash',
+]);
+
 /** The current schema version of an event type. */
 export const versionOf = (def: Pick<EventDef, 'version'>) => def.version ?? 1;
 
