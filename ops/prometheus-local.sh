@@ -7,7 +7,7 @@
 # Environment:
 #   API_TARGET           host:port of the API (default 127.0.0.1:${PORT:-3000})
 #   WORKER_TARGETS       comma-separated host:port of the workers' metrics (default 127.0.0.1:9465)
-#   METRICS_TOKEN        the API's /metrics token (default: the METRICS_TOKEN line of .env)
+#   METRICS_TOKEN        the /metrics token of the API and the workers (default: the METRICS_TOKEN line of .env)
 #   PROMETHEUS_PORT      listen port, on 127.0.0.1 (default 9090)
 #   PROMETHEUS_DIR       configuration and data directory (default: a new temporary one)
 #   SCRAPE_INTERVAL      scrape and rule evaluation interval (default 15s)
@@ -28,7 +28,7 @@ token="${METRICS_TOKEN:-}"
 if [[ -z "$token" && -f "$ROOT/.env" ]]; then
   token="$(sed -n 's/^METRICS_TOKEN=//p' "$ROOT/.env" | tail -n 1)"
 fi
-[[ -n "$token" ]] || { echo "ops/prometheus-local.sh: set METRICS_TOKEN (the API's /metrics token)" >&2; exit 1; }
+[[ -n "$token" ]] || { echo "ops/prometheus-local.sh: set METRICS_TOKEN (the /metrics token)" >&2; exit 1; }
 
 api="${API_TARGET:-127.0.0.1:${PORT:-3000}}"
 workers="${WORKER_TARGETS:-127.0.0.1:9465}"
@@ -65,6 +65,9 @@ scrape_configs:
       - targets: ['$api']
   - job_name: worker
     metrics_path: /metrics
+    authorization:
+      type: Bearer
+      credentials_file: $dir/metrics_token
     static_configs:
       - targets: [${worker_list%, }]
 YAML

@@ -155,6 +155,10 @@ export async function spawnApi(env: Record<string, string>) {
   return { url, proc, exited, stderr: () => stderr, stdout: () => stdout };
 }
 
+/** GET /metrics of a worker's listener, with the bearer token it was started with (METRICS_TOKEN). */
+export const workerMetrics = (port: number, token: string) =>
+  fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+
 /** The real worker as a child process (worker/src/main.ts); ready once its /metrics answers. */
 export async function spawnWorker(env: Record<string, string>) {
   const metricsPort = await freePort();
@@ -166,7 +170,7 @@ export async function spawnWorker(env: Record<string, string>) {
   proc.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
   await waitFor(
-    async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status === 200,
+    async () => (await workerMetrics(metricsPort, env.METRICS_TOKEN)).status === 200,
     60_000,
     `worker to start (${stderr.slice(-500)})`,
   );

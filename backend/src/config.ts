@@ -64,7 +64,7 @@ const configSchema = z
     METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters'),
     /** optional separate listener for /metrics without a token (bind it to a private interface) */
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-    /** the worker's /metrics listener (no token: bind it to a private interface); a taken port stops the worker */
+    /** the worker's /metrics listener (bearer METRICS_TOKEN, like the API's); a taken port stops the worker */
     WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).default(9465),
     /** the worker's metrics interface; unset: HOST (loopback unless HOST says otherwise) */
     WORKER_METRICS_HOST: z.string().optional(),

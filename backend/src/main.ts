@@ -2,11 +2,11 @@ import http from 'node:http';
 import { existsSync } from 'node:fs';
 import { loadConfig } from './config';
 import { buildRuntime } from './app/bootstrap';
-import { createApp, metricsMiddleware } from './http/createApp';
+import { createApp } from './http/createApp';
+import { createMetricsServer } from './http/metrics';
 import { migrateLatest } from './infra/migrate';
 import { listenOrExit } from './infra/listen';
 import { logProcessFailures } from './infra/logger';
-import Koa from 'koa';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const config = loadConfig();
@@ -30,9 +30,7 @@ logger.info({ address: server.address() }, 'API listening');
 
 let metricsServer: http.Server | null = null;
 if (config.METRICS_PORT) {
-  const metricsApp = new Koa();
-  metricsApp.use(metricsMiddleware(deps, false));
-  metricsServer = http.createServer(metricsApp.callback());
+  metricsServer = createMetricsServer(deps, 'api', false);
   await listenOrExit(
     metricsServer,
     { port: config.METRICS_PORT, host: '127.0.0.1', setting: 'METRICS_PORT' },

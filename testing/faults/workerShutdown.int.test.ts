@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQueueRedis } from '../../backend/src/infra/redis';
 import { createTestDatabase } from '../db';
 import { testEnv } from '../env';
-import { freePort, waitFor } from '../servers';
+import { freePort, waitFor, workerMetrics } from '../servers';
 
 /** QUALITY 28 for the worker: SIGTERM lets active jobs finish, loses none, exits 0. */
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -22,7 +22,7 @@ describe('worker shutdown', () => {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
-    await waitFor(async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).ok, 60_000, 'worker');
+    await waitFor(async () => (await workerMetrics(metricsPort, env.METRICS_TOKEN)).ok, 60_000, 'worker');
 
     const connection = createQueueRedis(env.REDIS_URL);
     const queue = new Queue('metrics', { connection, prefix: `${env.REDIS_PREFIX}bull` });

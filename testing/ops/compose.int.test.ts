@@ -109,7 +109,11 @@ describe('docker-compose.yml without an engine', () => {
 
   it('lets the compose Prometheus reach the API and the worker on the compose network', () => {
     const prometheus = parse(readFileSync(path.join(root, 'ops/prometheus/prometheus.yml'), 'utf8')) as {
-      scrape_configs: { job_name: string; static_configs: { targets: string[] }[] }[];
+      scrape_configs: {
+        job_name: string;
+        static_configs: { targets: string[] }[];
+        authorization?: { type: string; credentials_file: string };
+      }[];
     };
     const targets = Object.fromEntries(
       prometheus.scrape_configs.map((c) => [c.job_name, c.static_configs.flatMap((s) => s.targets)]),
@@ -129,8 +133,14 @@ describe('docker-compose.yml without an engine', () => {
     const promService = resolved.services.prometheus;
     expect((promService.environment as Record<string, string>).METRICS_TOKEN).toBe(dotEnv.METRICS_TOKEN);
     expect(JSON.stringify(promService.entrypoint)).toContain('/etc/prometheus/token/metrics_token');
-    expect(readFileSync(path.join(root, 'ops/prometheus/prometheus.yml'), 'utf8')).toContain(
-      'credentials_file: token/metrics_token',
+    // both /metrics need it (QUALITY 21), the worker's health check sends it too
+    const scrapeAuth = Object.fromEntries(
+      prometheus.scrape_configs.map((c) => [c.job_name, c.authorization]),
+    );
+    for (const job of ['api', 'worker'])
+      expect(scrapeAuth[job], job).toEqual({ type: 'Bearer', credentials_file: 'token/metrics_token' });
+    expect(JSON.stringify(resolved.services.worker.healthcheck?.test)).toContain(
+      "authorization: 'Bearer ' + process.env.METRICS_TOKEN",
     );
   });
 
@@ -140,7 +150,7 @@ describe('docker-compose.yml without an engine', () => {
       expect(publishedPorts(service), name).not.toContain(6379);
     }
     expect(resolved.services.api.ports).toEqual([`127.0.0.1:${dotEnv.PORT ?? 3000}:3000`]);
-    // the worker's /metrics has no token: it stays on the compose network (QUALITY 21)
+    // the worker's /metrics stays on the compose network, behind the token too (QUALITY 21)
     expect(publishedPorts(resolved.services.worker)).toEqual([]);
     // the development services file is the one that publishes them (ops/services.sh's fallback)
     const dev = readCompose(path.join(root, 'ops/compose/dev-services.yml')) as ComposeFile;

@@ -60,6 +60,7 @@ export interface ComposeService {
   env_file?: (string | { path: string; required?: boolean })[] | string;
   ports?: (string | number | { published?: string | number; target: number; host_ip?: string })[];
   expose?: (string | number)[];
+  healthcheck?: { test?: string[] | string; disable?: boolean };
   [key: string]: unknown;
 }
 export interface ComposeFile {

@@ -16,7 +16,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_URL, TEST_ADMIN_URL, databaseUrl, stampedName } from '../env';
-import { freePort, waitFor } from '../servers';
+import { freePort, waitFor, workerMetrics } from '../servers';
 
 /**
  * Issue 14 point 5, without a Docker engine: the steps of ops/docker/app.Dockerfile. The server
@@ -197,15 +197,18 @@ describe('the production build (npm run build:server), run by plain node', { tim
     expect(api.log()).not.toMatch(/"level":(50|60)/);
 
     const metricsPort = await freePort();
-    const worker = start('worker/src/main.js', { WORKER_METRICS_PORT: String(metricsPort) });
+    const token = randomBytes(24).toString('hex');
+    const worker = start('worker/src/main.js', {
+      WORKER_METRICS_PORT: String(metricsPort),
+      METRICS_TOKEN: token,
+    });
     await waitFor(
-      async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`).catch(() => null))?.ok === true,
+      async () => (await workerMetrics(metricsPort, token).catch(() => null))?.ok === true,
       90_000,
       `compiled worker (${worker.log().slice(-800)})`,
     );
-    expect(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()).toContain(
-      'bullmq_queue_jobs',
-    );
+    expect(await (await workerMetrics(metricsPort, token)).text()).toContain('bullmq_queue_jobs');
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status).toBe(401);
   });
 });
 

@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { existsSync } from 'node:fs';
 import { loadConfig } from '@portal/backend/config';
 import { buildRuntime } from '@portal/backend/app/bootstrap';
@@ -6,7 +5,7 @@ import { migrateLatest } from '@portal/backend/infra/migrate';
 import { jobs } from './jobs';
 import { registerSchedules } from './schedulers';
 import { startWorkers } from './runWorkers';
-import { scrapeMetrics } from '@portal/backend/app/scrapeMetrics';
+import { createMetricsServer } from '@portal/backend/http/metrics';
 import { listenOrExit } from '@portal/backend/infra/listen';
 import { logProcessFailures } from '@portal/backend/infra/logger';
 
@@ -21,19 +20,8 @@ await runtime.ready();
 await migrateLatest(deps.db);
 
 // Metrics first: a worker that cannot be scraped stops here instead of running on unobserved.
-const metricsServer = http.createServer((req, res) => {
-  if (req.url !== '/metrics') {
-    res.writeHead(404).end();
-    return;
-  }
-  void scrapeMetrics(deps, 'worker').then(
-    (text) => res.writeHead(200, { 'content-type': deps.metrics.registry.contentType }).end(text),
-    (err: unknown) => {
-      logger.error({ err }, 'metrics scrape failed');
-      res.writeHead(500).end();
-    },
-  );
-});
+// Like the API's, they need the bearer token (METRICS_TOKEN).
+const metricsServer = createMetricsServer(deps, 'worker', true);
 await listenOrExit(
   metricsServer,
   {

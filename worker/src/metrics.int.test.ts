@@ -4,9 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../testing/db';
 import { testEnv } from '../../testing/env';
 import { familyNames, sampleValue } from '../../testing/prometheusText';
-import { spawnWorker } from '../../testing/servers';
+import { spawnWorker, workerMetrics } from '../../testing/servers';
 
-/** The worker's /metrics: its own families only, and a taken port stops it (issue 14, point 2). */
+/**
+ * The worker's /metrics: its own families only, only with the bearer token (QUALITY 21), and a
+ * taken port stops it (issue 14, point 2).
+ */
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -15,9 +18,10 @@ afterAll(() => database.drop());
 
 describe('worker metrics', () => {
   it('exports queue depths, appends and projections, but no HTTP or session families', async () => {
-    const worker = await spawnWorker(testEnv(database.name));
+    const env = testEnv(database.name);
+    const worker = await spawnWorker(env);
     try {
-      const text = await (await fetch(`http://127.0.0.1:${worker.metricsPort}/metrics`)).text();
+      const text = await (await workerMetrics(worker.metricsPort, env.METRICS_TOKEN)).text();
       const families = familyNames(text);
       expect(families).toEqual(
         expect.arrayContaining(['bullmq_queue_jobs', 'events_appended_total', 'projection_lag_seconds']),
@@ -32,6 +36,42 @@ describe('worker metrics', () => {
       expect(
         sampleValue(text, 'bullmq_queue_jobs', { state: 'waiting', service: 'worker' }),
       ).toBeGreaterThanOrEqual(0);
+    } finally {
+      worker.proc.kill('SIGTERM');
+      await worker.exited;
+    }
+  });
+
+  it('keeps /metrics private: 401 without the token or with a wrong one, 200 with it (QUALITY 21)', async () => {
+    const env = testEnv(database.name);
+    const worker = await spawnWorker(env);
+    const url = `http://127.0.0.1:${worker.metricsPort}/metrics`;
+    try {
+      const token = env.METRICS_TOKEN;
+      // none, another word, one character off, one short
+      const wrong = [null, 'nope', `${token.slice(0, -1)}x`, token.slice(0, -1)];
+      for (const given of wrong) {
+        const refused = await fetch(url, given ? { headers: { authorization: `Bearer ${given}` } } : {});
+        expect(refused.status, String(given)).toBe(401);
+        expect(refused.headers.get('www-authenticate')).toBe('Bearer');
+        const body = await refused.text();
+        expect(JSON.parse(body)).toEqual({
+          error: 'unauthenticated',
+          message: 'Metrics need a bearer token',
+        });
+        // nothing of the token, nor of what was sent
+        expect(body).not.toContain(token.slice(0, 6));
+        if (given) expect(body).not.toContain(given);
+      }
+      const ok = await workerMetrics(worker.metricsPort, env.METRICS_TOKEN);
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(familyNames(await ok.text())).toContain('bullmq_queue_jobs');
+      // the listener serves /metrics only
+      const other = await fetch(`http://127.0.0.1:${worker.metricsPort}/`, {
+        headers: { authorization: `Bearer ${env.METRICS_TOKEN}` },
+      });
+      expect(other.status).toBe(404);
     } finally {
       worker.proc.kill('SIGTERM');
       await worker.exited;

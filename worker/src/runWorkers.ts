@@ -1,14 +1,20 @@
-import { Worker } from 'bullmq';
+import { Worker, type WorkerOptions } from 'bullmq';
 import type { AppDeps } from '@portal/backend/app/deps';
 import { createQueueRedis } from '@portal/backend/infra/redis';
 import type { QueueName } from '@portal/contracts';
 import type { JobDefinition } from './jobs/types';
 
+type StallOptions = Pick<WorkerOptions, 'lockDuration' | 'stalledInterval' | 'maxStalledCount'>;
+
 /**
  * One BullMQ Worker per queue, dispatching by job name. Stalled jobs (a killed worker) are
- * picked up again after the stall interval.
+ * picked up again after the stall interval (tests shorten it).
  */
-export function startWorkers(deps: AppDeps, jobs: JobDefinition<never>[]): Worker[] {
+export function startWorkers(
+  deps: AppDeps,
+  jobs: JobDefinition<never>[],
+  stall: StallOptions = { stalledInterval: 15_000, maxStalledCount: 2 },
+): Worker[] {
   const byQueue = new Map<QueueName, JobDefinition<never>[]>();
   for (const job of jobs) byQueue.set(job.queue, [...(byQueue.get(job.queue) ?? []), job]);
   return [...byQueue].map(([queue, defs]) => {
@@ -25,8 +31,7 @@ export function startWorkers(deps: AppDeps, jobs: JobDefinition<never>[]): Worke
         connection,
         prefix: `${deps.config.REDIS_PREFIX}bull`,
         concurrency: Math.max(...defs.map((d) => d.concurrency ?? 1)),
-        stalledInterval: 15_000,
-        maxStalledCount: 2,
+        ...stall,
       },
     );
     worker.on('failed', (job, err) =>

@@ -1,4 +1,4 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { type RouteDef, allRoutes } from '@portal/contracts';
@@ -19,28 +19,7 @@ import { claimIdempotencyKey } from './idempotency';
 import { createWriteLimits } from './writeLimits';
 import { compression } from './compression';
 import { isClientGone, requestScope } from '../infra/logger';
-import { scrapeMetrics } from '../app/scrapeMetrics';
-
-function bearerMatches(header: string, token: string) {
-  const given = Buffer.from(header.replace(/^Bearer\s+/i, ''));
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-/** Serves /metrics (Prometheus text) to holders of METRICS_TOKEN only. */
-export function metricsMiddleware(deps: AppDeps, requireToken: boolean): Koa.Middleware {
-  return async (ctx, next) => {
-    if (ctx.path !== '/metrics') return next();
-    if (requireToken && !bearerMatches(ctx.get('authorization'), deps.config.METRICS_TOKEN)) {
-      ctx.status = 401;
-      ctx.set('WWW-Authenticate', 'Bearer');
-      ctx.body = { error: 'unauthenticated', message: 'Metrics need a bearer token' };
-      return;
-    }
-    ctx.type = deps.metrics.registry.contentType;
-    ctx.body = await scrapeMetrics(deps, 'api');
-  };
-}
+import { metricsMiddleware } from './metrics';
 
 /**
  * Builds the Koa application: the same code serves production (main.ts) and the tests.
@@ -108,7 +87,7 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
   app.use(securityHeaders(config));
   app.use(noStoreApi);
   app.use(compression({ threshold: 1024 }));
-  app.use(metricsMiddleware(deps, true));
+  app.use(metricsMiddleware(deps, 'api', true));
   app.use(sessionMiddleware(app, config, deps.sessions));
   app.use(async (ctx, next) => {
     if (!ctx.path.startsWith('/api/')) return next();

@@ -48,10 +48,20 @@ export const isMailSent = async (db: Db, id: string) =>
   Boolean(await db('mail_outbox').where({ id }).first('id'));
 
 /**
- * Renders the message in its recipient's language and sends it once: the outbox row for its id
- * is the claim (written first; a second sender finds it and stops), removed again if the mail
- * server refuses, so the job's retry sends it. With SMTP the kept copy has the secret parameters
- * blanked; without SMTP the outbox is the delivery, so it keeps them (admins see the links).
+ * Renders the message in its recipient's language and sends it once. The sender holds a
+ * PostgreSQL advisory lock on the message id from before its outbox check until the outbox row is
+ * committed, in one transaction that writes nothing before the mail server accepted the message:
+ * - a second sender of the id (a retried or re-queued job, another worker) waits for the lock,
+ *   then finds the row and sends nothing;
+ * - a sender killed during the hand-over leaves no row, and its lock goes with its connection,
+ *   so the job, picked up again after stall detection, sends the message;
+ * - a refusal by the mail server rolls back (no row) and the job's retry sends it.
+ * What remains is the moment between the server's acceptance and the commit: a sender killed
+ * there leaves the message delivered but unrecorded, and the job sends it again, with the same
+ * Message-ID (docs/decisions/mail.md). The transaction takes no transaction id until the insert,
+ * so a slow mail server never holds back the event store's readers (their safe horizon).
+ * With SMTP the kept copy has the secret parameters blanked; without SMTP the outbox is the
+ * delivery, so it keeps them (admins see the links).
  */
 export async function sendMail(deps: MailDeps, request: MailRequest): Promise<'sent' | 'duplicate'> {
   const transport = mailTransport(deps.config);
@@ -59,9 +69,19 @@ export async function sendMail(deps: MailDeps, request: MailRequest): Promise<'s
   const hidden = { ...request.params };
   for (const key of request.secretParams ?? []) hidden[key] = '[link removed from the copy]';
   const kept = transport.name === 'smtp' ? renderMail(request.kind, request.language, hidden) : rendered;
-  const claimed = await deps
-    .db('mail_outbox')
-    .insert({
+  const message: MailMessage = {
+    id: request.id,
+    userId: request.userId,
+    to: request.to,
+    kind: request.kind,
+    language: request.language,
+    ...rendered,
+  };
+  const result = await deps.db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`mail_outbox:${request.id}`]);
+    if (await isMailSent(trx, request.id)) return 'duplicate' as const;
+    await transport.send(message);
+    await trx('mail_outbox').insert({
       id: request.id,
       user_id: request.userId,
       to_address: request.to,
@@ -71,28 +91,13 @@ export async function sendMail(deps: MailDeps, request: MailRequest): Promise<'s
       text_body: kept.text,
       html_body: kept.html,
       transport: transport.name,
-    })
-    .onConflict('id')
-    .ignore()
-    .returning('id');
-  if (claimed.length === 0) return 'duplicate';
-  const message: MailMessage = {
-    id: request.id,
-    userId: request.userId,
-    to: request.to,
-    kind: request.kind,
-    language: request.language,
-    ...rendered,
-  };
-  try {
-    await transport.send(message);
-  } catch (error) {
-    await deps.db('mail_outbox').where({ id: request.id }).delete();
-    throw error;
-  }
-  deps.logger.info(
-    { mailId: request.id, kind: request.kind, language: request.language, transport: transport.name },
-    'mail sent',
-  );
-  return 'sent';
+    });
+    return 'sent' as const;
+  });
+  if (result === 'sent')
+    deps.logger.info(
+      { mailId: request.id, kind: request.kind, language: request.language, transport: transport.name },
+      'mail sent',
+    );
+  return result;
 }
