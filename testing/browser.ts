@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startTestApp, type TestApp } from './app';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -19,6 +19,17 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+}
+
+/**
+ * Waits until an antd dialog (its `role=dialog` element) has opened as a person sees it: its
+ * opening motion over, antd's zoom classes gone. Before that Playwright already finds it visible
+ * and still: for a few frames it stands in place at opacity 0, then the zoom starts it again at a
+ * fifth of its size, so a click pressed on the unseen button is released beside it and clicks
+ * nothing (the registration test's lost "Verify Passcode", 2026-11-27). Typing is not affected.
+ */
+export async function openedDialog(dialog: Locator): Promise<void> {
+  await dialog.and(dialog.page().locator(':not([class*="zoom"])')).waitFor();
 }
 
 export interface E2eApp {

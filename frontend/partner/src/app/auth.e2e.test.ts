@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../../../testing/app';
-import { launchBrowser } from '../../../../testing/browser';
+import { launchBrowser, openedDialog } from '../../../../testing/browser';
 import { type CreatedUser, createUser, nextSecondFactor } from '../../../../testing/users';
 import { issueTemporaryPassword } from '../../../../testing/auth';
 import { TOAST_DURATION_MS } from '../lib/toast';
@@ -90,7 +90,7 @@ const loginDialog = (page: Page) => page.getByRole('dialog', { name: /Training L
 
 async function signInThroughDialog(page: Page, email: string, password: string) {
   const dialog = loginDialog(page);
-  await dialog.waitFor();
+  await openedDialog(dialog);
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'SIGN IN' }).click();
@@ -106,12 +106,19 @@ async function inlineError(dialog: Locator): Promise<string | null> {
   return alert.textContent();
 }
 
+/** /register's passcode dialog, once opened, given the right passcode. */
+async function enterPasscode(page: Page) {
+  await page.goto('/register');
+  const dialog = page.getByRole('dialog', { name: 'Registration Passcode' });
+  // a click while it zooms in can be lost (openedDialog)
+  await openedDialog(dialog);
+  await dialog.getByLabel('Passcode', { exact: true }).fill('TESTPASS');
+  await dialog.getByRole('button', { name: 'Verify Passcode' }).click();
+}
+
 /** Through the passcode to a filled registration form (Nadia Newcomer, sponsor Sam). */
 async function fillRegistration(page: Page, email: string) {
-  await page.goto('/register');
-  await page.getByRole('heading', { name: 'Registration Passcode' }).waitFor();
-  await page.getByLabel('Passcode', { exact: true }).fill('TESTPASS');
-  await page.getByRole('button', { name: 'Verify Passcode' }).click();
+  await enterPasscode(page);
   // the success toast says its title once: the body goes on from it
   const granted = page.locator('.ant-notification-notice', { hasText: 'Access granted!' });
   await waitOrExplain(page, granted);
@@ -205,9 +212,7 @@ describe('sign-in flow in Chromium', () => {
         if (seen.painted !== undefined && seen.left === undefined && leaving) seen.left = performance.now();
       }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
     }, 2_500);
-    await page.goto('/register');
-    await page.getByLabel('Passcode', { exact: true }).fill('TESTPASS');
-    await page.getByRole('button', { name: 'Verify Passcode' }).click();
+    await enterPasscode(page);
     await waitOrExplain(page, page.locator('.ant-notification-notice', { hasText: 'Access granted!' }));
     const seen = await page.waitForFunction(() => {
       const { painted, left } = (window as unknown as { toastSeen: { painted?: number; left?: number } })
@@ -264,6 +269,7 @@ describe('sign-in flow in Chromium', () => {
     // French: its two-line toast title reached down over the dialog
     const page = await newPage('fr-FR', PHONE);
     await page.goto('/?showLogin=true');
+    await openedDialog(page.getByRole('dialog'));
     const dialog = page.locator('.ant-modal-container');
     await dialog.locator('input[type=email]').fill(user.email);
     await dialog.locator('input[type=password]').fill('not-my-password');
@@ -292,7 +298,7 @@ describe('sign-in flow in Chromium', () => {
     await password.fill(user.password.slice(0, 4));
     await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
     // opened (antd's motion classes gone): the rest of the password still goes to the password
-    await page.locator('.ant-modal:not([class*="zoom"])').waitFor();
+    await openedDialog(dialog);
     await page.keyboard.type(user.password.slice(4));
     expect(await email.inputValue()).toBe(user.email);
     expect(await password.inputValue()).toBe(user.password);
@@ -399,6 +405,7 @@ describe('sign-in flow in Chromium', () => {
     // and server answers follow it: a failed sign-in reads in Spanish
     await page.getByRole('button', { name: 'ACCEDER' }).click();
     const dialog = page.getByRole('dialog');
+    await openedDialog(dialog);
     await dialog.getByRole('textbox').first().fill('nobody@example.test');
     await dialog.locator('input[type=password]').fill('wrong-password');
     await dialog.locator('button[type=submit]').click();
