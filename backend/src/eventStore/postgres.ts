@@ -472,33 +472,32 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   /**
    * A subscriber's read: up to `maxCount` events after `after` that readers may see, and whether
    * committed events after them are still held back by the safe horizon (an older transaction is
-   * running), in one statement and so one snapshot. The events are ordered by transaction id, so
-   * the ones below the horizon come first and the first one at or past it ends the batch.
+   * running), in one statement and so one snapshot. Of the held events it reads one row only: under
+   * a steady stream of commands a projection's batch transaction holds back every event committed
+   * while it runs, and the subscriber looks again every few milliseconds then.
    */
   async function readForSubscriber(
     after: string | null,
     maxCount: number,
   ): Promise<{ events: RecordedEvent[]; held: boolean }> {
     const from = after ? parsePosition(after) : { txId: '0', seq: '0' };
-    const { rows } = await query<EventRow & { held: boolean | null }>(
+    const { rows } = await query<EventRow & { held: boolean }>(
       pool,
-      `with h as (select (${SAFE_HORIZON}) as horizon)
-       select e.*, e.tx_id >= h.horizon as held
-       from h left join lateral (
-         select * from es_events
-         where (tx_id, global_seq) > ($1::text::xid8, $2::bigint)
-         order by tx_id, global_seq
-         limit $3
-       ) e on true`,
+      `with h as materialized (select (${SAFE_HORIZON}) as horizon)
+       select * from (
+         (select e.*, false as held from es_events e
+          where (e.tx_id, e.global_seq) > ($1::text::xid8, $2::bigint) and e.tx_id < (select horizon from h)
+          order by e.tx_id, e.global_seq limit $3)
+         union all
+         (select e.*, true as held from es_events e
+          where (e.tx_id, e.global_seq) > ($1::text::xid8, $2::bigint) and e.tx_id >= (select horizon from h)
+          order by e.tx_id, e.global_seq limit 1)
+       ) r
+       order by held, tx_id, global_seq`,
       [from.txId, from.seq, maxCount],
     );
-    const events: RecordedEvent[] = [];
-    for (const row of rows) {
-      if (row.global_seq === null) break;
-      if (row.held) return { events, held: true };
-      events.push(toRecorded(row));
-    }
-    return { events, held: false };
+    const events = rows.filter((row) => !row.held).map(toRecorded);
+    return { events, held: events.length < maxCount && rows.length > events.length };
   }
 
   /** Every committed event counts, also those the safe horizon still hides from readers. */
