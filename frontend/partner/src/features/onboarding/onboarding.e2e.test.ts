@@ -68,6 +68,7 @@ describe('foundation wizard in Chromium', () => {
     await page.reload();
     await page.getByLabel('Your FG link').waitFor();
     expect(await badge(page).textContent()).toBe('1 of 5 Complete');
+    expect(await page.locator('.ob-head .ant-progress-indicator').textContent()).toBe('20%');
     expect(await indicator(page, 'Get Connected').textContent()).toContain('Completed');
 
     // step 2: a rejected link, then a good one
@@ -298,6 +299,10 @@ describe('foundation wizard in Chromium', () => {
     await page.goto('/onboarding?step=2');
     await page.getByRole('button', { name: 'VOLVER AL PANEL' }).waitFor();
     expect(await badge(page).textContent()).toBe('0 de 5 completados');
+    // the bar's figure as Spanish writes a percent (formatPercent), not antd's own "0%"
+    expect(await page.locator('.ob-head .ant-progress-indicator').textContent()).toMatch(
+      /^0[\u00a0\u202f]%$/,
+    );
     await page.getByLabel('Tu enlace FG', { exact: true }).fill('ufeelgreat.com/c/no-valid');
     await page.getByRole('button', { name: 'Verificar' }).click();
     await page
