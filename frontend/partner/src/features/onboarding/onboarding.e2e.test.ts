@@ -119,6 +119,25 @@ describe('foundation wizard in Chromium', () => {
 
     // step 4: required fields, then submit
     await page.goto('/onboarding?step=4');
+    await page.locator('.ob-form legend').waitFor();
+    // the radio buttons' question lines up with the other questions: it starts where they do, with
+    // the same space above it (a legend's own padding moved it 2 px right, and it had no space above)
+    const questions = await page.locator('.ob-form > label, .ob-form legend').evaluateAll((labels) =>
+      labels.map((label) => {
+        const text = document.createRange();
+        text.selectNodeContents(label);
+        const above = (label.tagName === 'LEGEND' ? label.parentElement! : label).previousElementSibling;
+        return {
+          start: Math.round(text.getBoundingClientRect().left),
+          space: above
+            ? Math.round(label.getBoundingClientRect().top - above.getBoundingClientRect().bottom)
+            : null,
+        };
+      }),
+    );
+    expect(questions).toHaveLength(4);
+    const [first, ...rest] = questions;
+    for (const question of rest) expect(question).toEqual({ start: first!.start, space: rest[0]!.space });
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByText('Please fill in required fields').waitFor();
     await page.getByLabel('When did you start using the product?').fill('March 2025');
