@@ -314,6 +314,8 @@ describe('the Academy hero as HTML', () => {
         await app.goto('/academy');
         await app.locator('.hub-card').first().waitFor();
         expect(await heroOf(app)).toEqual(before);
+        // the success rate as the language writes a percent (formatPercent: 95 % in both)
+        expect(await app.locator('.academy-stat strong').last().textContent()).toMatch(/^95[\u00a0\u202f]%$/);
         if (SHOTS) {
           const name = `${SHOTS}/academy-hero-${lang}-${viewport.width}`;
           await html.screenshot({ path: `${name}-html.png` });
