@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { PageSpinner } from '../components/Spinner';
 import { useLanguageSync } from '../lib/languageSync';
 import { progressQuery } from '../lib/progress';
-import { useSession } from '../lib/session';
+import { fullySignedIn, useSession } from '../lib/session';
 import { registerLoginPreloader, ui } from '../lib/ui';
 import { Footer } from './Footer';
 import { Overlays } from './overlays';
@@ -42,8 +42,7 @@ export function RootLayout() {
 
   // on page load, a signed-in user's onboarding progress is loaded too (spec 000 section 4)
   useEffect(() => {
-    if (user && !user.mustChangePassword && !user.secondFactor?.pending)
-      void queryClient.prefetchQuery(progressQuery);
+    if (fullySignedIn(user)) void queryClient.prefetchQuery(progressQuery);
   }, [user, queryClient]);
 
   // the menu closes on any route change (back button included)

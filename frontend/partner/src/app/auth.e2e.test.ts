@@ -66,6 +66,18 @@ async function recordActivity(page: Page) {
   });
 }
 
+/** The 403 answers and console errors a page has from now on, as lines. */
+function refusalsOf(page: Page): string[] {
+  const lines: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 403) lines.push(`403 ${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') lines.push(`console error: ${m.text()}`);
+  });
+  return lines;
+}
+
 /** Waits for `target` (30 s); a failure's message adds what the page did and the text it shows. */
 async function waitOrExplain(page: Page, target: Locator) {
   note(page, `waiting for ${target}`);
@@ -389,6 +401,39 @@ describe('sign-in flow in Chromium', () => {
     await fill('Tess-own-pass');
     await expect.poll(() => hint.getAttribute('class')).toContain('hint-ok');
     expect((await (await page.request.get('/api/me')).json()).mustChangePassword).toBe(true);
+  });
+
+  it("an admin's sign-in calls nothing the unfinished second factor refuses (no 403, no console error)", async () => {
+    // the first sign-in of an admin without a second factor: on to the console's set-up
+    const newcomer = await createUser(app, { admin: true, secondFactor: false });
+    const first = await newPage();
+    const firstRefusals = refusalsOf(first);
+    await first.goto('/');
+    await first.getByRole('button', { name: 'LOGIN' }).click();
+    await signInThroughDialog(first, newcomer.email, newcomer.password);
+    await waitOrExplain(first, first.getByRole('heading', { name: 'Set up two-step verification' }));
+    expect(firstRefusals).toEqual([]);
+
+    // an admin with one: the code step, the page reloaded before the code, then the code
+    const admin = await createUser(app, { admin: true });
+    const page = await newPage();
+    const refusals = refusalsOf(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await signInThroughDialog(page, admin.email, admin.password);
+    await loginDialog(page).getByLabel('Verification code').waitFor();
+    await page.reload();
+    const answer = nextSecondFactor(admin.secondFactor!);
+    if (!('code' in answer)) throw new Error('expected a code');
+    await page.getByLabel('Verification code').fill(answer.code);
+    await page.getByRole('button', { name: 'VERIFY' }).click();
+    // signed in now: the interface language is stored (the call that answered 403 before)
+    await expect
+      .poll(async () => (await (await page.request.get('/api/me')).json()).preferredLanguage, {
+        timeout: 30_000,
+      })
+      .toBe('en');
+    expect(refusals).toEqual([]);
   });
 
   it('the language choice survives a reload', async () => {

@@ -3,17 +3,18 @@ import { request } from './api';
 import { currentLanguage } from './i18n';
 import type { LanguageCode } from './languages';
 import { queryClient } from './queryClient';
-import { ME_KEY, setCurrentUser, useSession, type User } from './session';
+import { fullySignedIn, ME_KEY, setCurrentUser, useSession, type User } from './session';
 import { authApi } from './endpoints';
 
 /**
  * The server keeps the partner's language, so e-mails to them are written in it (issue 18):
- * told when the switcher changes and, for an account that has none yet, once signed in.
+ * told when the switcher changes and, for an account that has none yet, once signed in: past the
+ * password change and the second factor (the route answers 403 before).
  * Never in the way: a failure only means the next change tries again.
  */
 export async function tellServerLanguage(language: LanguageCode): Promise<void> {
   const user = queryClient.getQueryData<User | null>(ME_KEY);
-  if (!user || user.mustChangePassword || user.preferredLanguage === language) return;
+  if (!fullySignedIn(user) || user.preferredLanguage === language) return;
   try {
     const answer = await request(authApi.setLanguage, {
       body: { language },
@@ -28,7 +29,7 @@ export async function tellServerLanguage(language: LanguageCode): Promise<void> 
 /** Sends the interface language once a signed-in user without a stored language is known. */
 export function useLanguageSync() {
   const { user } = useSession();
-  const missing = !!user && !user.mustChangePassword && !user.preferredLanguage;
+  const missing = fullySignedIn(user) && !user.preferredLanguage;
   useEffect(() => {
     if (missing) void tellServerLanguage(currentLanguage());
   }, [missing]);

@@ -50,6 +50,13 @@ export function useSessionPart<T>(pick: (user: User) => T): T | null {
   return data ?? null;
 }
 
+/**
+ * Past every step of the sign-in: no temporary password to change, no second factor to enter or
+ * (an admin) to set up. Until then the server refuses every 'user' route with 403.
+ */
+export const fullySignedIn = (user: User | null | undefined): user is User =>
+  !!user && !user.mustChangePassword && !user.secondFactor?.pending;
+
 /** Replaces the cached user (login, register, password reset, profile update). */
 export const setCurrentUser = (user: User | null) => queryClient.setQueryData(ME_KEY, user);
 

@@ -105,6 +105,9 @@ function Card({ card, locked }: { card: HubCard; locked: boolean }) {
   );
 }
 
+/** The static success rate of the stat cards (spec 001: 50+, 1000+, 95%). */
+const SUCCESS_RATE_PERCENT = 95;
+
 /** /academy: the hub once the foundation is done, the locked hub before. */
 export function AcademyPage() {
   const { t } = useTranslation('academy');
@@ -268,7 +271,8 @@ export function AcademyPage() {
       <section className="academy-stats" aria-label={t('stats.label')}>
         {(['sessions', 'partners', 'success'] as const).map((k) => (
           <div className="academy-stat" key={k}>
-            <strong>{t(`stats.${k}.value`)}</strong>
+            {/* the success rate is a number each language writes its own way (95% / 95 %) */}
+            <strong>{t(`stats.${k}.value`, { percent: formatPercent(SUCCESS_RATE_PERCENT) })}</strong>
             <span>{t(`stats.${k}.label`)}</span>
           </div>
         ))}

@@ -1,6 +1,7 @@
 import { ACTIONS, EVENTS, Joyride, STATUS, type EventData, type Controls, type Step } from 'react-joyride';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TourTooltip } from './TourTooltip';
 import { TOUR_ANCHORS, TOUR_SCROLL_OFFSET, TOUR_SPOTLIGHT_PADDING, TOUR_START_DELAY_MS } from './tutorial';
 
 const STEP_KEYS: Record<(typeof TOUR_ANCHORS)[number], string> = {
@@ -15,7 +16,8 @@ const STEP_KEYS: Record<(typeof TOUR_ANCHORS)[number], string> = {
 /**
  * The six-step academy tour (react-joyride): tooltips below their anchor, no beacon, progress
  * and skip shown, scroll offset 120, spotlight padding 10, a click on the overlay closes it.
- * Starts 0.5 s after it is shown. Finishing and skipping/closing are reported once.
+ * Starts 0.5 s after it is shown. Finishing and skipping/closing are reported once. Its tooltip
+ * is the app's own (TourTooltip), with antd buttons.
  */
 export default function AcademyTour({
   onFinished,
@@ -69,6 +71,7 @@ export default function AcademyTour({
       continuous
       scrollToFirstStep
       onEvent={onEvent}
+      tooltipComponent={TourTooltip}
       locale={{
         back: t('tour.back'),
         close: t('tour.close'),
@@ -86,8 +89,6 @@ export default function AcademyTour({
         spotlightRadius: 18,
         overlayClickAction: 'close',
         closeButtonAction: 'skip',
-        primaryColor: '#0d7d67',
-        textColor: '#1c2b28',
         zIndex: 1100,
         width: 360,
       }}

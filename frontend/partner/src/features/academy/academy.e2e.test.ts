@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { createClient } from '../../../../../testing/app';
 import { startE2eApp, type E2eApp } from '../../../../../testing/browser';
 import { createUser, type CreatedUser } from '../../../../../testing/users';
@@ -17,6 +17,13 @@ async function signedIn(user: CreatedUser, options: { clock?: boolean } = {}): P
   expect(res.status()).toBe(200);
   return page;
 }
+
+/** What a button looks like: font, colours, corners, height. */
+const lookOf = (button: Locator) =>
+  button.evaluate((b) => {
+    const s = getComputedStyle(b);
+    return [s.fontFamily, s.fontSize, s.fontWeight, s.color, s.backgroundColor, s.borderRadius, s.height];
+  });
 
 const tutorialOf = async (page: Page) => (await page.request.get('/api/academy-tutorial')).json();
 const tooltip = (page: Page) =>
@@ -103,7 +110,9 @@ describe('academy hub', () => {
     const prompt = page.getByRole('dialog', { name: 'Take a quick tour?' });
     await prompt.waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/academy-prompt.png` });
-    await prompt.getByRole('button', { name: 'Start the tour' }).click();
+    const start = prompt.getByRole('button', { name: 'Start the tour' });
+    const startLook = await lookOf(start);
+    await start.click();
 
     const titles = ['Live Calls', 'Replays', 'Success Stories', 'Resources', 'Partners', 'Your progress'];
     for (const [i, title] of titles.entries()) {
@@ -114,7 +123,22 @@ describe('academy hub', () => {
       ).toContain(title);
       // progress shows on the Next button; the last step's button reads Finish
       if (i < titles.length - 1) expect(await tooltip(page).innerText()).toContain(`Next (${i + 1} of 6)`);
-      if (i === 0 && SHOTS) await page.screenshot({ path: `${SHOTS}/academy-tour.png` });
+      if (i === 0) {
+        // the tour's buttons are the app's: the Next button looks like the prompt's Start button,
+        // and the keyboard's focus ring is antd's
+        const next = tooltip(page).getByRole('button', { name: /^Next/ });
+        await page.mouse.move(0, 0); // off the buttons: a hovered button shows its hover colour
+        await poll(() => lookOf(next)).toEqual(startLook);
+        for (let n = 0; n < 8 && !(await next.evaluate((b) => b === document.activeElement)); n++)
+          await page.keyboard.press('Tab');
+        expect(await next.evaluate((b) => b.matches(':focus-visible'))).toBe(true);
+        expect(
+          await next.evaluate(
+            (b) => `${getComputedStyle(b).outlineStyle} ${getComputedStyle(b).outlineOffset}`,
+          ),
+        ).toBe('solid 1px');
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/academy-tour.png` });
+      }
       await leaveStep(page, i, i === titles.length - 1 ? 'Finish' : /^Next/);
     }
     await poll(async () => (await tutorialOf(page)).tutorialCompleted).toBe(true);
@@ -290,6 +314,8 @@ describe('the Academy hero as HTML', () => {
         await app.goto('/academy');
         await app.locator('.hub-card').first().waitFor();
         expect(await heroOf(app)).toEqual(before);
+        // the success rate as the language writes a percent (formatPercent: 95 % in both)
+        expect(await app.locator('.academy-stat strong').last().textContent()).toMatch(/^95[\u00a0\u202f]%$/);
         if (SHOTS) {
           const name = `${SHOTS}/academy-hero-${lang}-${viewport.width}`;
           await html.screenshot({ path: `${name}-html.png` });

@@ -8,6 +8,7 @@ import { useCallback, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedCard } from '../../components/LoadFailedCard';
 import { PageSpinner } from '../../components/Spinner';
+import { formatPercent } from '../../lib/numbers';
 import { foundationPercent, stepsDone } from '../../lib/progress';
 import { fullProgressQuery, type Progress as ProgressData } from './api';
 import { Step1Newsletter } from './steps/Step1Newsletter';
@@ -156,6 +157,7 @@ export function OnboardingPage() {
         <h1>{t('title')}</h1>
         <Progress
           percent={foundationPercent(progress)}
+          format={(p) => formatPercent(p ?? 0)}
           aria-label={t('progressLabel')}
           strokeColor="#0d7d67"
         />

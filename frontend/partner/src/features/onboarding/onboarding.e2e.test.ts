@@ -68,6 +68,7 @@ describe('foundation wizard in Chromium', () => {
     await page.reload();
     await page.getByLabel('Your FG link').waitFor();
     expect(await badge(page).textContent()).toBe('1 of 5 Complete');
+    expect(await page.locator('.ob-head .ant-progress-indicator').textContent()).toBe('20%');
     expect(await indicator(page, 'Get Connected').textContent()).toContain('Completed');
 
     // step 2: a rejected link, then a good one
@@ -118,6 +119,25 @@ describe('foundation wizard in Chromium', () => {
 
     // step 4: required fields, then submit
     await page.goto('/onboarding?step=4');
+    await page.locator('.ob-form legend').waitFor();
+    // the radio buttons' question lines up with the other questions: it starts where they do, with
+    // the same space above it (a legend's own padding moved it 2 px right, and it had no space above)
+    const questions = await page.locator('.ob-form > label, .ob-form legend').evaluateAll((labels) =>
+      labels.map((label) => {
+        const text = document.createRange();
+        text.selectNodeContents(label);
+        const above = (label.tagName === 'LEGEND' ? label.parentElement! : label).previousElementSibling;
+        return {
+          start: Math.round(text.getBoundingClientRect().left),
+          space: above
+            ? Math.round(label.getBoundingClientRect().top - above.getBoundingClientRect().bottom)
+            : null,
+        };
+      }),
+    );
+    expect(questions).toHaveLength(4);
+    const [first, ...rest] = questions;
+    for (const question of rest) expect(question).toEqual({ start: first!.start, space: rest[0]!.space });
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByText('Please fill in required fields').waitFor();
     await page.getByLabel('When did you start using the product?').fill('March 2025');
@@ -298,6 +318,10 @@ describe('foundation wizard in Chromium', () => {
     await page.goto('/onboarding?step=2');
     await page.getByRole('button', { name: 'VOLVER AL PANEL' }).waitFor();
     expect(await badge(page).textContent()).toBe('0 de 5 completados');
+    // the bar's figure as Spanish writes a percent (formatPercent), not antd's own "0%"
+    expect(await page.locator('.ob-head .ant-progress-indicator').textContent()).toMatch(
+      /^0[\u00a0\u202f]%$/,
+    );
     await page.getByLabel('Tu enlace FG', { exact: true }).fill('ufeelgreat.com/c/no-valid');
     await page.getByRole('button', { name: 'Verificar' }).click();
     await page
