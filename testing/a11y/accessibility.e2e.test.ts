@@ -102,8 +102,13 @@ async function violations(page: Page, path: string) {
   ).toContain('text/html');
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(400); // let lazy routes and transitions settle
+  return axeFindings(page, path);
+}
+
+/** axe-core's serious and critical findings on the page as it is (or on one element of it). */
+async function axeFindings(page: Page, label: string, selector?: string) {
   await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
+  const result = await page.evaluate(async (include) => {
     const axe = (
       window as unknown as {
         axe: {
@@ -116,13 +121,13 @@ async function violations(page: Page, path: string) {
         };
       }
     ).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
+    return axe.run(include ? { include: [include] } : document, { resultTypes: ['violations'] });
+  }, selector);
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>
-        `${path}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
+        `${label}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
           .slice(0, 3)
           .map((n) => n.target.join(' '))
           .join(', ')}`,
@@ -165,6 +170,20 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
       expect(found).toEqual([]);
     });
   }
+  it('keeps the contrast of a primary and a default button while the pointer rests on them', async () => {
+    const context = await contextFor('en');
+    const page = await context.newPage();
+    await page.goto('/');
+    const found: string[] = [];
+    for (const selector of ['.ant-btn-primary', '.ant-btn-default']) {
+      const button = page.locator(`header ${selector}`).first();
+      await button.hover();
+      await page.waitForTimeout(400); // antd's colour transition
+      found.push(...(await axeFindings(page, `/ hovered ${selector}`, `header ${selector}`)));
+    }
+    await context.close();
+    expect(found).toEqual([]);
+  });
 });
 
 describe('keyboard only', () => {

@@ -6,11 +6,16 @@ export const theme: ThemeConfig = {
   zeroRuntime: true,
   token: {
     colorPrimary: '#0d7d67',
+    // antd derives a lighter hover (#248a72: 4.2:1 behind white text); darker keeps 4.5:1 and more
+    colorPrimaryHover: '#0b715d',
+    colorPrimaryActive: '#08604f',
     colorInfo: '#0d7d67',
     colorSuccess: '#1f9d55',
     colorWarning: '#d48806',
     colorError: '#d4380d',
     colorLink: '#0d7d67',
+    colorLinkHover: '#0b715d',
+    colorLinkActive: '#08604f',
     colorText: '#1c2b28',
     colorTextSecondary: '#4d5f5b',
     // help texts (Form.Item extra), descriptions: antd's default grey is below 4.5:1 on white
