@@ -12,6 +12,7 @@ import {
   ReferenceInput,
   SelectInput,
   useDataProvider,
+  useLocaleState,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -93,6 +94,7 @@ function UserLink({ id, name }: { id: string | null; name: string | null }) {
 export function AuditList() {
   const { dateTime } = useDateFormat();
   const t = useTranslate();
+  const [locale] = useLocaleState();
   return (
     <List filters={filters} sort={{ field: 'occurredAt', order: 'DESC' }} perPage={50} exporter={false}>
       <Datagrid expand={<Expanded />} bulkActionButtons={false} rowClick="expand">
@@ -101,7 +103,7 @@ export function AuditList() {
           source="eventType"
           render={(r) => (
             <Box>
-              <Typography variant="body2">{eventSummary(t, r)}</Typography>
+              <Typography variant="body2">{eventSummary(t, locale, r)}</Typography>
               <Chip size="small" variant="outlined" label={r.eventType} sx={{ mt: 0.5 }} />
             </Box>
           )}

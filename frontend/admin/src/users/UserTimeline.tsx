@@ -2,7 +2,14 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { Pagination, ReferenceManyField, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import {
+  Pagination,
+  ReferenceManyField,
+  useListContext,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import type { AdminUser, AuditEntry } from '@portal/contracts/admin/schemas';
 import { useDateFormat } from '../lib/format';
 import { eventSummary, fieldLabel } from '../lib/eventSummary';
@@ -126,6 +133,7 @@ function Events() {
   const { data, isPending } = useListContext<AuditEntry>();
   const record = useRecordContext<AdminUser>();
   const t = useTranslate();
+  const [locale] = useLocaleState();
   const { dateTime } = useDateFormat();
   if (isPending) return null;
   if (!data?.length) return <Typography color="text.secondary">{t('app.users.timelineEmpty')}</Typography>;
@@ -156,7 +164,7 @@ function Events() {
             }}
           />
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {eventSummary(t, e)}
+            {eventSummary(t, locale, e)}
           </Typography>
           <Typography variant="caption" color="text.secondary">
             {dateTime(e.occurredAt)} · <ActorLabel entry={e} userId={record?.id} />
