@@ -1,6 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { useTranslate, useLocaleState } from 'react-admin';
 import { lastLoginLabel } from './labels';
+import { formatFigures, formatNumber } from './numbers';
 
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
 const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit' };
@@ -28,7 +29,14 @@ export function useDateFormat() {
     date: formatter(locale, 'date', DATE),
     dateTime: formatter(locale, 'dateTime', DATE_TIME),
     time: formatter(locale, 'time', TIME),
-    number: (value: number, digits = 0) => value.toLocaleString(locale, { maximumFractionDigits: digits }),
+    /** a number in the reader's language, at most `digits` decimals */
+    number: (value: number, digits = 0) => formatNumber(locale, value, digits),
+    /** a percentage (out of 100) in the reader's language: "1.5%", "1,5 %" */
+    percent: (value: number, digits = 1) => formatNumber(locale, value, digits, 'percent'),
+    /** a duration in milliseconds: "1.5 ms", "1,5 ms" */
+    ms: (value: number) => `${formatNumber(locale, value, 1)} ms`,
+    /** a translated text's values with their numbers in the reader's language */
+    figures: (values: Record<string, unknown>, digits = 1) => formatFigures(locale, values, digits),
   };
 }
 
