@@ -26,24 +26,35 @@ async function adminPage(locale: string) {
 }
 
 const cases = [
-  { locale: 'en-US', title: 'Admin console', emptySync: 'No Mailchimp syncs found', reasonPrefix: /^Why: / },
+  {
+    locale: 'en-US',
+    title: 'Admin console',
+    emptySync: 'No Mailchimp syncs found',
+    reasonPrefix: /^Why: /,
+    checkedIn: /checked in [\d.,]+ ms/,
+    lag: /mean [\d.,]+ ms · p99 [\d.,]+ ms · max [\d.,]+ ms/,
+  },
   {
     locale: 'es-ES',
     title: 'Consola de administración',
     emptySync: 'No hay resultados',
     reasonPrefix: /^Motivo: /,
+    checkedIn: /comprobado en [\d,]+ ms/,
+    lag: /media [\d,]+ ms · p99 [\d,]+ ms · máx\. [\d,]+ ms/,
   },
   {
     locale: 'fr-FR',
     title: "Console d'administration",
     emptySync: 'Aucun résultat',
     reasonPrefix: /^Pourquoi : /,
+    checkedIn: /vérifié en [\d,]+ ms/,
+    lag: /moyenne [\d,]+ ms · p99 [\d,]+ ms · max [\d,]+ ms/,
   },
 ];
 
 describe('console texts and layout', () => {
-  for (const { locale, title, emptySync, reasonPrefix } of cases) {
-    it(`${locale}: not-found names the console; the empty sync list reads right; the users table fits 1280 px; the API health says why`, async () => {
+  for (const { locale, title, emptySync, reasonPrefix, checkedIn, lag } of cases) {
+    it(`${locale}: not-found names the console; the empty sync list reads right; the users table fits 1280 px; the API health says why; every timing is labelled`, async () => {
       const page = await adminPage(locale);
       await page.goto(`${e2e.app.url}/admin/#/no-such-page`);
       await page
@@ -73,6 +84,10 @@ describe('console texts and layout', () => {
       expect(await reason.innerText()).toMatch(reasonPrefix);
       // every figure in the interface language: no decimal point in French or Spanish
       if (locale !== 'en-US') expect(await page.locator('main').innerText()).not.toMatch(/\d\.\d/);
+      // each check's time says what it is (issue w3, point 4)
+      expect(await page.getByTestId('health-panel').innerText()).toMatch(checkedIn);
+      await page.goto(`${e2e.app.url}/admin/#/system-metrics`);
+      await expect.poll(() => page.locator('main').innerText(), { timeout: 30_000 }).toMatch(lag);
       await page.context().close();
     });
   }

@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { useTranslate, useLocaleState } from 'react-admin';
 import { lastLoginLabel } from './labels';
-import { formatFigures, formatNumber } from './numbers';
+import { formatBytes, formatFigures, formatNumber } from './numbers';
 
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
 const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit' };
@@ -35,6 +35,8 @@ export function useDateFormat() {
     percent: (value: number, digits = 1) => formatNumber(locale, value, digits, 'percent'),
     /** a duration in milliseconds: "1.5 ms", "1,5 ms" */
     ms: (value: number) => `${formatNumber(locale, value, 1)} ms`,
+    /** a size in bytes, in the reader's units: "45,3 Mo" */
+    bytes: (value: number | null | undefined) => formatBytes(locale, value),
     /** a translated text's values with their numbers in the reader's language */
     figures: (values: Record<string, unknown>, digits = 1) => formatFigures(locale, values, digits),
   };
@@ -71,15 +73,3 @@ const LEVEL_CHIP: Record<Level, 'success' | 'warning' | 'error'> = {
 export function LevelChip({ level, label }: { level: Level; label: string }) {
   return <Chip size="small" color={LEVEL_CHIP[level]} label={label} />;
 }
-
-export const bytes = (n: number | null | undefined) => {
-  if (n === null || n === undefined || !Number.isFinite(n)) return '—';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let v = n;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v.toFixed(i ? 1 : 0)} ${units[i]}`;
-};

@@ -50,7 +50,7 @@ export function Health({ checks }: { checks: DashboardResponse['health'] }) {
                   : c.key === 'liveCalls' && c.facts?.withoutLink
                     ? t('app.performance.facts.liveCallsWithoutLink', { smart_count: c.facts.withoutLink })
                     : t(`app.performance.facts.${c.key}`, figures(c.facts ?? {}))}
-              {c.latencyMs !== null ? ` · ${ms(c.latencyMs)}` : ''}
+              {c.latencyMs !== null ? ` · ${t('app.performance.checkedIn', { time: ms(c.latencyMs) })}` : ''}
             </Typography>
             {c.key === 'api' && c.facts?.reason && (
               <>
