@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import {
   Pagination,
   ReferenceManyField,
+  useGetManyAggregate,
   useListContext,
   useLocaleState,
   useRecordContext,
@@ -31,6 +32,20 @@ const VALUE_TEXTS: Record<string, string> = {
   by: 'app.events.values.by',
   outcome: 'app.events.values.outcome',
 };
+
+/** Recorded values of these fields are user ids: the console names the user. */
+const USER_FIELDS = new Set(['sponsorId']);
+
+/**
+ * A user named by a recorded id (a sponsor); the id only when no user has it (deleted). The
+ * names of every row come in one request (react-admin aggregates the ids).
+ */
+function UserName({ id }: { id: string }) {
+  const { data, isPending } = useGetManyAggregate<AdminUser>('users', { ids: [id] });
+  const user = data?.find((u) => u.id === id);
+  if (isPending) return <>…</>;
+  return <span title={id}>{user ? `${user.firstName} ${user.lastName}` : id}</span>;
+}
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
@@ -63,6 +78,7 @@ function Value({ value, field }: { value: unknown; field?: string }) {
     );
   }
   if (typeof value === 'object') return <Changes changes={value as Record<string, unknown>} nested />;
+  if (typeof value === 'string' && field && USER_FIELDS.has(field)) return <UserName id={value} />;
   if (typeof value === 'string' && TIMESTAMP.test(value)) return <>{dateTime(value)}</>;
   const texts = field && VALUE_TEXTS[field];
   if (texts) return <>{t(`${texts}.${String(value)}`, { _: String(value) })}</>;
