@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from '../../../testing/browser';
 import { createUser, type CreatedUser } from '../../../testing/users';
@@ -90,5 +91,41 @@ describe('console texts and layout', () => {
       await expect.poll(() => page.locator('main').innerText(), { timeout: 30_000 }).toMatch(lag);
       await page.context().close();
     });
+
+    it(`${locale}: on a phone, the users and the audit log read as lists with no sideways scroll`, async () => {
+      const context = await e2e.signedInContext(admin.client, { locale, viewport: PHONE });
+      const page = await context.newPage();
+      await page.goto(`${e2e.app.url}/admin/#/users`);
+      const list = page.getByTestId('users-list');
+      await list.getByText('Partner Example 0').waitFor();
+      // each user: name, e-mail, status and progress
+      const row = await list.locator('li').filter({ hasText: 'Partner Example 0' }).innerText();
+      expect(row).toContain('@example.test');
+      expect(row).toMatch(/\d\s?%/);
+      expect(row.split('\n').length).toBeGreaterThanOrEqual(4);
+      expect(await page.locator('table').count()).toBe(0);
+      expect(await sidewaysScrollers(page)).toEqual([]);
+      await page.goto(`${e2e.app.url}/admin/#/audit`);
+
+      await page.getByTestId('audit-list').locator('li').first().waitFor();
+      expect(await page.locator('table').count()).toBe(0);
+      expect(await sidewaysScrollers(page)).toEqual([]);
+      await context.close();
+    });
   }
 });
+
+const PHONE = { width: 390, height: 844 };
+
+/** The page, or any box in it, that scrolls sideways: its tag and widths. */
+const sidewaysScrollers = (page: Page) =>
+  page.evaluate(() =>
+    [document.documentElement, ...document.querySelectorAll('body *')]
+      .filter(
+        (el) =>
+          el.scrollWidth > el.clientWidth + 1 &&
+          (el === document.documentElement ||
+            !['hidden', 'visible', 'clip'].includes(getComputedStyle(el).overflowX)),
+      )
+      .map((el) => `${el.tagName}.${String(el.className).slice(0, 40)} ${el.scrollWidth}/${el.clientWidth}`),
+  );
