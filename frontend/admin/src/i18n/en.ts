@@ -603,7 +603,7 @@ export const en = {
         slowPasswords: 'Why: sign-in and password routes answer slower than expected (p95 over 2 s)',
       },
       demoAdapter: 'demo adapter',
-      checkedIn: 'checked in %{time}',
+      checkedIn: 'Checked in %{time}',
       level: { healthy: 'Healthy', warning: 'Warning', critical: 'Critical' },
       responseChart: 'Response time (ms)',
       trafficChart: 'Requests and errors',

@@ -609,7 +609,7 @@ export const es: Messages = {
           'Motivo: el inicio de sesión y las contraseñas responden más lento de lo previsto (p95 de más de 2 s)',
       },
       demoAdapter: 'adaptador de demostración',
-      checkedIn: 'comprobado en %{time}',
+      checkedIn: 'Comprobado en %{time}',
       level: { healthy: 'Correcto', warning: 'Aviso', critical: 'Crítico' },
       responseChart: 'Tiempo de respuesta (ms)',
       trafficChart: 'Solicitudes y errores',

@@ -624,7 +624,7 @@ export const fr: Messages = {
           'Pourquoi : la connexion et les mots de passe répondent plus lentement que prévu (p95 au-delà de 2 s)',
       },
       demoAdapter: 'adaptateur de démonstration',
-      checkedIn: 'vérifié en %{time}',
+      checkedIn: 'Vérifié en %{time}',
       level: { healthy: 'Sain', warning: 'Attention', critical: 'Critique' },
       responseChart: 'Temps de réponse (ms)',
       trafficChart: 'Requêtes et erreurs',

@@ -33,8 +33,8 @@ export function useDateFormat() {
     number: (value: number, digits = 0) => formatNumber(locale, value, digits),
     /** a percentage (out of 100) in the reader's language: "1.5%", "1,5 %" */
     percent: (value: number, digits = 1) => formatNumber(locale, value, digits, 'percent'),
-    /** a duration in milliseconds: "1.5 ms", "1,5 ms" */
-    ms: (value: number) => `${formatNumber(locale, value, 1)} ms`,
+    /** a duration in milliseconds: "1.5 ms", "1,5 ms" (a no-break space: a line never parts them) */
+    ms: (value: number) => `${formatNumber(locale, value, 1)}\u00a0ms`,
     /** a size in bytes, in the reader's units: "45,3 Mo" */
     bytes: (value: number | null | undefined) => formatBytes(locale, value),
     /** a translated text's values with their numbers in the reader's language */

@@ -51,9 +51,9 @@ describe('sizes and times with their units in each language', () => {
   });
   it('labels each timing of the health and system pages', () => {
     for (const [messages, checked, lag, behind] of [
-      [en, 'checked in 1.5 ms', 'mean 1.5 ms · p99 1.5 ms · max 1.5 ms', 'behind by 1.5 ms'],
-      [es, 'comprobado en 1,5 ms', 'media 1,5 ms · p99 1,5 ms · máx. 1,5 ms', 'con 1,5 ms de retraso'],
-      [fr, 'vérifié en 1,5 ms', 'moyenne 1,5 ms · p99 1,5 ms · max 1,5 ms', 'en retard de 1,5 ms'],
+      [en, 'Checked in 1.5 ms', 'mean 1.5 ms · p99 1.5 ms · max 1.5 ms', 'behind by 1.5 ms'],
+      [es, 'Comprobado en 1,5 ms', 'media 1,5 ms · p99 1,5 ms · máx. 1,5 ms', 'con 1,5 ms de retraso'],
+      [fr, 'Vérifié en 1,5 ms', 'moyenne 1,5 ms · p99 1,5 ms · max 1,5 ms', 'en retard de 1,5 ms'],
     ] as const) {
       const t = translator(messages);
       const time = `${formatNumber(messages === en ? 'en' : 'fr', 1.5, 1)} ms`;

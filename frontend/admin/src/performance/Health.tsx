@@ -43,6 +43,8 @@ export function Health({ checks }: { checks: DashboardResponse['health'] }) {
               sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
               title={c.detail}
             >
+              {/* the time first: a long line is cut at its end */}
+              {c.latencyMs !== null ? `${t('app.performance.checkedIn', { time: ms(c.latencyMs) })} · ` : ''}
               {c.latencyMs === null
                 ? t('app.performance.facts.failed', { error: c.detail })
                 : c.demo
@@ -50,7 +52,6 @@ export function Health({ checks }: { checks: DashboardResponse['health'] }) {
                   : c.key === 'liveCalls' && c.facts?.withoutLink
                     ? t('app.performance.facts.liveCallsWithoutLink', { smart_count: c.facts.withoutLink })
                     : t(`app.performance.facts.${c.key}`, figures(c.facts ?? {}))}
-              {c.latencyMs !== null ? ` · ${t('app.performance.checkedIn', { time: ms(c.latencyMs) })}` : ''}
             </Typography>
             {c.key === 'api' && c.facts?.reason && (
               <>

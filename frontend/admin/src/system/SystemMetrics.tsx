@@ -170,7 +170,7 @@ export function SystemMetrics() {
                             ? t('app.system.upToDate')
                             : p.lagSeconds === null
                               ? t('app.system.behind')
-                              : t('app.system.behindBy', { time: `${number(p.lagSeconds, 1)} s` })
+                              : t('app.system.behindBy', { time: `${number(p.lagSeconds, 1)}\u00a0s` })
                         }
                       />
                     </TableCell>
