@@ -92,7 +92,7 @@ describe('console texts and layout', () => {
       await page.context().close();
     });
 
-    it(`${locale}: on a phone, the users and the audit log read as lists with no sideways scroll`, async () => {
+    it(`${locale}: on a phone, the users, the audit log and the queues read as lists with no sideways scroll`, async () => {
       const context = await e2e.signedInContext(admin.client, { locale, viewport: PHONE });
       const page = await context.newPage();
       await page.goto(`${e2e.app.url}/admin/#/users`);
@@ -109,6 +109,14 @@ describe('console texts and layout', () => {
 
       await page.getByTestId('audit-list').locator('li').first().waitFor();
       expect(await page.locator('table').count()).toBe(0);
+      expect(await sidewaysScrollers(page)).toEqual([]);
+      // the system page's queues: one line each, no table wider than the card
+      await page.goto(`${e2e.app.url}/admin/#/system-metrics`);
+      await page.getByText('mailchimp', { exact: true }).waitFor();
+      expect(await page.locator('table').count()).toBe(1); // the projections' three columns
+      expect(
+        await page.locator('table').evaluate((el) => el.scrollWidth <= el.parentElement!.clientWidth),
+      ).toBe(true);
       expect(await sidewaysScrollers(page)).toEqual([]);
       await context.close();
     });

@@ -16,6 +16,7 @@ import { SYSTEM_METRICS_REFRESH_MS } from '@portal/contracts/admin/endpoints';
 import type { SystemMetrics as Metrics } from '@portal/contracts/admin/schemas';
 import { useDateFormat } from '../lib/format';
 import { uptime } from '../lib/numbers';
+import { usePhone } from '../lib/usePhone';
 import { usePoll } from '../lib/usePoll';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -48,11 +49,14 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
   );
 }
 
+const QUEUE_COUNTS = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
+
 /** System metrics (admin only): process, database, Redis, queues, projections; refreshed every 30 s. */
 export function SystemMetrics() {
   const t = useTranslate();
   const { time, number, percent, ms, bytes } = useDateFormat();
   const { data, error } = usePoll<Metrics>('/system-metrics', SYSTEM_METRICS_REFRESH_MS);
+  const phone = usePhone();
   const na = t('app.system.unavailable');
   return (
     <Box sx={{ py: 2 }}>
@@ -122,31 +126,42 @@ export function SystemMetrics() {
             </Section>
           </Stack>
           <Section title={t('app.system.queues')}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  {(['queue', 'waiting', 'active', 'delayed', 'failed', 'completed'] as const).map((k) => (
-                    <TableCell key={k} align={k === 'queue' ? 'left' : 'right'}>
-                      {t(`app.system.${k}`)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.queues.map((q) => (
-                  <TableRow key={q.name}>
-                    <TableCell>{q.name}</TableCell>
-                    <TableCell align="right">{q.waiting}</TableCell>
-                    <TableCell align="right">{q.active}</TableCell>
-                    <TableCell align="right">{q.delayed}</TableCell>
-                    <TableCell align="right" sx={{ color: q.failed ? 'error.main' : undefined }}>
-                      {q.failed}
-                    </TableCell>
-                    <TableCell align="right">{q.completed}</TableCell>
+            {phone ? (
+              // six columns do not fit a phone: one line per queue, each count named
+              data.queues.map((q) => (
+                <Row
+                  key={q.name}
+                  label={q.name}
+                  value={QUEUE_COUNTS.map((k) => `${t(`app.system.${k}`)}\u00a0${number(q[k])}`).join(' · ')}
+                />
+              ))
+            ) : (
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    {(['queue', ...QUEUE_COUNTS] as const).map((k) => (
+                      <TableCell key={k} align={k === 'queue' ? 'left' : 'right'}>
+                        {t(`app.system.${k}`)}
+                      </TableCell>
+                    ))}
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {data.queues.map((q) => (
+                    <TableRow key={q.name}>
+                      <TableCell>{q.name}</TableCell>
+                      <TableCell align="right">{q.waiting}</TableCell>
+                      <TableCell align="right">{q.active}</TableCell>
+                      <TableCell align="right">{q.delayed}</TableCell>
+                      <TableCell align="right" sx={{ color: q.failed ? 'error.main' : undefined }}>
+                        {q.failed}
+                      </TableCell>
+                      <TableCell align="right">{q.completed}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
           </Section>
           <Section title={t('app.system.projections')}>
             <Table size="small">
