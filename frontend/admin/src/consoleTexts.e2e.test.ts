@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from '../../../testing/browser';
 import { createUser, type CreatedUser } from '../../../testing/users';
@@ -26,24 +27,35 @@ async function adminPage(locale: string) {
 }
 
 const cases = [
-  { locale: 'en-US', title: 'Admin console', emptySync: 'No Mailchimp syncs found', reasonPrefix: /^Why: / },
+  {
+    locale: 'en-US',
+    title: 'Admin console',
+    emptySync: 'No Mailchimp syncs found',
+    reasonPrefix: /^Why: /,
+    checkedIn: /Checked in [\d.,]+\sms/,
+    lag: /mean [\d.,]+\sms · p99 [\d.,]+\sms · max [\d.,]+\sms/,
+  },
   {
     locale: 'es-ES',
     title: 'Consola de administración',
     emptySync: 'No hay resultados',
     reasonPrefix: /^Motivo: /,
+    checkedIn: /Comprobado en [\d,]+\sms/,
+    lag: /media [\d,]+\sms · p99 [\d,]+\sms · máx\. [\d,]+\sms/,
   },
   {
     locale: 'fr-FR',
     title: "Console d'administration",
     emptySync: 'Aucun résultat',
     reasonPrefix: /^Pourquoi : /,
+    checkedIn: /Vérifié en [\d,]+\sms/,
+    lag: /moyenne [\d,]+\sms · p99 [\d,]+\sms · max [\d,]+\sms/,
   },
 ];
 
 describe('console texts and layout', () => {
-  for (const { locale, title, emptySync, reasonPrefix } of cases) {
-    it(`${locale}: not-found names the console; the empty sync list reads right; the users table fits 1280 px; the API health says why`, async () => {
+  for (const { locale, title, emptySync, reasonPrefix, checkedIn, lag } of cases) {
+    it(`${locale}: not-found names the console; the empty sync list reads right; the users table fits 1280 px; the API health says why; every timing is labelled`, async () => {
       const page = await adminPage(locale);
       await page.goto(`${e2e.app.url}/admin/#/no-such-page`);
       await page
@@ -71,7 +83,57 @@ describe('console texts and layout', () => {
       const reason = page.getByTestId('api-health-reason');
       await reason.waitFor();
       expect(await reason.innerText()).toMatch(reasonPrefix);
+      // every figure in the interface language: no decimal point in French or Spanish
+      if (locale !== 'en-US') expect(await page.locator('main').innerText()).not.toMatch(/\d\.\d/);
+      // each check's time says what it is (issue w3, point 4)
+      expect(await page.getByTestId('health-panel').innerText()).toMatch(checkedIn);
+      await page.goto(`${e2e.app.url}/admin/#/system-metrics`);
+      await expect.poll(() => page.locator('main').innerText(), { timeout: 30_000 }).toMatch(lag);
       await page.context().close();
+    });
+
+    it(`${locale}: on a phone, the users, the audit log and the queues read as lists with no sideways scroll`, async () => {
+      const context = await e2e.signedInContext(admin.client, { locale, viewport: PHONE });
+      const page = await context.newPage();
+      await page.goto(`${e2e.app.url}/admin/#/users`);
+      const list = page.getByTestId('users-list');
+      await list.getByText('Partner Example 0').waitFor();
+      // each user: name, e-mail, status and progress
+      const row = await list.locator('li').filter({ hasText: 'Partner Example 0' }).innerText();
+      expect(row).toContain('@example.test');
+      expect(row).toMatch(/\d\s?%/);
+      expect(row.split('\n').length).toBeGreaterThanOrEqual(4);
+      expect(await page.locator('table').count()).toBe(0);
+      expect(await sidewaysScrollers(page)).toEqual([]);
+      await page.goto(`${e2e.app.url}/admin/#/audit`);
+
+      await page.getByTestId('audit-list').locator('li').first().waitFor();
+      expect(await page.locator('table').count()).toBe(0);
+      expect(await sidewaysScrollers(page)).toEqual([]);
+      // the system page's queues: one line each, no table wider than the card
+      await page.goto(`${e2e.app.url}/admin/#/system-metrics`);
+      await page.getByText('mailchimp', { exact: true }).waitFor();
+      expect(await page.locator('table').count()).toBe(1); // the projections' three columns
+      expect(
+        await page.locator('table').evaluate((el) => el.scrollWidth <= el.parentElement!.clientWidth),
+      ).toBe(true);
+      expect(await sidewaysScrollers(page)).toEqual([]);
+      await context.close();
     });
   }
 });
+
+const PHONE = { width: 390, height: 844 };
+
+/** The page, or any box in it, that scrolls sideways: its tag and widths. */
+const sidewaysScrollers = (page: Page) =>
+  page.evaluate(() =>
+    [document.documentElement, ...document.querySelectorAll('body *')]
+      .filter(
+        (el) =>
+          el.scrollWidth > el.clientWidth + 1 &&
+          (el === document.documentElement ||
+            !['hidden', 'visible', 'clip'].includes(getComputedStyle(el).overflowX)),
+      )
+      .map((el) => `${el.tagName}.${String(el.className).slice(0, 40)} ${el.scrollWidth}/${el.clientWidth}`),
+  );

@@ -11,7 +11,9 @@ import {
   List,
   ReferenceInput,
   SelectInput,
+  SimpleList,
   useDataProvider,
+  useLocaleState,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -22,6 +24,7 @@ import { useDateFormat } from '../lib/format';
 import { SearchFilter } from '../lib/SearchFilter';
 import { Changes } from '../users/UserTimeline';
 import { eventSummary } from '../lib/eventSummary';
+import { usePhone } from '../lib/usePhone';
 
 function EventTypeInput(props: { source: string; alwaysOn?: boolean }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
@@ -93,35 +96,57 @@ function UserLink({ id, name }: { id: string | null; name: string | null }) {
 export function AuditList() {
   const { dateTime } = useDateFormat();
   const t = useTranslate();
+  const [locale] = useLocaleState();
+  const phone = usePhone();
+  const subjectOf = (r: AuditEntry) =>
+    r.subjectId && /^[0-9a-f-]{36}$/.test(r.subjectId) ? r.subjectId : null;
   return (
     <List filters={filters} sort={{ field: 'occurredAt', order: 'DESC' }} perPage={50} exporter={false}>
-      <Datagrid expand={<Expanded />} bulkActionButtons={false} rowClick="expand">
-        <FunctionField<AuditEntry> source="occurredAt" render={(r) => dateTime(r.occurredAt)} />
-        <FunctionField<AuditEntry>
-          source="eventType"
-          render={(r) => (
-            <Box>
-              <Typography variant="body2">{eventSummary(t, r)}</Typography>
-              <Chip size="small" variant="outlined" label={r.eventType} sx={{ mt: 0.5 }} />
-            </Box>
-          )}
+      {phone ? (
+        // on a phone: what happened, when, to whom and by whom; a row opens the user's history
+        <SimpleList<AuditEntry>
+          data-testid="audit-list"
+          primaryText={(r) => eventSummary(t, locale, r)}
+          secondaryText={(r) =>
+            [
+              dateTime(r.occurredAt),
+              r.subjectId ? (r.subjectName ?? t('app.audit.deletedUser')) : null,
+              r.actorId
+                ? t('app.users.by', { name: r.actorName ?? t('app.audit.deletedUser') })
+                : t('app.audit.system'),
+            ]
+              .filter(Boolean)
+              .join(' · ')
+          }
+          rowClick={(_id, _resource, r) => {
+            const subject = subjectOf(r as AuditEntry);
+            return subject ? `/users/${subject}` : false;
+          }}
         />
-        <FunctionField<AuditEntry>
-          source="subjectName"
-          sortable={false}
-          render={(r) => (
-            <UserLink
-              id={r.subjectId && /^[0-9a-f-]{36}$/.test(r.subjectId) ? r.subjectId : null}
-              name={r.subjectName}
-            />
-          )}
-        />
-        <FunctionField<AuditEntry>
-          source="actorName"
-          sortable={false}
-          render={(r) => <UserLink id={r.actorId} name={r.actorName} />}
-        />
-      </Datagrid>
+      ) : (
+        <Datagrid expand={<Expanded />} bulkActionButtons={false} rowClick="expand">
+          <FunctionField<AuditEntry> source="occurredAt" render={(r) => dateTime(r.occurredAt)} />
+          <FunctionField<AuditEntry>
+            source="eventType"
+            render={(r) => (
+              <Box>
+                <Typography variant="body2">{eventSummary(t, locale, r)}</Typography>
+                <Chip size="small" variant="outlined" label={r.eventType} sx={{ mt: 0.5 }} />
+              </Box>
+            )}
+          />
+          <FunctionField<AuditEntry>
+            source="subjectName"
+            sortable={false}
+            render={(r) => <UserLink id={subjectOf(r)} name={r.subjectName} />}
+          />
+          <FunctionField<AuditEntry>
+            source="actorName"
+            sortable={false}
+            render={(r) => <UserLink id={r.actorId} name={r.actorName} />}
+          />
+        </Datagrid>
+      )}
     </List>
   );
 }

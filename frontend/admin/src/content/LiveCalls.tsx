@@ -9,6 +9,7 @@ import {
   SelectInput,
   SimpleForm,
   SimpleFormIterator,
+  SimpleList,
   TextField,
   TextInput,
   maxLength,
@@ -19,6 +20,7 @@ import {
 } from 'react-admin';
 import { CALL_COLOR_THEMES, CONTENT_LIMITS as L } from '@portal/contracts/content/endpoints';
 import type { AdminLiveCall } from '@portal/contracts/content/schemas';
+import { usePhone } from '../lib/usePhone';
 import { SaveOnlyToolbar } from './SaveOnlyToolbar';
 
 const LANGS = ['en', 'es', 'fr'] as const;
@@ -41,21 +43,30 @@ export function LiveCallList() {
   const schedule = useScheduleText();
   const locale = useLocale();
   const lang = (LANGS.includes(locale as Lang) ? locale : 'en') as Lang;
+  const phone = usePhone();
   return (
     <List pagination={false} exporter={false} sort={{ field: 'position', order: 'ASC' }}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <FunctionField source="name" sortable={false} render={(c: AdminLiveCall) => c.name[lang]} />
-        <FunctionField source="schedule" sortable={false} render={schedule} />
-        <TextField source="host" sortable={false} emptyText="—" />
-        <TextField source="passcode" sortable={false} emptyText="—" />
-        <TextField source="zoomLink" sortable={false} emptyText="—" />
-        <FunctionField
-          source="colorTheme"
-          sortable={false}
-          render={(c: AdminLiveCall) => t(`app.content.colors.${c.colorTheme}`)}
+      {phone ? (
+        <SimpleList<AdminLiveCall>
+          rowClick="edit"
+          primaryText={(c) => c.name[lang]}
+          secondaryText={(c) => [schedule(c), c.host].filter(Boolean).join(' · ')}
         />
-        <TextField source="sequence" sortable={false} />
-      </Datagrid>
+      ) : (
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <FunctionField source="name" sortable={false} render={(c: AdminLiveCall) => c.name[lang]} />
+          <FunctionField source="schedule" sortable={false} render={schedule} />
+          <TextField source="host" sortable={false} emptyText="—" />
+          <TextField source="passcode" sortable={false} emptyText="—" />
+          <TextField source="zoomLink" sortable={false} emptyText="—" />
+          <FunctionField
+            source="colorTheme"
+            sortable={false}
+            render={(c: AdminLiveCall) => t(`app.content.colors.${c.colorTheme}`)}
+          />
+          <TextField source="sequence" sortable={false} />
+        </Datagrid>
+      )}
     </List>
   );
 }

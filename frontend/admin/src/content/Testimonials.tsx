@@ -18,12 +18,14 @@ import {
   maxLength,
   regex,
   required,
+  SimpleList,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { TESTIMONIAL_CATEGORIES } from '@portal/contracts/academy/endpoints';
 import { CONTENT_LIMITS } from '@portal/contracts/content/endpoints';
 import type { AdminTestimonial } from '@portal/contracts/content/schemas';
+import { usePhone } from '../lib/usePhone';
 
 const categoryChoices = TESTIMONIAL_CATEGORIES.map((id) => ({ id, name: `app.content.categories.${id}` }));
 
@@ -69,17 +71,38 @@ const filters = [
   <SelectInput key="category" source="category" choices={categoryChoices} />,
 ];
 
+/** A testimonial on a phone: its picture, name and categories; a row opens it. */
+function PhoneTestimonials() {
+  const t = useTranslate();
+  return (
+    <SimpleList<AdminTestimonial>
+      rowClick="edit"
+      leftIcon={() => (
+        <Box sx={{ mr: 2 }}>
+          <Thumbnail />
+        </Box>
+      )}
+      primaryText={(r) => r.name}
+      secondaryText={(r) => r.categories.map((c) => t(`app.content.categories.${c}`)).join(' · ')}
+    />
+  );
+}
+
 /** The vault's testimonials in the order partners see them. */
 export const TestimonialList = () => (
   <List filters={filters} sort={{ field: 'position', order: 'ASC' }} perPage={25}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
-      <FunctionField source="thumbnail" sortable={false} render={() => <Thumbnail />} />
-      <TextField source="name" />
-      <FunctionField source="categories" sortable={false} render={() => <Categories />} />
-      <TextField source="videoKey" sortable={false} />
-      <EditButton />
-      <DeleteWithConfirmButton mutationMode="pessimistic" />
-    </Datagrid>
+    {usePhone() ? (
+      <PhoneTestimonials />
+    ) : (
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <FunctionField source="thumbnail" sortable={false} render={() => <Thumbnail />} />
+        <TextField source="name" />
+        <FunctionField source="categories" sortable={false} render={() => <Categories />} />
+        <TextField source="videoKey" sortable={false} />
+        <EditButton />
+        <DeleteWithConfirmButton mutationMode="pessimistic" />
+      </Datagrid>
+    )}
   </List>
 );
 

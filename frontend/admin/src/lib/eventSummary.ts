@@ -6,13 +6,30 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 export const fieldLabel = (t: Translate, field: string) =>
   t(`app.events.fields.${field}`, { _: t(`resources.users.fields.${field}`, { _: field }) });
 
+const languageNames = new Map<string, Intl.DisplayNames>();
+/** A language's name in the reader's language, as said within a sentence ("espagnol"); else its code. */
+export function languageName(locale: string, code: string): string {
+  let names = languageNames.get(locale);
+  if (!names) languageNames.set(locale, (names = new Intl.DisplayNames([locale], { type: 'language' })));
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 const has = (t: Translate, key: string) => t(key, { _: '\u0000' }) !== '\u0000';
 
 /**
- * The audit line in the reader's language, from the event type and its recorded values; the
- * server's English summary is the fallback for types the console does not know.
+ * The audit line in the reader's language (`locale`, with `t` its texts), from the event type and
+ * its recorded values; the server's English summary is the fallback for types the console does
+ * not know.
  */
-export function eventSummary(t: Translate, e: Pick<AuditEntry, 'eventType' | 'summary' | 'changes'>): string {
+export function eventSummary(
+  t: Translate,
+  locale: string,
+  e: Pick<AuditEntry, 'eventType' | 'summary' | 'changes'>,
+): string {
   const d = (e.changes ?? {}) as Record<string, unknown>;
   const type = e.eventType;
   const unreadable = /^Unreadable event: (.*)$/.exec(e.summary);
@@ -48,13 +65,11 @@ export function eventSummary(t: Translate, e: Pick<AuditEntry, 'eventType' | 'su
       if (d.via) params = { via: t(`app.events.adminVia.${String(d.via)}`, { _: String(d.via) }) };
       break;
     case 'AdminSignInLockout':
+    case 'SecondFactorLockout':
       if (d.ip && d.failures) params = { ip: d.ip, failures: d.failures };
       break;
     case 'RecoveryCodeUsed':
       if (d.left !== undefined) params = { left: d.left };
-      break;
-    case 'SecondFactorLockout':
-      if (d.ip && d.failures) params = { ip: d.ip, failures: d.failures };
       break;
     case 'SecondFactorReset':
       if (d.by === 'self') {
@@ -63,7 +78,7 @@ export function eventSummary(t: Translate, e: Pick<AuditEntry, 'eventType' | 'su
       }
       break;
     case 'PreferredLanguageChanged':
-      if (d.language) params = { language: String(d.language) };
+      if (d.language) params = { language: languageName(locale, String(d.language)) };
       break;
     case 'StepCompleted':
     case 'StepReopened':

@@ -25,44 +25,63 @@ describe('audit lines in each language', () => {
       summary: 'Unreadable event: step: Invalid input',
       changes: null,
     };
-    expect(eventSummary(translator(en), line)).toBe(
+    expect(eventSummary(translator(en), 'en', line)).toBe(
       'Unreadable event (step: Invalid input): its recorded data does not match what this version expects',
     );
-    expect(eventSummary(translator(es), line)).toMatch(/^Evento ilegible \(step: Invalid input\)/);
-    expect(eventSummary(translator(fr), line)).toMatch(/^Événement illisible \(step: Invalid input\)/);
+    expect(eventSummary(translator(es), 'es', line)).toMatch(/^Evento ilegible \(step: Invalid input\)/);
+    expect(eventSummary(translator(fr), 'fr', line)).toMatch(/^Événement illisible \(step: Invalid input\)/);
   });
   it('words the recorded values', () => {
     const t = translator(en);
-    expect(eventSummary(t, { eventType: 'UserLocked', summary: 'Account locked', changes: null })).toBe(
+    expect(eventSummary(t, 'en', { eventType: 'UserLocked', summary: 'Account locked', changes: null })).toBe(
       'Account locked',
     );
     expect(
-      eventSummary(t, { eventType: 'NewsletterSubscribed', summary: '', changes: { source: 'sync' } }),
+      eventSummary(t, 'en', { eventType: 'NewsletterSubscribed', summary: '', changes: { source: 'sync' } }),
     ).toBe('Subscribed to the newsletter (Mailchimp sync)');
     expect(
-      eventSummary(t, {
+      eventSummary(t, 'en', {
         eventType: 'UserDetailsEdited',
         summary: '',
         changes: { firstName: 'A', email: 'x' },
       }),
     ).toBe('Details edited: First name, Email');
-    expect(eventSummary(t, { eventType: 'AdminGranted', summary: '', changes: { via: 'address' } })).toBe(
-      'Made admin (fixed admin address transferred)',
-    );
-    expect(eventSummary(t, { eventType: 'Unknown', summary: 'Server text', changes: null })).toBe(
+    expect(
+      eventSummary(t, 'en', { eventType: 'AdminGranted', summary: '', changes: { via: 'address' } }),
+    ).toBe('Made admin (fixed admin address transferred)');
+    expect(eventSummary(t, 'en', { eventType: 'Unknown', summary: 'Server text', changes: null })).toBe(
       'Server text',
     );
     const tes = translator(es);
-    expect(eventSummary(tes, { eventType: 'StepCompleted', summary: '', changes: { step: 3 } })).toBe(
+    expect(eventSummary(tes, 'es', { eventType: 'StepCompleted', summary: '', changes: { step: 3 } })).toBe(
       'Paso 3 de formación completado',
     );
     expect(
-      eventSummary(tes, {
+      eventSummary(tes, 'es', {
         eventType: 'UserSignedIn',
         summary: 'UserSignedIn (personal data erased)',
         changes: null,
       }),
     ).toBe('Inició sesión (datos personales borrados)');
+  });
+  it("names a chosen language in the reader's language, and both lockouts with their address and count", () => {
+    const changed = {
+      eventType: 'PreferredLanguageChanged',
+      summary: 'Language set to es',
+      changes: { language: 'es' },
+    };
+    expect(eventSummary(translator(en), 'en', changed)).toBe('Language set to Spanish');
+    expect(eventSummary(translator(es), 'es', changed)).toBe('Idioma cambiado a español');
+    expect(eventSummary(translator(fr), 'fr', { ...changed, changes: { language: 'en' } })).toBe(
+      'Langue changée en anglais',
+    );
+    const lockout = { summary: '', changes: { ip: '203.0.113.7', failures: 5 } };
+    expect(eventSummary(translator(en), 'en', { ...lockout, eventType: 'AdminSignInLockout' })).toBe(
+      'Admin sign-ins from 203.0.113.7 paused after 5 failed attempts',
+    );
+    expect(eventSummary(translator(en), 'en', { ...lockout, eventType: 'SecondFactorLockout' })).toBe(
+      'Two-step codes from 203.0.113.7 paused after 5 wrong codes',
+    );
   });
   it('names every recorded field in each language (the history shows them), never by its code name', () => {
     // secret fields never reach the audit log, so the history never shows them

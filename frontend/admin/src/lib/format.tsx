@@ -1,6 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { useTranslate, useLocaleState } from 'react-admin';
 import { lastLoginLabel } from './labels';
+import { formatBytes, formatFigures, formatNumber } from './numbers';
 
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
 const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit' };
@@ -28,7 +29,16 @@ export function useDateFormat() {
     date: formatter(locale, 'date', DATE),
     dateTime: formatter(locale, 'dateTime', DATE_TIME),
     time: formatter(locale, 'time', TIME),
-    number: (value: number, digits = 0) => value.toLocaleString(locale, { maximumFractionDigits: digits }),
+    /** a number in the reader's language, at most `digits` decimals */
+    number: (value: number, digits = 0) => formatNumber(locale, value, digits),
+    /** a percentage (out of 100) in the reader's language: "1.5%", "1,5 %" */
+    percent: (value: number, digits = 1) => formatNumber(locale, value, digits, 'percent'),
+    /** a duration in milliseconds: "1.5 ms", "1,5 ms" (a no-break space: a line never parts them) */
+    ms: (value: number) => `${formatNumber(locale, value, 1)}\u00a0ms`,
+    /** a size in bytes, in the reader's units: "45,3 Mo" */
+    bytes: (value: number | null | undefined) => formatBytes(locale, value),
+    /** a translated text's values with their numbers in the reader's language */
+    figures: (values: Record<string, unknown>, digits = 1) => formatFigures(locale, values, digits),
   };
 }
 
@@ -63,15 +73,3 @@ const LEVEL_CHIP: Record<Level, 'success' | 'warning' | 'error'> = {
 export function LevelChip({ level, label }: { level: Level; label: string }) {
   return <Chip size="small" color={LEVEL_CHIP[level]} label={label} />;
 }
-
-export const bytes = (n: number | null | undefined) => {
-  if (n === null || n === undefined || !Number.isFinite(n)) return '—';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let v = n;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v.toFixed(i ? 1 : 0)} ${units[i]}`;
-};

@@ -11,6 +11,7 @@ import {
   List,
   SelectInput,
   Show,
+  SimpleList,
   TextField,
   TextInput,
   useRecordContext,
@@ -18,6 +19,7 @@ import {
 } from 'react-admin';
 import type { OutboxMessage } from '@portal/contracts/mail/schemas';
 import { useDateFormat } from '../lib/format';
+import { usePhone } from '../lib/usePhone';
 
 type Row = Omit<OutboxMessage, 'text' | 'html'>;
 
@@ -71,7 +73,22 @@ function useFilters() {
 }
 
 /** Every e-mail the portal sent or kept, newest first (issue 18). */
+/** A message on a phone: subject, to whom and what kind, when. */
+function PhoneMessages() {
+  const t = useTranslate();
+  const { dateTime } = useDateFormat();
+  return (
+    <SimpleList<Row>
+      rowClick="show"
+      primaryText={(r) => r.subject}
+      secondaryText={(r) => `${r.to} · ${t(`app.mail.kinds.${r.kind}`, { _: r.kind })}`}
+      tertiaryText={(r) => dateTime(r.createdAt)}
+    />
+  );
+}
+
 export function MailOutboxList() {
+  const phone = usePhone();
   return (
     <>
       <OutboxNotice />
@@ -82,19 +99,23 @@ export function MailOutboxList() {
         exporter={false}
         empty={false}
       >
-        <Datagrid rowClick="show" bulkActionButtons={false}>
-          <FunctionField source="createdAt" sortable render={() => <When />} />
-          <TextField source="to" sortable={false} />
-          <TextField source="subject" sortable={false} />
-          <FunctionField source="kind" sortable={false} render={() => <Kind />} />
-          <TextField source="language" sortable={false} />
-          <FunctionField source="transport" sortable={false} render={() => <Transport />} />
-          <TextField
-            source="preview"
-            sortable={false}
-            sx={{ display: 'block', maxWidth: 420, color: 'text.secondary' }}
-          />
-        </Datagrid>
+        {phone ? (
+          <PhoneMessages />
+        ) : (
+          <Datagrid rowClick="show" bulkActionButtons={false}>
+            <FunctionField source="createdAt" sortable render={() => <When />} />
+            <TextField source="to" sortable={false} />
+            <TextField source="subject" sortable={false} />
+            <FunctionField source="kind" sortable={false} render={() => <Kind />} />
+            <TextField source="language" sortable={false} />
+            <FunctionField source="transport" sortable={false} render={() => <Transport />} />
+            <TextField
+              source="preview"
+              sortable={false}
+              sx={{ display: 'block', maxWidth: 420, color: 'text.secondary' }}
+            />
+          </Datagrid>
+        )}
       </List>
     </>
   );

@@ -3,12 +3,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslate } from 'react-admin';
-import { LEVEL_COLOR, LevelChip } from '../lib/format';
-import { Panel, useTick, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type TabProps } from './parts';
+import { LEVEL_COLOR, LevelChip, useDateFormat } from '../lib/format';
+import { Panel, useAxes, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type TabProps } from './parts';
 
 export function Database({ data, history, range }: TabProps) {
   const t = useTranslate();
-  const tick = useTick(range);
+  const axes = useAxes(range);
+  const { number, percent, ms, figures } = useDateFormat();
   const d = data.database;
   const row = (label: string, value: React.ReactNode) => (
     <Stack
@@ -27,13 +28,13 @@ export function Database({ data, history, range }: TabProps) {
     <Stack spacing={2}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
         <Panel title={t('app.performance.queryPerformance')}>
-          {row(t('app.performance.totalQueries'), d.totalQueries24h.toLocaleString())}
-          {row(t('app.performance.slowQueries'), d.slowQueries24h.toLocaleString())}
-          {row(t('app.performance.avgExecution'), `${d.avgExecutionTime} ms`)}
+          {row(t('app.performance.totalQueries'), number(d.totalQueries24h))}
+          {row(t('app.performance.slowQueries'), number(d.slowQueries24h))}
+          {row(t('app.performance.avgExecution'), ms(d.avgExecutionTime))}
           {row(
             t('app.performance.pool'),
             <Stack sx={{ alignItems: 'center' }} direction="row" spacing={1}>
-              <Typography variant="caption">{t('app.performance.poolDetail', d.pool)}</Typography>
+              <Typography variant="caption">{t('app.performance.poolDetail', figures(d.pool))}</Typography>
               <LevelChip level={d.pool.status} label={t(`app.performance.level.${d.pool.status}`)} />
             </Stack>,
           )}
@@ -45,9 +46,9 @@ export function Database({ data, history, range }: TabProps) {
             <ChartBox testId="chart-query-types">
               <BarChart data={d.topQueryTypes} layout="vertical" margin={{ left: 16, right: 24 }}>
                 <CartesianGrid strokeDasharray="3 3" />
-                <XAxis type="number" unit="%" fontSize={11} />
+                <XAxis type="number" tickFormatter={(v: number) => percent(v, 0)} fontSize={11} />
                 <YAxis type="category" dataKey="kind" fontSize={12} width={70} />
-                <Tooltip />
+                <Tooltip formatter={(v) => (typeof v === 'number' ? percent(v) : v)} />
                 <Bar dataKey="percent" name="%" fill="#0d7d67" isAnimationActive={false} />
               </BarChart>
             </ChartBox>
@@ -58,7 +59,7 @@ export function Database({ data, history, range }: TabProps) {
         {history ? (
           <ChartBox testId="chart-db">
             <BarChart data={history.points} margin={TIME_CHART_MARGIN}>
-              {timeAxes(tick)}
+              {timeAxes(axes)}
               <Bar
                 dataKey="dbQueries"
                 name={t('app.performance.queries')}

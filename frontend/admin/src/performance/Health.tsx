@@ -5,10 +5,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { DashboardResponse } from '@portal/contracts/admin/schemas';
-import { LEVEL_COLOR, LevelChip } from '../lib/format';
+import { LEVEL_COLOR, LevelChip, useDateFormat } from '../lib/format';
 
 export function Health({ checks }: { checks: DashboardResponse['health'] }) {
   const t = useTranslate();
+  const { ms, figures } = useDateFormat();
   return (
     <Stack spacing={1.5} data-testid="health-panel">
       {checks.map((c) => (
@@ -42,19 +43,20 @@ export function Health({ checks }: { checks: DashboardResponse['health'] }) {
               sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
               title={c.detail}
             >
+              {/* the time first: a long line is cut at its end */}
+              {c.latencyMs !== null ? `${t('app.performance.checkedIn', { time: ms(c.latencyMs) })} · ` : ''}
               {c.latencyMs === null
                 ? t('app.performance.facts.failed', { error: c.detail })
                 : c.demo
                   ? t(`app.performance.facts.demo.${c.key}`)
                   : c.key === 'liveCalls' && c.facts?.withoutLink
                     ? t('app.performance.facts.liveCallsWithoutLink', { smart_count: c.facts.withoutLink })
-                    : t(`app.performance.facts.${c.key}`, c.facts ?? {})}
-              {c.latencyMs !== null ? ` · ${c.latencyMs} ms` : ''}
+                    : t(`app.performance.facts.${c.key}`, figures(c.facts ?? {}))}
             </Typography>
             {c.key === 'api' && c.facts?.reason && (
               <>
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                  {t('app.performance.facts.apiPasswords', c.facts)}
+                  {t('app.performance.facts.apiPasswords', figures(c.facts))}
                 </Typography>
                 <Typography variant="caption" sx={{ display: 'block' }} data-testid="api-health-reason">
                   {t(`app.performance.reason.${c.facts.reason}`)}

@@ -2,13 +2,14 @@
 import Stack from '@mui/material/Stack';
 import { useTranslate } from 'react-admin';
 import { errorRateLevel, responseTimeLevel } from '@portal/contracts/admin/endpoints';
-import { LEVEL_COLOR } from '../lib/format';
+import { LEVEL_COLOR, useDateFormat } from '../lib/format';
 import { Health } from './Health';
 import { ResponseChart, TrafficChart } from './charts';
 import { StatCard, Panel, type TabProps } from './parts';
 
 export function Overview({ data, history, range }: TabProps) {
   const t = useTranslate();
+  const { number, percent, ms, figures } = useDateFormat();
   const m = data.metrics;
   return (
     <Stack spacing={2}>
@@ -16,31 +17,31 @@ export function Overview({ data, history, range }: TabProps) {
         <StatCard
           testId="card-response"
           title={t('app.performance.avgResponse')}
-          value={`${m.responseTime.average} ms`}
+          value={ms(m.responseTime.average)}
           color={LEVEL_COLOR[responseTimeLevel(m.responseTime.average)]}
-          sub={t('app.performance.p95p99', { p95: m.responseTime.p95, p99: m.responseTime.p99 })}
+          sub={t('app.performance.p95p99', figures({ p95: m.responseTime.p95, p99: m.responseTime.p99 }))}
         />
         <StatCard
           title={t('app.performance.activeUsers')}
-          value={String(m.activeUsers.current)}
-          sub={t('app.performance.activeUsersSub', {
-            peak: m.activeUsers.peak24h,
-            smart_count: m.activeUsers.totalSessions,
-          })}
+          value={number(m.activeUsers.current)}
+          sub={t(
+            'app.performance.activeUsersSub',
+            figures({ peak: m.activeUsers.peak24h, smart_count: m.activeUsers.totalSessions }),
+          )}
         />
         <StatCard
           title={t('app.performance.dbQueries')}
-          value={m.databaseQueries.total.toLocaleString()}
-          sub={t('app.performance.dbQueriesSub', {
-            slow: m.databaseQueries.slow,
-            avg: m.databaseQueries.avgExecutionTime,
-          })}
+          value={number(m.databaseQueries.total)}
+          sub={t(
+            'app.performance.dbQueriesSub',
+            figures({ slow: m.databaseQueries.slow, avg: m.databaseQueries.avgExecutionTime }),
+          )}
         />
         <StatCard
           title={t('app.performance.errorRate')}
-          value={`${m.errorRate.percentage}%`}
+          value={percent(m.errorRate.percentage)}
           color={LEVEL_COLOR[errorRateLevel(m.errorRate.percentage)]}
-          sub={t('app.performance.errorRateSub', { count: m.errorRate.last24h })}
+          sub={t('app.performance.errorRateSub', figures({ count: m.errorRate.last24h }))}
         />
       </Stack>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>

@@ -17,7 +17,7 @@ export type Sample = {
 };
 export function Realtime({ samples }: { samples: Sample[] }) {
   const t = useTranslate();
-  const { time } = useDateFormat();
+  const { time, number, ms } = useDateFormat();
   const current = samples[samples.length - 1];
   const shown = samples.slice(-REALTIME_SHOWN).reverse();
   return (
@@ -25,23 +25,23 @@ export function Realtime({ samples }: { samples: Sample[] }) {
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
         <StatCard
           title={t('app.performance.currentResponse')}
-          value={current ? `${current.responseTime} ms` : '—'}
+          value={current ? ms(current.responseTime) : '—'}
           color={current ? LEVEL_COLOR[responseTimeLevel(current.responseTime)] : undefined}
           sub={current ? time(current.timestamp) : ''}
         />
         <StatCard
           title={t('app.performance.currentUsers')}
-          value={current ? String(current.activeUsers) : '—'}
+          value={current ? number(current.activeUsers) : '—'}
           sub=""
         />
         <StatCard
           title={t('app.performance.dbPerMinute')}
-          value={current ? String(current.dbQueries) : '—'}
+          value={current ? number(current.dbQueries) : '—'}
           sub=""
         />
         <StatCard
           title={t('app.performance.errorsPerMinute')}
-          value={current ? String(current.errorCount) : '—'}
+          value={current ? number(current.errorCount) : '—'}
           sub=""
         />
       </Stack>
@@ -66,7 +66,7 @@ export function Realtime({ samples }: { samples: Sample[] }) {
                   />
                 </Box>
                 <Typography variant="caption" sx={{ width: 64, textAlign: 'right', flex: 'none' }}>
-                  {s.responseTime} ms
+                  {ms(s.responseTime)}
                 </Typography>
               </Stack>
             ))}

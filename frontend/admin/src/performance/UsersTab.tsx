@@ -5,11 +5,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Area, AreaChart } from 'recharts';
 import { useTranslate } from 'react-admin';
-import { Panel, useTick, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type TabProps } from './parts';
+import { useDateFormat } from '../lib/format';
+import { Panel, useAxes, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type TabProps } from './parts';
 
 export function Users({ data, history, range }: TabProps) {
   const t = useTranslate();
-  const tick = useTick(range);
+  const axes = useAxes(range);
+  const { number, percent, figures } = useDateFormat();
   const u = data.users;
   const figure = (label: string, value: string) => (
     <Box sx={{ flex: '1 1 140px' }}>
@@ -24,23 +26,23 @@ export function Users({ data, history, range }: TabProps) {
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
         <Panel title={t('app.performance.userActivity')}>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
-            {figure(t('app.performance.online'), String(u.currentlyOnline))}
-            {figure(t('app.performance.peakToday'), String(u.peakToday))}
-            {figure(t('app.performance.totalSessions'), String(u.totalSessions))}
+            {figure(t('app.performance.online'), number(u.currentlyOnline))}
+            {figure(t('app.performance.peakToday'), number(u.peakToday))}
+            {figure(t('app.performance.totalSessions'), number(u.totalSessions))}
             {figure(
               t('app.performance.avgSession'),
               u.avgSessionMinutes === null
                 ? '—'
-                : t('app.performance.minutes', { count: u.avgSessionMinutes }),
+                : t('app.performance.minutes', figures({ count: u.avgSessionMinutes })),
             )}
           </Stack>
         </Panel>
         <Panel title={t('app.performance.growth')}>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
-            {figure(t('app.performance.newUsers'), String(u.growth.newUsersToday))}
-            {figure(t('app.performance.completedTraining'), String(u.growth.completedTrainingToday))}
-            {figure(t('app.performance.newsletterSignups'), String(u.growth.newsletterSignupsToday))}
-            {figure(t('app.performance.adminActions'), String(u.growth.adminActionsToday))}
+            {figure(t('app.performance.newUsers'), number(u.growth.newUsersToday))}
+            {figure(t('app.performance.completedTraining'), number(u.growth.completedTrainingToday))}
+            {figure(t('app.performance.newsletterSignups'), number(u.growth.newsletterSignupsToday))}
+            {figure(t('app.performance.adminActions'), number(u.growth.adminActionsToday))}
           </Stack>
         </Panel>
       </Stack>
@@ -52,7 +54,7 @@ export function Users({ data, history, range }: TabProps) {
                 <Stack sx={{ justifyContent: 'space-between' }} direction="row">
                   <Typography variant="body2">{t('app.performance.step', { step: s.step })}</Typography>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {s.percent}%
+                    {percent(s.percent)}
                   </Typography>
                 </Stack>
                 <LinearProgress
@@ -62,7 +64,7 @@ export function Users({ data, history, range }: TabProps) {
                   sx={{ height: 8, borderRadius: 4 }}
                 />
                 <Typography variant="caption" color="text.secondary">
-                  {t('app.performance.ofUsers', { completed: s.completed, total: u.totalUsers })}
+                  {t('app.performance.ofUsers', figures({ completed: s.completed, total: u.totalUsers }))}
                 </Typography>
               </Box>
             ))}
@@ -72,7 +74,7 @@ export function Users({ data, history, range }: TabProps) {
           {history ? (
             <ChartBox testId="chart-users">
               <AreaChart data={history.points} margin={TIME_CHART_MARGIN}>
-                {timeAxes(tick, { width: 40, allowDecimals: false, legend: false })}
+                {timeAxes(axes, { width: 40, allowDecimals: false, legend: false })}
                 <Area
                   type="stepAfter"
                   dataKey="activeUsers"

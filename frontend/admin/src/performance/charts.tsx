@@ -3,16 +3,16 @@ import { Area, Bar, ComposedChart, Line, LineChart, ReferenceLine } from 'rechar
 import { useTranslate } from 'react-admin';
 import { RESPONSE_TIME_GOOD_MS, RESPONSE_TIME_WARNING_MS } from '@portal/contracts/admin/endpoints';
 import { LEVEL_COLOR } from '../lib/format';
-import { useTick, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type HistoryProps } from './parts';
+import { useAxes, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type HistoryProps } from './parts';
 
 export function ResponseChart({ history, range }: HistoryProps) {
   const t = useTranslate();
-  const tick = useTick(range);
+  const axes = useAxes(range);
   if (!history) return <NoData />;
   return (
     <ChartBox testId="chart-response">
       <LineChart data={history.points} margin={TIME_CHART_MARGIN}>
-        {timeAxes(tick)}
+        {timeAxes(axes)}
         <ReferenceLine y={RESPONSE_TIME_GOOD_MS} stroke={LEVEL_COLOR.warning} strokeDasharray="4 4" />
         <ReferenceLine y={RESPONSE_TIME_WARNING_MS} stroke={LEVEL_COLOR.critical} strokeDasharray="4 4" />
         <Line
@@ -47,12 +47,12 @@ export function ResponseChart({ history, range }: HistoryProps) {
 
 export function TrafficChart({ history, range }: HistoryProps) {
   const t = useTranslate();
-  const tick = useTick(range);
+  const axes = useAxes(range);
   if (!history) return <NoData />;
   return (
     <ChartBox testId="chart-traffic">
       <ComposedChart data={history.points} margin={TIME_CHART_MARGIN}>
-        {timeAxes(tick)}
+        {timeAxes(axes)}
         <Area
           type="monotone"
           dataKey="requests"

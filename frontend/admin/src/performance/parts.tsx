@@ -62,9 +62,18 @@ export function Panel({
   );
 }
 
-export function useTick(range: HistoryRange) {
-  const { time, date } = useDateFormat();
-  return (t: string) => (range === '7d' ? `${date(t)} ${time(t).slice(0, 5)}` : time(t).slice(0, 5));
+/** How a chart over the history writes its times and its values, in the reader's language. */
+export interface Axes {
+  tick: (t: string) => string;
+  value: (n: number) => string;
+}
+
+export function useAxes(range: HistoryRange): Axes {
+  const { time, date, number } = useDateFormat();
+  return {
+    tick: (t: string) => (range === '7d' ? `${date(t)} ${time(t).slice(0, 5)}` : time(t).slice(0, 5)),
+    value: (n: number) => number(n, 1),
+  };
 }
 
 /** The frame of every chart: the chart's height, the panel's width. */
@@ -85,14 +94,18 @@ export const TIME_CHART_MARGIN = { top: 8, right: 16, left: 0, bottom: 0 };
  * array of elements rather than a component: recharts reads its axes from the chart's children.
  */
 export function timeAxes(
-  tick: (t: string) => string,
+  { tick, value }: Axes,
   { legend = true, ...yAxis }: { legend?: boolean; width?: number; allowDecimals?: boolean } = {},
 ) {
   return [
     <CartesianGrid key="grid" strokeDasharray="3 3" />,
     <XAxis key="x" dataKey="t" tickFormatter={tick} minTickGap={32} fontSize={11} />,
-    <YAxis key="y" fontSize={11} width={48} {...yAxis} />,
-    <Tooltip key="tooltip" labelFormatter={(l) => tick(String(l))} />,
+    <YAxis key="y" fontSize={11} width={48} tickFormatter={value} {...yAxis} />,
+    <Tooltip
+      key="tooltip"
+      labelFormatter={(l) => tick(String(l))}
+      formatter={(v) => (typeof v === 'number' ? value(v) : v)}
+    />,
     ...(legend ? [<Legend key="legend" />] : []),
   ];
 }

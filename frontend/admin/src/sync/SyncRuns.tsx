@@ -17,6 +17,7 @@ import {
   Pagination,
   ReferenceManyField,
   Show,
+  SimpleList,
   TextField,
   useCreate,
   useGetList,
@@ -29,6 +30,7 @@ import {
 import { useEffect, useState } from 'react';
 import type { SyncRun, SyncRunItem } from '@portal/contracts/admin/schemas';
 import { useDateFormat } from '../lib/format';
+import { usePhone } from '../lib/usePhone';
 
 const STATUS_COLOR: Record<SyncRun['status'], 'default' | 'info' | 'success' | 'error'> = {
   queued: 'default',
@@ -181,8 +183,9 @@ function SyncPanel() {
 }
 
 export function SyncRunList() {
-  const { dateTime } = useDateFormat();
+  const { dateTime, number, percent } = useDateFormat();
   const t = useTranslate();
+  const phone = usePhone();
   return (
     <>
       <SyncPanel />
@@ -199,28 +202,55 @@ export function SyncRunList() {
         <Typography variant="subtitle1" sx={{ px: 2, pt: 2 }}>
           {t('app.sync.lastRuns')}
         </Typography>
-        <Datagrid rowClick="show" bulkActionButtons={false}>
-          <FunctionField<SyncRun> source="createdAt" render={(r) => dateTime(r.createdAt)} />
-          <FunctionField<SyncRun>
-            source="trigger"
-            sortable={false}
-            render={(r) => t(`app.sync.trigger.${r.trigger}`)}
+        {phone ? (
+          // on a phone: when and how, its status and figures, how far it got
+          <SimpleList<SyncRun>
+            rowClick="show"
+            primaryText={(r) => `${dateTime(r.createdAt)} · ${t(`app.sync.trigger.${r.trigger}`)}`}
+            secondaryText={(r) =>
+              [
+                t(`app.sync.status.${r.status}`),
+                `${t('resources.sync-runs.fields.updated')}: ${number(r.updated)} / ${number(r.total)}`,
+                `${t('resources.sync-runs.fields.errors')}: ${number(r.errors)}`,
+                r.requestedByName,
+              ]
+                .filter(Boolean)
+                .join(' · ')
+            }
+            tertiaryText={(r) => percent(r.percent, 0)}
           />
-          <TextField source="requestedByName" sortable={false} emptyText="—" />
-          <FunctionField<SyncRun> source="status" sortable={false} render={(r) => <RunStatus run={r} />} />
-          <FunctionField<SyncRun> source="percent" sortable={false} render={(r) => <RunProgress run={r} />} />
-          <FunctionField<SyncRun> source="total" sortable={false} render={(r) => r.total.toLocaleString()} />
-          <FunctionField<SyncRun>
-            source="updated"
-            sortable={false}
-            render={(r) => r.updated.toLocaleString()}
-          />
-          <FunctionField<SyncRun>
-            source="errors"
-            sortable={false}
-            render={(r) => r.errors.toLocaleString()}
-          />
-        </Datagrid>
+        ) : (
+          <Datagrid rowClick="show" bulkActionButtons={false}>
+            <FunctionField<SyncRun> source="createdAt" render={(r) => dateTime(r.createdAt)} />
+            <FunctionField<SyncRun>
+              source="trigger"
+              sortable={false}
+              render={(r) => t(`app.sync.trigger.${r.trigger}`)}
+            />
+            <TextField source="requestedByName" sortable={false} emptyText="—" />
+            <FunctionField<SyncRun> source="status" sortable={false} render={(r) => <RunStatus run={r} />} />
+            <FunctionField<SyncRun>
+              source="percent"
+              sortable={false}
+              render={(r) => <RunProgress run={r} />}
+            />
+            <FunctionField<SyncRun>
+              source="total"
+              sortable={false}
+              render={(r) => r.total.toLocaleString()}
+            />
+            <FunctionField<SyncRun>
+              source="updated"
+              sortable={false}
+              render={(r) => r.updated.toLocaleString()}
+            />
+            <FunctionField<SyncRun>
+              source="errors"
+              sortable={false}
+              render={(r) => r.errors.toLocaleString()}
+            />
+          </Datagrid>
+        )}
       </List>
     </>
   );
@@ -242,6 +272,7 @@ function ItemStatus() {
 function ShowBody() {
   const run = useRecordContext<SyncRun>();
   const t = useTranslate();
+  const phone = usePhone();
   const { dateTime } = useDateFormat();
   const [errorsOnly, setErrorsOnly] = useState(false);
   if (!run) return null;
@@ -272,16 +303,32 @@ function ShowBody() {
         sort={{ field: 'email', order: 'ASC' }}
         empty={<Typography color="text.secondary">{t('app.sync.noDetails')}</Typography>}
       >
-        <Datagrid bulkActionButtons={false}>
-          <TextField source="email" />
-          <FunctionField<SyncRunItem>
-            source="action"
-            sortable={false}
-            render={(r) => t(`app.sync.action.${r.action}`, { _: r.action })}
+        {phone ? (
+          <SimpleList<SyncRunItem>
+            rowClick={false}
+            primaryText={(r) => r.email}
+            secondaryText={(r) =>
+              [
+                t(`app.sync.action.${r.action}`, { _: r.action }),
+                t(`app.sync.itemStatus.${r.status}`),
+                r.error,
+              ]
+                .filter(Boolean)
+                .join(' · ')
+            }
           />
-          <FunctionField source="status" sortable={false} render={() => <ItemStatus />} />
-          <TextField source="error" sortable={false} emptyText="—" />
-        </Datagrid>
+        ) : (
+          <Datagrid bulkActionButtons={false}>
+            <TextField source="email" />
+            <FunctionField<SyncRunItem>
+              source="action"
+              sortable={false}
+              render={(r) => t(`app.sync.action.${r.action}`, { _: r.action })}
+            />
+            <FunctionField source="status" sortable={false} render={() => <ItemStatus />} />
+            <TextField source="error" sortable={false} emptyText="—" />
+          </Datagrid>
+        )}
       </ReferenceManyField>
     </CardContent>
   );

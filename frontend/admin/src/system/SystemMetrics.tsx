@@ -14,7 +14,9 @@ import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
 import { SYSTEM_METRICS_REFRESH_MS } from '@portal/contracts/admin/endpoints';
 import type { SystemMetrics as Metrics } from '@portal/contracts/admin/schemas';
-import { bytes, useDateFormat } from '../lib/format';
+import { useDateFormat } from '../lib/format';
+import { uptime } from '../lib/numbers';
+import { usePhone } from '../lib/usePhone';
 import { usePoll } from '../lib/usePoll';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -47,18 +49,14 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
   );
 }
 
-const duration = (s: number) => {
-  const d = Math.floor(s / 86400);
-  const h = Math.floor((s % 86400) / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  return d ? `${d}d ${h}h` : h ? `${h}h ${m}m` : `${m}m ${Math.floor(s % 60)}s`;
-};
+const QUEUE_COUNTS = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
 
 /** System metrics (admin only): process, database, Redis, queues, projections; refreshed every 30 s. */
 export function SystemMetrics() {
   const t = useTranslate();
-  const { time } = useDateFormat();
+  const { time, number, percent, ms, bytes } = useDateFormat();
   const { data, error } = usePoll<Metrics>('/system-metrics', SYSTEM_METRICS_REFRESH_MS);
+  const phone = usePhone();
   const na = t('app.system.unavailable');
   return (
     <Box sx={{ py: 2 }}>
@@ -81,12 +79,16 @@ export function SystemMetrics() {
                 label={t('app.system.heap')}
                 value={`${bytes(data.process.heapUsedBytes)} / ${bytes(data.process.heapTotalBytes)}`}
               />
-              <Row label={t('app.system.cpu')} value={`${data.process.cpuPercent}%`} />
+              <Row label={t('app.system.cpu')} value={percent(data.process.cpuPercent)} />
               <Row
                 label={t('app.system.eventLoop')}
-                value={`${data.process.eventLoopLagMs.mean} / ${data.process.eventLoopLagMs.p99} / ${data.process.eventLoopLagMs.max} ms`}
+                value={t('app.system.lagFigures', {
+                  mean: ms(data.process.eventLoopLagMs.mean),
+                  p99: ms(data.process.eventLoopLagMs.p99),
+                  max: ms(data.process.eventLoopLagMs.max),
+                })}
               />
-              <Row label={t('app.system.uptime')} value={duration(data.process.uptimeSeconds)} />
+              <Row label={t('app.system.uptime')} value={uptime(t, data.process.uptimeSeconds)} />
               <Row label={t('app.system.node')} value={`${data.process.node} · pid ${data.process.pid}`} />
               <Row label={t('app.system.sessions')} value={data.sessions} />
             </Section>
@@ -99,17 +101,20 @@ export function SystemMetrics() {
               <Row label={t('app.system.dbSize')} value={bytes(data.database.sizeBytes)} />
               <Row
                 label={t('app.system.latency')}
-                value={data.database.latencyMs === null ? na : `${data.database.latencyMs} ms`}
+                value={data.database.latencyMs === null ? na : ms(data.database.latencyMs)}
               />
               <Row label={t('app.system.eventStore')} value={data.eventStore.kind} />
-              <Row label={t('app.system.events')} value={data.eventStore.events?.toLocaleString() ?? '—'} />
+              <Row
+                label={t('app.system.events')}
+                value={data.eventStore.events === null ? '—' : number(data.eventStore.events)}
+              />
             </Section>
             <Section title={t('app.system.redis')}>
               <Row
                 label={t('app.system.latency')}
                 value={
-                  data.redis.ok ? (
-                    `${data.redis.latencyMs} ms`
+                  data.redis.ok && data.redis.latencyMs !== null ? (
+                    ms(data.redis.latencyMs)
                   ) : (
                     <Chip size="small" color="error" label={na} />
                   )
@@ -121,31 +126,42 @@ export function SystemMetrics() {
             </Section>
           </Stack>
           <Section title={t('app.system.queues')}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  {(['queue', 'waiting', 'active', 'delayed', 'failed', 'completed'] as const).map((k) => (
-                    <TableCell key={k} align={k === 'queue' ? 'left' : 'right'}>
-                      {t(`app.system.${k}`)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.queues.map((q) => (
-                  <TableRow key={q.name}>
-                    <TableCell>{q.name}</TableCell>
-                    <TableCell align="right">{q.waiting}</TableCell>
-                    <TableCell align="right">{q.active}</TableCell>
-                    <TableCell align="right">{q.delayed}</TableCell>
-                    <TableCell align="right" sx={{ color: q.failed ? 'error.main' : undefined }}>
-                      {q.failed}
-                    </TableCell>
-                    <TableCell align="right">{q.completed}</TableCell>
+            {phone ? (
+              // six columns do not fit a phone: one line per queue, each count named
+              data.queues.map((q) => (
+                <Row
+                  key={q.name}
+                  label={q.name}
+                  value={QUEUE_COUNTS.map((k) => `${t(`app.system.${k}`)}\u00a0${number(q[k])}`).join(' · ')}
+                />
+              ))
+            ) : (
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    {(['queue', ...QUEUE_COUNTS] as const).map((k) => (
+                      <TableCell key={k} align={k === 'queue' ? 'left' : 'right'}>
+                        {t(`app.system.${k}`)}
+                      </TableCell>
+                    ))}
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {data.queues.map((q) => (
+                    <TableRow key={q.name}>
+                      <TableCell>{q.name}</TableCell>
+                      <TableCell align="right">{q.waiting}</TableCell>
+                      <TableCell align="right">{q.active}</TableCell>
+                      <TableCell align="right">{q.delayed}</TableCell>
+                      <TableCell align="right" sx={{ color: q.failed ? 'error.main' : undefined }}>
+                        {q.failed}
+                      </TableCell>
+                      <TableCell align="right">{q.completed}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
           </Section>
           <Section title={t('app.system.projections')}>
             <Table size="small">
@@ -165,9 +181,11 @@ export function SystemMetrics() {
                         size="small"
                         color={p.behind ? 'warning' : 'success'}
                         label={
-                          p.behind
-                            ? `${t('app.system.behind')}${p.lagSeconds !== null ? ` · ${p.lagSeconds} s` : ''}`
-                            : t('app.system.upToDate')
+                          !p.behind
+                            ? t('app.system.upToDate')
+                            : p.lagSeconds === null
+                              ? t('app.system.behind')
+                              : t('app.system.behindBy', { time: `${number(p.lagSeconds, 1)}\u00a0s` })
                         }
                       />
                     </TableCell>

@@ -27,6 +27,7 @@ import {
   List,
   Pagination,
   SelectInput,
+  SimpleList,
   TextField,
   TopToolbar,
   useDataProvider,
@@ -47,6 +48,7 @@ import type { AdminDataProvider, BulkAction } from '../dataProvider';
 import { LastLogin, useDateFormat } from '../lib/format';
 import { ProgressiveDatagridBody } from '../lib/ProgressiveDatagridBody';
 import { SearchFilter } from '../lib/SearchFilter';
+import { usePhone } from '../lib/usePhone';
 
 function StatusFilterInput(props: { source: string; alwaysOn?: boolean }) {
   const t = useTranslate();
@@ -239,10 +241,40 @@ function YesNo({ value }: { value: boolean }) {
   );
 }
 
+/** A user on a phone: name, progress, e-mail, then status and flags in words. */
+function PhoneUsers() {
+  const t = useTranslate();
+  const { percent } = useDateFormat();
+  return (
+    <SimpleList<AdminUser>
+      rowClick="edit"
+      data-testid="users-list"
+      primaryText={(r) => `${r.firstName} ${r.lastName}`}
+      tertiaryText={(r) => percent(r.progress, 0)}
+      secondaryText={(r) => (
+        <>
+          <Box component="span" sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {r.email}
+          </Box>
+          {[
+            t(`app.status.${r.status}`),
+            r.isAdmin && t('app.flags.admin'),
+            r.isLocked && t('app.flags.locked'),
+            r.mustChangePassword && t('app.status.mustChange'),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </>
+      )}
+    />
+  );
+}
+
 export function UserList() {
   const t = useTranslate();
   const notify = useNotify();
   const { date } = useDateFormat();
+  const phone = usePhone();
   return (
     <List
       // <Admin requireAuth> checked the session before any page; the list's own check (an
@@ -260,52 +292,59 @@ export function UserList() {
       }}
       empty={false}
     >
-      <Datagrid
-        body={ProgressiveDatagridBody}
-        rowClick="edit"
-        bulkActionButtons={<BulkActions />}
-        data-testid="users-grid"
-        // nine columns fit a 1280 px screen with tighter cell padding; narrower screens scroll
-        sx={{
-          '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
-          '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
-        }}
-      >
-        <FunctionField<AdminUser>
-          source="firstName"
-          label="resources.users.fields.name"
-          render={(r) => (
-            <Box>
-              <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                {r.firstName} {r.lastName}
-              </Typography>
-              <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                {r.uid}
-              </Typography>
-            </Box>
-          )}
-        />
-        <TextField source="email" />
-        <TextField source="sponsorName" sortable={false} emptyText="—" />
-        <FunctionField<AdminUser> source="progress" render={(r) => <ProgressCell record={r} />} />
-        <FunctionField<AdminUser>
-          source="status"
-          sortable={false}
-          render={(r) => (
-            <Stack spacing={0.5}>
-              <Typography variant="body2">{t(`app.status.${r.status}`)}</Typography>
-              <Flags record={r} />
-            </Stack>
-          )}
-        />
-        <FunctionField<AdminUser>
-          source="newsletter"
-          sortable={false}
-          render={(r) => <YesNo value={r.newsletter} />}
-        />
-        <FunctionField<AdminUser> source="lastLoginAt" render={(r) => <LastLogin value={r.lastLoginAt} />} />
-        <FunctionField<AdminUser> source="createdAt" render={(r) => date(r.createdAt)} />
-      </Datagrid>
+      {phone ? (
+        <PhoneUsers />
+      ) : (
+        <Datagrid
+          body={ProgressiveDatagridBody}
+          rowClick="edit"
+          bulkActionButtons={<BulkActions />}
+          data-testid="users-grid"
+          // nine columns fit a 1280 px screen with tighter cell padding; tablets scroll, phones list
+          sx={{
+            '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+            '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
+          }}
+        >
+          <FunctionField<AdminUser>
+            source="firstName"
+            label="resources.users.fields.name"
+            render={(r) => (
+              <Box>
+                <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  {r.firstName} {r.lastName}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                  {r.uid}
+                </Typography>
+              </Box>
+            )}
+          />
+          <TextField source="email" />
+          <TextField source="sponsorName" sortable={false} emptyText="—" />
+          <FunctionField<AdminUser> source="progress" render={(r) => <ProgressCell record={r} />} />
+          <FunctionField<AdminUser>
+            source="status"
+            sortable={false}
+            render={(r) => (
+              <Stack spacing={0.5}>
+                <Typography variant="body2">{t(`app.status.${r.status}`)}</Typography>
+                <Flags record={r} />
+              </Stack>
+            )}
+          />
+          <FunctionField<AdminUser>
+            source="newsletter"
+            sortable={false}
+            render={(r) => <YesNo value={r.newsletter} />}
+          />
+          <FunctionField<AdminUser>
+            source="lastLoginAt"
+            render={(r) => <LastLogin value={r.lastLoginAt} />}
+          />
+          <FunctionField<AdminUser> source="createdAt" render={(r) => date(r.createdAt)} />
+        </Datagrid>
+      )}
     </List>
   );
 }

@@ -2,7 +2,15 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { Pagination, ReferenceManyField, useListContext, useRecordContext, useTranslate } from 'react-admin';
+import {
+  Pagination,
+  ReferenceManyField,
+  useGetManyAggregate,
+  useListContext,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import type { AdminUser, AuditEntry } from '@portal/contracts/admin/schemas';
 import { useDateFormat } from '../lib/format';
 import { eventSummary, fieldLabel } from '../lib/eventSummary';
@@ -24,6 +32,20 @@ const VALUE_TEXTS: Record<string, string> = {
   by: 'app.events.values.by',
   outcome: 'app.events.values.outcome',
 };
+
+/** Recorded values of these fields are user ids: the console names the user. */
+const USER_FIELDS = new Set(['sponsorId']);
+
+/**
+ * A user named by a recorded id (a sponsor); the id only when no user has it (deleted). The
+ * names of every row come in one request (react-admin aggregates the ids).
+ */
+function UserName({ id }: { id: string }) {
+  const { data, isPending } = useGetManyAggregate<AdminUser>('users', { ids: [id] });
+  const user = data?.find((u) => u.id === id);
+  if (isPending) return <>…</>;
+  return <span title={id}>{user ? `${user.firstName} ${user.lastName}` : id}</span>;
+}
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
@@ -56,6 +78,7 @@ function Value({ value, field }: { value: unknown; field?: string }) {
     );
   }
   if (typeof value === 'object') return <Changes changes={value as Record<string, unknown>} nested />;
+  if (typeof value === 'string' && field && USER_FIELDS.has(field)) return <UserName id={value} />;
   if (typeof value === 'string' && TIMESTAMP.test(value)) return <>{dateTime(value)}</>;
   const texts = field && VALUE_TEXTS[field];
   if (texts) return <>{t(`${texts}.${String(value)}`, { _: String(value) })}</>;
@@ -126,6 +149,7 @@ function Events() {
   const { data, isPending } = useListContext<AuditEntry>();
   const record = useRecordContext<AdminUser>();
   const t = useTranslate();
+  const [locale] = useLocaleState();
   const { dateTime } = useDateFormat();
   if (isPending) return null;
   if (!data?.length) return <Typography color="text.secondary">{t('app.users.timelineEmpty')}</Typography>;
@@ -156,7 +180,7 @@ function Events() {
             }}
           />
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {eventSummary(t, e)}
+            {eventSummary(t, locale, e)}
           </Typography>
           <Typography variant="caption" color="text.secondary">
             {dateTime(e.occurredAt)} · <ActorLabel entry={e} userId={record?.id} />

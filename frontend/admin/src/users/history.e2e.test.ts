@@ -10,18 +10,23 @@ import { createUser, type CreatedUser } from '../../../../testing/users';
 let e2e: E2eApp;
 let admin: CreatedUser;
 let partner: CreatedUser;
+let sponsor: CreatedUser;
 
 beforeAll(async () => {
   e2e = await startE2eApp();
   admin = await createUser(e2e.app, { admin: true, firstName: 'Ada', lastName: 'Admin' });
   partner = await createUser(e2e.app, { firstName: 'Hana', lastName: 'Before', sponsorId: admin.id });
+  sponsor = await createUser(e2e.app, { firstName: 'Sam', lastName: 'Sponsor' });
   const names = ['Ana Torres', 'Ben Carter', 'Carla Diaz', 'Dev Patel', 'Eva Novak'];
   const lists = await partner.client.post('/api/update-onboarding-data', {
     customerList: names.map((name, i) => ({ id: `c${i}`, name })),
     partnerList: names.map((name, i) => ({ id: `p${i}`, name: `${name} Jr` })),
   });
   expect(lists.status).toBe(200);
-  const edit = await admin.client.request('PUT', `/api/admin/users/${partner.id}`, { lastName: 'After' });
+  const edit = await admin.client.request('PUT', `/api/admin/users/${partner.id}`, {
+    lastName: 'After',
+    sponsorId: sponsor.id,
+  });
   expect(edit.status).toBe(200);
   const head = await e2e.app.deps.store.headPosition();
   await e2e.app.deps.projections.waitFor(head!, { timeoutMs: 30_000 });
@@ -40,6 +45,10 @@ describe("a user's history", () => {
     const change = timeline.getByTestId('change-lastName');
     await change.waitFor();
     expect(await change.innerText()).toBe('Before → After');
+    // a sponsor by name, never by id (issue w3, point 2)
+    const sponsorChange = timeline.getByTestId('change-sponsorId');
+    await expect.poll(() => sponsorChange.innerText(), { timeout: 30_000 }).toBe('Ada Admin → Sam Sponsor');
+    expect(await timeline.innerText()).not.toContain(admin.id);
     expect(await timeline.innerText()).toContain('by Ada Admin');
     expect(await timeline.innerText()).toMatch(/request [0-9a-f-]{8}/);
     // the prospect lists: names in list items, never raw JSON
