@@ -14,6 +14,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
 import EventIcon from '@mui/icons-material/Event';
 import LinearProgress from '@mui/material/LinearProgress';
+import { fullName } from './lib/labels';
 
 // Only the partner list (the console's first page) is in the first download; every other
 // resource page loads when it is opened (react-admin's Layout shows its spinner meanwhile).
@@ -104,7 +105,7 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
         list={UserList}
         edit={UserEdit}
         icon={PeopleIcon}
-        recordRepresentation={(r) => `${r.firstName} ${r.lastName}`}
+        recordRepresentation={fullName}
       />
       <Resource name="audit" list={AuditList} icon={HistoryIcon} />
       <Resource name="sync-runs" list={SyncRunList} show={SyncRunShow} icon={SyncIcon} />

@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import { takeAnswer } from './pageData';
+import { fullName } from './lib/labels';
 
 interface Me {
   id: string;
@@ -70,7 +71,7 @@ export const authProvider: AuthProvider = {
   async getIdentity() {
     const user = await me();
     if (!user) throw new Error('Not signed in');
-    return { id: user.id, fullName: `${user.firstName} ${user.lastName}`.trim() };
+    return { id: user.id, fullName: fullName(user) };
   },
   async getPermissions() {
     return (await me())?.isAdmin ? 'admin' : null;

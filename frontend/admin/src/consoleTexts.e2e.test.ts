@@ -85,7 +85,7 @@ describe('console texts and layout', () => {
       expect(await reason.innerText()).toMatch(reasonPrefix);
       // every figure in the interface language: no decimal point in French or Spanish
       if (locale !== 'en-US') expect(await page.locator('main').innerText()).not.toMatch(/\d\.\d/);
-      // each check's time says what it is (issue w3, point 4)
+      // each check's time says what it is
       expect(await page.getByTestId('health-panel').innerText()).toMatch(checkedIn);
       await page.goto(`${e2e.app.url}/admin/#/system-metrics`);
       await expect.poll(() => page.locator('main').innerText(), { timeout: 30_000 }).toMatch(lag);

@@ -18,13 +18,14 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { AdminUser, AuditEntry } from '@portal/contracts/admin/schemas';
+import type { AuditEntry } from '@portal/contracts/admin/schemas';
 import type { AdminDataProvider } from '../dataProvider';
 import { useDateFormat } from '../lib/format';
 import { SearchFilter } from '../lib/SearchFilter';
 import { Changes } from '../users/UserTimeline';
 import { eventSummary } from '../lib/eventSummary';
 import { usePhone } from '../lib/usePhone';
+import { fullName } from '../lib/labels';
 
 function EventTypeInput(props: { source: string; alwaysOn?: boolean }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
@@ -37,15 +38,13 @@ function EventTypeInput(props: { source: string; alwaysOn?: boolean }) {
   return <SelectInput {...props} choices={choices} emptyText="app.audit.allTypes" />;
 }
 
-const userText = (u: AdminUser) => `${u.firstName} ${u.lastName}`;
-
 const filters = [
   <SearchFilter key="q" source="q" alwaysOn />,
   <EventTypeInput key="eventType" source="eventType" alwaysOn />,
   <ReferenceInput key="actorId" source="actorId" reference="users" alwaysOn>
     <AutocompleteInput
       label="resources.audit.fields.actorId"
-      optionText={userText}
+      optionText={fullName}
       filterToQuery={(q: string) => ({ q })}
       sx={{ minWidth: 200 }}
     />
@@ -53,7 +52,7 @@ const filters = [
   <ReferenceInput key="subjectId" source="subjectId" reference="users" alwaysOn>
     <AutocompleteInput
       label="resources.audit.fields.subjectId"
-      optionText={userText}
+      optionText={fullName}
       filterToQuery={(q: string) => ({ q })}
       sx={{ minWidth: 200 }}
     />

@@ -24,3 +24,6 @@ export function lastLoginLabel(value: string | null | undefined, now = new Date(
   if (days < 30) return { key: 'weeksAgo', count: Math.floor(days / 7) };
   return { key: 'date', date: at };
 }
+
+/** A user's name as the console shows it everywhere. */
+export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();

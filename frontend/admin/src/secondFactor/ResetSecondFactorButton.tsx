@@ -5,6 +5,7 @@ import type { AdminUser } from '@portal/contracts/admin/schemas';
 import { secondFactorEndpoints } from '@portal/contracts/secondFactor/endpoints';
 import { currentUserId } from '../authProvider';
 import { httpClient } from '../dataProvider';
+import { fullName } from '../lib/labels';
 
 /**
  * Removes another user's two-step verification (a lost phone): their sessions end and they set
@@ -21,7 +22,7 @@ export function ResetSecondFactorButton() {
   const t = useTranslate();
   useEffect(() => void currentUserId().then(setSelf), []);
   if (!record || !self || record.id === self) return null;
-  const name = `${record.firstName} ${record.lastName}`.trim();
+  const name = fullName(record);
   return (
     <>
       <Button label="app.secondFactor.reset" onClick={() => setOpen(true)}>

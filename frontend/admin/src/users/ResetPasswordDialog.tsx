@@ -17,6 +17,7 @@ import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admi
 import type { AdminUser } from '@portal/contracts/admin/schemas';
 import type { AdminDataProvider } from '../dataProvider';
 import { generatePassword, passwordProblem } from '../lib/password';
+import { fullName } from '../lib/labels';
 
 /** Admin password reset (spec section 5): two entries that must match, at least 6 characters, a 12-character generator. */
 export function ResetPasswordDialog({
@@ -51,7 +52,7 @@ export function ResetPasswordDialog({
     setBusy(true);
     try {
       await dataProvider.resetPassword(user.id, password);
-      notify(t('app.messages.passwordReset', { name: `${user.firstName} ${user.lastName}` }), {
+      notify(t('app.messages.passwordReset', { name: fullName(user) }), {
         type: 'success',
       });
       refresh();

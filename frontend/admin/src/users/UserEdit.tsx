@@ -39,8 +39,7 @@ import { ProgressCell } from './UserList';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserTimeline } from './UserTimeline';
 import { ResetSecondFactorButton } from '../secondFactor/ResetSecondFactorButton';
-
-const fullName = (u: AdminUser) => `${u.firstName} ${u.lastName}`.trim();
+import { fullName } from '../lib/labels';
 
 /** Saves one change of the shown user (pessimistic) and says how it went. */
 function useUserUpdate() {
@@ -295,7 +294,7 @@ function Summary() {
   );
 }
 
-const sponsorText = (u: AdminUser) => `${u.firstName} ${u.lastName} · ${u.email}`;
+const sponsorText = (u: AdminUser) => `${fullName(u)} · ${u.email}`;
 
 export function UserEdit() {
   const t = useTranslate();

@@ -49,6 +49,7 @@ import { LastLogin, useDateFormat } from '../lib/format';
 import { ProgressiveDatagridBody } from '../lib/ProgressiveDatagridBody';
 import { SearchFilter } from '../lib/SearchFilter';
 import { usePhone } from '../lib/usePhone';
+import { fullName } from '../lib/labels';
 
 function StatusFilterInput(props: { source: string; alwaysOn?: boolean }) {
   const t = useTranslate();
@@ -118,7 +119,7 @@ function BulkButton({
   const [failures, setFailures] = useState<{ name: string; message: string }[]>([]);
   const nameOf = (id: string) => {
     const u = data?.find((r) => r.id === id);
-    return u ? `${u.firstName} ${u.lastName} (${u.email})` : id;
+    return u ? `${fullName(u)} (${u.email})` : id;
   };
   const run = async () => {
     setConfirming(false);
@@ -249,7 +250,7 @@ function PhoneUsers() {
     <SimpleList<AdminUser>
       rowClick="edit"
       data-testid="users-list"
-      primaryText={(r) => `${r.firstName} ${r.lastName}`}
+      primaryText={fullName}
       tertiaryText={(r) => percent(r.progress, 0)}
       secondaryText={(r) => (
         <>

@@ -14,6 +14,7 @@ import {
 import type { AdminUser, AuditEntry } from '@portal/contracts/admin/schemas';
 import { useDateFormat } from '../lib/format';
 import { eventSummary, fieldLabel } from '../lib/eventSummary';
+import { fullName } from '../lib/labels';
 
 /** Recorded values of these fields are names of choices: their texts in the reader's language. */
 const VALUE_TEXTS: Record<string, string> = {
@@ -44,7 +45,7 @@ function UserName({ id }: { id: string }) {
   const { data, isPending } = useGetManyAggregate<AdminUser>('users', { ids: [id] });
   const user = data?.find((u) => u.id === id);
   if (isPending) return <>…</>;
-  return <span title={id}>{user ? `${user.firstName} ${user.lastName}` : id}</span>;
+  return <span title={id}>{user ? fullName(user) : id}</span>;
 }
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;

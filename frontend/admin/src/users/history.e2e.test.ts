@@ -45,7 +45,7 @@ describe("a user's history", () => {
     const change = timeline.getByTestId('change-lastName');
     await change.waitFor();
     expect(await change.innerText()).toBe('Before → After');
-    // a sponsor by name, never by id (issue w3, point 2)
+    // a sponsor by name, never by id
     const sponsorChange = timeline.getByTestId('change-sponsorId');
     await expect.poll(() => sponsorChange.innerText(), { timeout: 30_000 }).toBe('Ada Admin → Sam Sponsor');
     expect(await timeline.innerText()).not.toContain(admin.id);
