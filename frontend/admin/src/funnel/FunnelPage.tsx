@@ -74,7 +74,7 @@ export function FunnelPage() {
     void load();
   }, [load]);
 
-  const { date, number } = useDateFormat();
+  const { date, number, percent: formatPercent } = useDateFormat();
   // a cohort's week is its Monday as YYYY-MM-DD: that day, in the reader's language
   const weekOf = (week: string) => date(`${week}T00:00:00`);
   const stageName = (stage: string) => t(`app.funnel.stages.${stage}`);
@@ -87,12 +87,12 @@ export function FunnelPage() {
       header: t('app.funnel.dropOff'),
       meta: RIGHT,
       cell: ({ row }) =>
-        `${row.original.dropOff} (${number(percent(row.original.dropOff, row.original.reached), 1)}%)`,
+        `${number(row.original.dropOff)} (${formatPercent(percent(row.original.dropOff, row.original.reached))})`,
     }),
     stage.accessor('completionRate', {
       header: t('app.funnel.rate'),
       meta: RIGHT,
-      cell: ({ getValue }) => `${number(getValue(), 1)}%`,
+      cell: ({ getValue }) => formatPercent(getValue()),
     }),
     stage.accessor((s) => s.medianDays ?? undefined, {
       id: 'medianDays',
@@ -114,7 +114,7 @@ export function FunnelPage() {
         id: s,
         header: stageName(s),
         meta: RIGHT,
-        cell: ({ getValue }) => `${number(getValue(), 1)}%`,
+        cell: ({ getValue }) => formatPercent(getValue()),
       }),
     ),
   ];

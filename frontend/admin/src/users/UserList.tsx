@@ -184,6 +184,7 @@ const BulkActions = () => (
 
 export function ProgressCell({ record }: { record: AdminUser }) {
   const t = useTranslate();
+  const { percent } = useDateFormat();
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 120 }}>
       <LinearProgress
@@ -194,7 +195,7 @@ export function ProgressCell({ record }: { record: AdminUser }) {
         sx={{ flex: 1, height: 6, borderRadius: 3 }}
       />
       <Typography variant="body2" sx={{ minWidth: 36, textAlign: 'right' }}>
-        {record.progress}%
+        {percent(record.progress, 0)}
       </Typography>
     </Stack>
   );
