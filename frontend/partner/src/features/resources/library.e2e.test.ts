@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { startE2eApp, type E2eApp } from '../../../../../testing/browser';
+import { openedDialog, startE2eApp, type E2eApp } from '../../../../../testing/browser';
 import { createUser, type CreatedUser } from '../../../../../testing/users';
 import { seedAcademyContent } from '../../../../../backend/src/demo/academy';
 import { OPEN_FILM_LIST } from '../../../../../backend/src/demo/openFilms';
@@ -143,7 +143,7 @@ describe('vault', () => {
 
     await page.locator('.vault-card').first().click();
     const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
+    await openedDialog(dialog);
     // every demo card plays one of the open films
     const embed = (await dialog.locator('iframe').getAttribute('src')) ?? '';
     expect(
