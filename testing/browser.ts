@@ -31,6 +31,22 @@ export function launchBrowser(): Promise<Browser> {
 export async function openedDialog(dialog: Locator): Promise<void> {
   await dialog.and(dialog.page().locator(':not([class*="zoom"])')).waitFor();
 }
+// Not needed for antd's Drawer (it slides in from off-screen, so Playwright waits for it to stop)
+// nor for MUI's Dialog in the console (a fade only: its buttons never move).
+
+/**
+ * Waits until the antd Select list holding `option` has opened: its slide-up motion over. The
+ * list opens as a dialog does: a frame or more in place at opacity 0, where Playwright already
+ * presses, then a frame at scale 0, then the slide from 0.8 of its height. A press in the first
+ * frames released in the scale-0 one lands beside the list: nothing is picked and the list stays
+ * open (the registration test's lost sponsor pick).
+ */
+export async function openedList(option: Locator): Promise<void> {
+  const list = option.locator(
+    'xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select-dropdown ")]',
+  );
+  await list.and(option.page().locator(':not([class*="slide-up"])')).waitFor();
+}
 
 export interface E2eApp {
   app: TestApp;

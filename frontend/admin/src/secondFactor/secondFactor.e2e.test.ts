@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeAt, timeStep } from '../../../../backend/src/domain/user/secondFactor';
-import { startE2eApp, type E2eApp } from '../../../../testing/browser';
+import { openedDialog, startE2eApp, type E2eApp } from '../../../../testing/browser';
 import { createUser } from '../../../../testing/users';
 
 /**
@@ -26,7 +26,7 @@ async function signInThroughDialog(page: Page, email: string, password: string) 
   await page.goto('/');
   await page.getByRole('button', { name: 'LOGIN' }).click();
   const dialog = loginDialog(page);
-  await dialog.waitFor();
+  await openedDialog(dialog);
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'SIGN IN' }).click();
@@ -98,7 +98,7 @@ describe('two-step verification in the browser', () => {
       await page.evaluate(() => window.localStorage.removeItem('preferredLanguage'));
       await page.goto('/login');
       const dialog = page.getByRole('dialog');
-      await dialog.waitFor();
+      await openedDialog(dialog);
       await dialog.locator('input[type="email"]').fill(admin.email);
       await dialog.locator('input[type="password"]').fill(admin.password);
       // the server's answer first: a busy machine may take its time, and a failure says what was shown

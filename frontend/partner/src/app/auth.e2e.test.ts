@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../../../testing/app';
-import { launchBrowser, openedDialog } from '../../../../testing/browser';
+import { launchBrowser, openedDialog, openedList } from '../../../../testing/browser';
 import { type CreatedUser, createUser, nextSecondFactor } from '../../../../testing/users';
 import { issueTemporaryPassword } from '../../../../testing/auth';
 import { TOAST_DURATION_MS } from '../lib/toast';
@@ -148,25 +148,9 @@ async function fillRegistration(page: Page, email: string) {
   await sponsorInput.fill('Sam');
   // antd's Select: the visible entries are its option items (the role=option list is for screen readers)
   const option = page.locator('.ant-select-item-option', { hasText: 'Sam Sponsor' });
-  const create = page.getByRole('button', { name: 'Create Account' });
-  // The list re-renders while the search narrows it: a click whose press and release land on two
-  // renders picks nothing (seen once in a fresh-clone CI run). The pick is checked by the form
-  // accepting it (Create Account enabled) and made again if it was lost.
-  for (let attempt = 1; ; attempt++) {
-    // a retry opens the list again if the lost click closed it
-    if (attempt > 1 && !(await option.isVisible())) {
-      await sponsorInput.click();
-      await sponsorInput.fill('Sam');
-    }
-    try {
-      // an option the closing list covers is given up after 5 s, not the test's 30
-      await option.click({ timeout: 5_000 });
-      await create.click({ trial: true, timeout: 5_000 });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
+  // a pick while the list opens can be lost (openedList)
+  await openedList(option);
+  await option.click();
 }
 
 const overlaps = (

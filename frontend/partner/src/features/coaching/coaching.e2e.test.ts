@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eApp, startE2eApp } from '../../../../../testing/browser';
+import { type E2eApp, openedDialog, startE2eApp } from '../../../../../testing/browser';
 import { waitFor } from '../../../../../testing/servers';
 import { createUser } from '../../../../../testing/users';
 import { startWorkers } from '../../../../../worker/src/runWorkers';
@@ -50,6 +50,7 @@ describe('sponsors who coach', () => {
     await shot(sponsorPage, 'partners-needs-attention');
     await card.getByRole('button', { name: 'Send a nudge' }).click();
     const dialog = sponsorPage.getByRole('dialog', { name: 'Send a nudge to Pia' });
+    await openedDialog(dialog);
     await dialog.getByLabel('Your note (optional)').fill('¡Tú puedes, Pia!');
     await shot(sponsorPage, 'partners-nudge-dialog');
     await dialog.getByRole('button', { name: 'Send' }).click();

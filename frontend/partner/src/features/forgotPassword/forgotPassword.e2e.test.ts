@@ -1,7 +1,7 @@
 import type { Worker } from 'bullmq';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eApp, startE2eApp } from '../../../../../testing/browser';
+import { type E2eApp, openedDialog, startE2eApp } from '../../../../../testing/browser';
 import { type LoopbackSmtp, startLoopbackSmtp } from '../../../../../testing/smtp';
 import { createUser } from '../../../../../testing/users';
 import { startWorkers } from '../../../../../worker/src/runWorkers';
@@ -47,7 +47,7 @@ describe('forgot password', () => {
     const page = await e2e.newPage();
     await page.goto('/login');
     const dialog = page.getByRole('dialog', { name: /Training Login/ });
-    await dialog.waitFor();
+    await openedDialog(dialog);
     await shot(page, 'login-forgot-link');
     await dialog.getByRole('button', { name: 'Forgot password?' }).click();
     await page.waitForURL((url) => url.pathname === '/forgot-password');
@@ -82,7 +82,7 @@ describe('forgot password', () => {
       .getByRole('region', { name: 'Password changed' })
       .getByRole('button', { name: 'SIGN IN' })
       .click();
-    await dialog.waitFor();
+    await openedDialog(dialog);
     await dialog.getByLabel('Email').fill(user.email);
     await dialog.getByLabel('Password', { exact: true }).fill('Lucia-New-Secret-2026');
     await dialog.getByRole('button', { name: 'SIGN IN' }).click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2eApp, type E2eApp } from '../../../../../testing/browser';
+import { openedList, startE2eApp, type E2eApp } from '../../../../../testing/browser';
 import { seedDemoPartners } from '../../../../../backend/src/features/partners/demo';
 import { seedPartner } from '../../../../../backend/src/features/partners/seed';
 
@@ -25,7 +25,9 @@ const cards = (page: Page) => page.getByTestId('partner-card');
 
 async function choose(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  const item = page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`);
+  await openedList(item);
+  await item.click();
 }
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { startE2eApp, type E2eApp } from '../../../../../testing/browser';
+import { openedDialog, openedList, startE2eApp, type E2eApp } from '../../../../../testing/browser';
 import { createUser, type CreatedUser } from '../../../../../testing/users';
 import { seedAcademyContent } from '../../../../../backend/src/demo/academy';
 import { OPEN_FILM_LIST } from '../../../../../backend/src/demo/openFilms';
@@ -88,7 +88,9 @@ describe('replays', () => {
     expect(await page.locator('.replay-category').allTextContents()).toEqual(Array(3).fill('Product Demo'));
 
     await page.locator('.replays-sidebar .ant-select').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="This week"]').click();
+    const thisWeek = page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="This week"]');
+    await openedList(thisWeek);
+    await thisWeek.click();
     await poll(() => found.textContent()).toBe('0 video(s) found');
     await page.getByText('No videos found').waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
@@ -143,7 +145,7 @@ describe('vault', () => {
 
     await page.locator('.vault-card').first().click();
     const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
+    await openedDialog(dialog);
     // every demo card plays one of the open films
     const embed = (await dialog.locator('iframe').getAttribute('src')) ?? '';
     expect(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2eApp, type E2eApp } from '../../../../../testing/browser';
+import { openedDialog, startE2eApp, type E2eApp } from '../../../../../testing/browser';
 import { createUser } from '../../../../../testing/users';
 
 // Settings: a partner replaces the personal calendar link (issue 13 point 9), in Chromium.
@@ -21,7 +21,7 @@ describe('calendar link in Settings', () => {
     await page.goto('/settings');
     await page.getByRole('button', { name: 'Replace calendar link' }).click();
     const dialog = page.getByRole('dialog', { name: 'Replace your calendar link?' });
-    await dialog.waitFor();
+    await openedDialog(dialog);
     await dialog.getByRole('button', { name: 'Replace link' }).click();
     await page.getByText('The old link no longer works. Add the new one from the Live Calls page.').waitFor();
 
