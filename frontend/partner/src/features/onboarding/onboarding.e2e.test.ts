@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../../testing/app';
-import { launchBrowser } from '../../../../../testing/browser';
+import { launchBrowser, openedDialog } from '../../../../../testing/browser';
 import { createUser } from '../../../../../testing/users';
 
 // The real API serving the built partner bundle (run `npm run build` first), driven by Chromium.
@@ -243,10 +243,12 @@ describe('foundation wizard in Chromium', () => {
     const unsubscribe = page.locator('#main').getByRole('button', { name: 'Unsubscribe' });
     await unsubscribe.click();
     const dialog = page.getByRole('dialog', { name: 'Unsubscribe from the newsletter?' });
+    await openedDialog(dialog);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await badge(page).textContent()).toBe('1 of 5 Complete');
     await unsubscribe.click();
+    await openedDialog(dialog);
     await dialog.getByRole('button', { name: 'Unsubscribe' }).click();
     await page.getByText('You are not subscribed yet').waitFor();
     await expect.poll(() => badge(page).textContent()).toBe('0 of 5 Complete');
