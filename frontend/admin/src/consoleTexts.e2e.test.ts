@@ -16,6 +16,14 @@ beforeAll(async () => {
   admin = await createUser(e2e.app, { admin: true, firstName: 'Ada', lastName: 'Admin' });
   for (let i = 0; i < 3; i++)
     await createUser(e2e.app, { firstName: 'Partner', lastName: `Example ${i}`, sponsorId: admin.id });
+  // a long address and name, as real ones are (the demo data's made the French table overflow)
+  await createUser(e2e.app, {
+    firstName: 'Ingrid',
+    lastName: 'Johansson-Lindqvist',
+    email: `ingrid.johansson-lindqvist.${Date.now()}@example.com`,
+    sponsorId: admin.id,
+    mustChangePassword: true,
+  });
 });
 afterAll(async () => {
   await e2e?.close();

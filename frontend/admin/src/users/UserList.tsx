@@ -37,7 +37,7 @@ import {
   useTranslate,
   useUnselectAll,
 } from 'react-admin';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import {
   ADMIN_PAGE_SIZE,
   ADMIN_STATUS_FILTERS,
@@ -243,6 +243,26 @@ function YesNo({ value }: { value: boolean }) {
   );
 }
 
+/**
+ * An address that may wrap after its "@" and the dots and underscores before it (and at its
+ * hyphens), never inside a name or its domain: a long one must not push the last column off a 1280 px screen, nor read
+ * "tom.becker@exam / ple.com".
+ */
+function Email({ address }: { address: string }) {
+  const at = address.lastIndexOf('@') + 1;
+  const parts = [...address.slice(0, at).split(/(?<=[._])(?=.)/), address.slice(at)].filter(Boolean);
+  return (
+    <Typography variant="body2">
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </Typography>
+  );
+}
+
 /** A user on a phone: name, progress, e-mail, then status and flags in words. */
 function PhoneUsers() {
   const t = useTranslate();
@@ -322,7 +342,7 @@ export function UserList() {
               </Box>
             )}
           />
-          <TextField source="email" />
+          <FunctionField<AdminUser> source="email" render={(r) => <Email address={r.email} />} />
           <TextField source="sponsorName" sortable={false} emptyText="—" />
           <FunctionField<AdminUser> source="progress" render={(r) => <ProgressCell record={r} />} />
           <FunctionField<AdminUser>
