@@ -20,7 +20,7 @@ import {
 import { Link as RouterLink } from 'react-router-dom';
 import type { AuditEntry } from '@portal/contracts/admin/schemas';
 import type { AdminDataProvider } from '../dataProvider';
-import { useDateFormat } from '../lib/format';
+import { useFormat } from '../lib/format';
 import { SearchFilter } from '../lib/SearchFilter';
 import { Changes } from '../users/UserTimeline';
 import { eventSummary } from '../lib/eventSummary';
@@ -93,7 +93,7 @@ function UserLink({ id, name }: { id: string | null; name: string | null }) {
 }
 
 export function AuditList() {
-  const { dateTime } = useDateFormat();
+  const { dateTime } = useFormat();
   const t = useTranslate();
   const [locale] = useLocaleState();
   const phone = usePhone();

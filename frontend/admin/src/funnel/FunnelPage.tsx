@@ -26,7 +26,7 @@ import { Button, Title, useDataProvider, useTranslate } from 'react-admin';
 import { FUNNEL_STAGES } from '@portal/contracts/funnel/endpoints';
 import type { FunnelResponse } from '@portal/contracts/funnel/schemas';
 import type { AdminDataProvider } from '../dataProvider';
-import { useDateFormat } from '../lib/format';
+import { useFormat } from '../lib/format';
 import { DataTable, dataColumns, type DataColumn } from '../lib/DataTable';
 
 type Stage = FunnelResponse['stages'][number];
@@ -74,7 +74,7 @@ export function FunnelPage() {
     void load();
   }, [load]);
 
-  const { date, number, percent: formatPercent } = useDateFormat();
+  const { date, number, percent: formatPercent } = useFormat();
   // a cohort's week is its Monday as YYYY-MM-DD: that day, in the reader's language
   const weekOf = (week: string) => date(`${week}T00:00:00`);
   const stageName = (stage: string) => t(`app.funnel.stages.${stage}`);

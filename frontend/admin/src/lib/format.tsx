@@ -23,7 +23,8 @@ const formatter = (locale: string, name: string, options: Intl.DateTimeFormatOpt
   };
 };
 
-export function useDateFormat() {
+/** Dates, times, numbers, percents, durations and sizes in the console's language. */
+export function useFormat() {
   const [locale] = useLocaleState();
   return {
     date: formatter(locale, 'date', DATE),
@@ -44,7 +45,7 @@ export function useDateFormat() {
 
 export function LastLogin({ value }: { value: string | null | undefined }) {
   const t = useTranslate();
-  const { date } = useDateFormat();
+  const { date } = useFormat();
   const label = lastLoginLabel(value);
   switch (label.key) {
     case 'date':

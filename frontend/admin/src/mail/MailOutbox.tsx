@@ -18,13 +18,13 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { OutboxMessage } from '@portal/contracts/mail/schemas';
-import { useDateFormat } from '../lib/format';
+import { useFormat } from '../lib/format';
 import { usePhone } from '../lib/usePhone';
 
 type Row = Omit<OutboxMessage, 'text' | 'html'>;
 
 function When() {
-  const { dateTime } = useDateFormat();
+  const { dateTime } = useFormat();
   const record = useRecordContext<Row>();
   return record ? <span title={record.createdAt}>{dateTime(record.createdAt)}</span> : null;
 }
@@ -76,7 +76,7 @@ function useFilters() {
 /** A message on a phone: subject, to whom and what kind, when. */
 function PhoneMessages() {
   const t = useTranslate();
-  const { dateTime } = useDateFormat();
+  const { dateTime } = useFormat();
   return (
     <SimpleList<Row>
       rowClick="show"

@@ -3,13 +3,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslate } from 'react-admin';
-import { LEVEL_COLOR, LevelChip, useDateFormat } from '../lib/format';
+import { LEVEL_COLOR, LevelChip, useFormat } from '../lib/format';
 import { Panel, useAxes, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type TabProps } from './parts';
 
 export function Database({ data, history, range }: TabProps) {
   const t = useTranslate();
   const axes = useAxes(range);
-  const { number, percent, ms, figures } = useDateFormat();
+  const { number, percent, ms, figures } = useFormat();
   const d = data.database;
   const row = (label: string, value: React.ReactNode) => (
     <Stack

@@ -5,11 +5,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import type { DashboardResponse } from '@portal/contracts/admin/schemas';
-import { LEVEL_COLOR, LevelChip, useDateFormat } from '../lib/format';
+import { LEVEL_COLOR, LevelChip, useFormat } from '../lib/format';
 
 export function Health({ checks }: { checks: DashboardResponse['health'] }) {
   const t = useTranslate();
-  const { ms, figures } = useDateFormat();
+  const { ms, figures } = useFormat();
   return (
     <Stack spacing={1.5} data-testid="health-panel">
       {checks.map((c) => (

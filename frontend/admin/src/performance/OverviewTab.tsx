@@ -2,14 +2,14 @@
 import Stack from '@mui/material/Stack';
 import { useTranslate } from 'react-admin';
 import { errorRateLevel, responseTimeLevel } from '@portal/contracts/admin/endpoints';
-import { LEVEL_COLOR, useDateFormat } from '../lib/format';
+import { LEVEL_COLOR, useFormat } from '../lib/format';
 import { Health } from './Health';
 import { ResponseChart, TrafficChart } from './charts';
 import { StatCard, Panel, type TabProps } from './parts';
 
 export function Overview({ data, history, range }: TabProps) {
   const t = useTranslate();
-  const { number, percent, ms, figures } = useDateFormat();
+  const { number, percent, ms, figures } = useFormat();
   const m = data.metrics;
   return (
     <Stack spacing={2}>

@@ -19,7 +19,7 @@ import {
 } from '@portal/contracts/admin/endpoints';
 import type { DashboardResponse, PerformanceHistory } from '@portal/contracts/admin/schemas';
 import type { AdminDataProvider } from '../dataProvider';
-import { useDateFormat } from '../lib/format';
+import { useFormat } from '../lib/format';
 import { usePoll } from '../lib/usePoll';
 import { Database } from './DatabaseTab';
 import { Overview } from './OverviewTab';
@@ -31,7 +31,7 @@ const TABS = ['overview', 'realtime', 'database', 'users'] as const;
 /** Performance Dashboard (spec): four tabs, real figures, charts over the stored history. */
 export function PerformanceDashboard() {
   const t = useTranslate();
-  const { time } = useDateFormat();
+  const { time } = useFormat();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [tab, setTab] = useState<(typeof TABS)[number]>('overview');
   const [range, setRange] = useState<HistoryRange>('1h');

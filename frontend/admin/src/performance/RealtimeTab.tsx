@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { REALTIME_SHOWN, responseTimeLevel } from '@portal/contracts/admin/endpoints';
-import { LEVEL_COLOR, useDateFormat } from '../lib/format';
+import { LEVEL_COLOR, useFormat } from '../lib/format';
 import { StatCard, Panel } from './parts';
 
 export type Sample = {
@@ -17,7 +17,7 @@ export type Sample = {
 };
 export function Realtime({ samples }: { samples: Sample[] }) {
   const t = useTranslate();
-  const { time, number, ms } = useDateFormat();
+  const { time, number, ms } = useFormat();
   const current = samples[samples.length - 1];
   const shown = samples.slice(-REALTIME_SHOWN).reverse();
   return (

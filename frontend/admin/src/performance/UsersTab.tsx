@@ -5,13 +5,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Area, AreaChart } from 'recharts';
 import { useTranslate } from 'react-admin';
-import { useDateFormat } from '../lib/format';
+import { useFormat } from '../lib/format';
 import { Panel, useAxes, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type TabProps } from './parts';
 
 export function Users({ data, history, range }: TabProps) {
   const t = useTranslate();
   const axes = useAxes(range);
-  const { number, percent, figures } = useDateFormat();
+  const { number, percent, figures } = useFormat();
   const u = data.users;
   const figure = (label: string, value: string) => (
     <Box sx={{ flex: '1 1 140px' }}>

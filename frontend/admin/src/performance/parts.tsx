@@ -7,7 +7,7 @@ import { CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } fro
 import { useTranslate } from 'react-admin';
 import type { HistoryRange } from '@portal/contracts/admin/endpoints';
 import type { DashboardResponse, PerformanceHistory } from '@portal/contracts/admin/schemas';
-import { useDateFormat } from '../lib/format';
+import { useFormat } from '../lib/format';
 
 const CHART_HEIGHT = 240;
 
@@ -69,7 +69,7 @@ export interface Axes {
 }
 
 export function useAxes(range: HistoryRange): Axes {
-  const { time, date, number } = useDateFormat();
+  const { time, date, number } = useFormat();
   return {
     tick: (t: string) => (range === '7d' ? `${date(t)} ${time(t).slice(0, 5)}` : time(t).slice(0, 5)),
     value: (n: number) => number(n, 1),

@@ -29,7 +29,7 @@ import {
 } from 'react-admin';
 import { useEffect, useState } from 'react';
 import type { SyncRun, SyncRunItem } from '@portal/contracts/admin/schemas';
-import { useDateFormat } from '../lib/format';
+import { useFormat } from '../lib/format';
 import { usePhone } from '../lib/usePhone';
 
 const STATUS_COLOR: Record<SyncRun['status'], 'default' | 'info' | 'success' | 'error'> = {
@@ -183,7 +183,7 @@ function SyncPanel() {
 }
 
 export function SyncRunList() {
-  const { dateTime, number, percent } = useDateFormat();
+  const { dateTime, number, percent } = useFormat();
   const t = useTranslate();
   const phone = usePhone();
   return (
@@ -273,7 +273,7 @@ function ShowBody() {
   const run = useRecordContext<SyncRun>();
   const t = useTranslate();
   const phone = usePhone();
-  const { dateTime } = useDateFormat();
+  const { dateTime } = useFormat();
   const [errorsOnly, setErrorsOnly] = useState(false);
   if (!run) return null;
   return (

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
 import { SYSTEM_METRICS_REFRESH_MS } from '@portal/contracts/admin/endpoints';
 import type { SystemMetrics as Metrics } from '@portal/contracts/admin/schemas';
-import { useDateFormat } from '../lib/format';
+import { useFormat } from '../lib/format';
 import { uptime } from '../lib/numbers';
 import { usePhone } from '../lib/usePhone';
 import { usePoll } from '../lib/usePoll';
@@ -54,7 +54,7 @@ const QUEUE_COUNTS = ['waiting', 'active', 'delayed', 'failed', 'completed'] as 
 /** System metrics (admin only): process, database, Redis, queues, projections; refreshed every 30 s. */
 export function SystemMetrics() {
   const t = useTranslate();
-  const { time, number, percent, ms, bytes } = useDateFormat();
+  const { time, number, percent, ms, bytes } = useFormat();
   const { data, error } = usePoll<Metrics>('/system-metrics', SYSTEM_METRICS_REFRESH_MS);
   const phone = usePhone();
   const na = t('app.system.unavailable');

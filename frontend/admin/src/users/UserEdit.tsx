@@ -34,7 +34,7 @@ import {
 } from 'react-admin';
 import type { AdminUser } from '@portal/contracts/admin/schemas';
 import type { AdminDataProvider } from '../dataProvider';
-import { LastLogin, useDateFormat } from '../lib/format';
+import { LastLogin, useFormat } from '../lib/format';
 import { ProgressCell } from './UserList';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserTimeline } from './UserTimeline';
@@ -247,7 +247,7 @@ function EditToolbar() {
 function Summary() {
   const record = useRecordContext<AdminUser>();
   const t = useTranslate();
-  const { date } = useDateFormat();
+  const { date } = useFormat();
   if (!record) return null;
   return (
     <Box

@@ -45,7 +45,7 @@ import {
 } from '@portal/contracts/admin/endpoints';
 import type { AdminUser } from '@portal/contracts/admin/schemas';
 import type { AdminDataProvider, BulkAction } from '../dataProvider';
-import { LastLogin, useDateFormat } from '../lib/format';
+import { LastLogin, useFormat } from '../lib/format';
 import { ProgressiveDatagridBody } from '../lib/ProgressiveDatagridBody';
 import { SearchFilter } from '../lib/SearchFilter';
 import { usePhone } from '../lib/usePhone';
@@ -184,7 +184,7 @@ const BulkActions = () => (
 
 export function ProgressCell({ record }: { record: AdminUser }) {
   const t = useTranslate();
-  const { percent } = useDateFormat();
+  const { percent } = useFormat();
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 120 }}>
       <LinearProgress
@@ -266,7 +266,7 @@ function Email({ address }: { address: string }) {
 /** A user on a phone: name, progress, e-mail, then status and flags in words. */
 function PhoneUsers() {
   const t = useTranslate();
-  const { percent } = useDateFormat();
+  const { percent } = useFormat();
   return (
     <SimpleList<AdminUser>
       rowClick="edit"
@@ -295,7 +295,7 @@ function PhoneUsers() {
 export function UserList() {
   const t = useTranslate();
   const notify = useNotify();
-  const { date } = useDateFormat();
+  const { date } = useFormat();
   const phone = usePhone();
   return (
     <List

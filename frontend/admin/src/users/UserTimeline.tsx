@@ -12,7 +12,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { AdminUser, AuditEntry } from '@portal/contracts/admin/schemas';
-import { useDateFormat } from '../lib/format';
+import { useFormat } from '../lib/format';
 import { eventSummary, fieldLabel } from '../lib/eventSummary';
 import { fullName } from '../lib/labels';
 
@@ -56,7 +56,7 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?
  */
 function Value({ value, field }: { value: unknown; field?: string }) {
   const t = useTranslate();
-  const { dateTime } = useDateFormat();
+  const { dateTime } = useFormat();
   if (value === null || value === undefined || value === '') return <>—</>;
   if (typeof value === 'boolean') return <>{t(`ra.boolean.${value}`)}</>;
   if (Array.isArray(value)) {
@@ -151,7 +151,7 @@ function Events() {
   const record = useRecordContext<AdminUser>();
   const t = useTranslate();
   const [locale] = useLocaleState();
-  const { dateTime } = useDateFormat();
+  const { dateTime } = useFormat();
   if (isPending) return null;
   if (!data?.length) return <Typography color="text.secondary">{t('app.users.timelineEmpty')}</Typography>;
   return (
