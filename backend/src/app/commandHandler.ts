@@ -152,6 +152,8 @@ async function decideOnce<S, C, E extends DomainEvent>(
     })),
     {
       expectedRevision,
+      // random ids (no Idempotency-Key) cannot be in the stream yet: the store need not look
+      newIds: !metadata.idempotencyKey,
       ...(options?.foldedRow ? { foldedRow: options.foldedRow(after, nextRevision) } : {}),
     },
   );

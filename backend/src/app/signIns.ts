@@ -28,7 +28,8 @@ export async function recordSignIn(store: EventStore, userId: string, at: string
         },
       },
     ],
-    { expectedRevision: 'any' },
+    // a random id cannot be in the stream yet: the store skips its look for a resent one
+    { expectedRevision: 'any', newIds: !metadata.idempotencyKey },
   );
   return { events: [event], position: result.position };
 }

@@ -49,6 +49,12 @@ export interface FoldedRow {
 export interface AppendOptions {
   expectedRevision?: ExpectedRevision;
   foldedRow?: FoldedRow;
+  /**
+   * The event ids were made for this append (random uuids): no earlier append can hold them, so
+   * the store skips its idempotent-retry check (a read of the stream's events). Leave it unset
+   * whenever the same ids may be sent again (ids derived from an Idempotency-Key, a resend).
+   */
+  newIds?: boolean;
 }
 
 export interface AppendResult {

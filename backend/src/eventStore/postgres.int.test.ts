@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../testing/db';
 import { describeEventStoreContract } from '../../../testing/eventStoreContract';
@@ -185,5 +186,56 @@ describe('withStreamLock', () => {
     await waiting;
     expect((await store.readStream(stream)).map((e) => e.id)).toEqual([theirs.id]);
     expect(appended).not.toContain(ours.id);
+  });
+});
+
+describe('appends of new ids', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: EventStore;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = createPostgresEventStore({ connectionString: database.url });
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+  const event = () => ({ id: randomUUID(), type: 'Tested', data: {}, metadata: {} });
+
+  it('keep every check but the look for resent ids, which only a resend needs', async () => {
+    const stream = `Fresh-${randomUUID()}`;
+    const first = event();
+    await store.appendToStream(stream, [first], { expectedRevision: 'no_stream' });
+    const second = event();
+    const result = await store.appendToStream(stream, [second], { expectedRevision: 0n, newIds: true });
+    expect(result.nextRevision).toBe(1n);
+    // the expected revision is still checked
+    await expect(
+      store.appendToStream(stream, [event()], { expectedRevision: 0n, newIds: true }),
+    ).rejects.toBeInstanceOf(WrongExpectedRevision);
+    // without newIds a resend is found and records nothing
+    await store.appendToStream(stream, [second], { expectedRevision: 'any' });
+    expect((await store.readStream(stream)).map((e) => e.id)).toEqual([first.id, second.id]);
+    // with it the store does not look (so only ids made for the append may set it)
+    await store.appendToStream(stream, [second], { expectedRevision: 'any', newIds: true });
+    expect((await store.readStream(stream)).map((e) => e.id)).toEqual([first.id, second.id, second.id]);
+  });
+
+  it('leave the six-argument es_append of older processes checking ids', async () => {
+    const stream = `Old-${randomUUID()}`;
+    const first = event();
+    await store.appendToStream(stream, [first], { expectedRevision: 'no_stream' });
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `select outcome, next_revision from es_append($1, 'any', $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[])`,
+        [stream, [first.id], ['Tested'], ['{}'], ['{}']],
+      );
+      expect(rows.map((r) => [r.outcome, String(r.next_revision)])).toEqual([['duplicate', '0']]);
+    } finally {
+      await client.end();
+    }
+    expect(await store.readStream(stream)).toHaveLength(1);
   });
 });

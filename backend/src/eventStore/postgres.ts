@@ -52,7 +52,7 @@ const CHANNEL = 'es_events';
 /** How many events a subscriber reads at once. */
 const SUBSCRIBER_BATCH = 500;
 /** Every append: one named statement, prepared once per connection. */
-const APPEND_CALL = 'es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])';
+const APPEND_CALL = 'es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], $7::boolean)';
 const APPEND = { name: 'es_append', text: `select * from ${APPEND_CALL}` };
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -61,7 +61,7 @@ const foldedRowStatements = new Map<string, { name: string; text: string }>();
 
 /**
  * One statement: `es_append` and, when it recorded the events (outcome 'ok'), the folded row
- * ($7, a json object) inserted or replacing the row with its key. A single statement is its own
+ * ($8, a json object) inserted or replacing the row with its key. A single statement is its own
  * transaction: the events and the row commit together or not at all. `es_append` runs once (a
  * WITH query calling a volatile function is computed once) and takes the stream lock first;
  * the upsert of a row committed meanwhile by another transaction still replaces it (ON
@@ -78,7 +78,7 @@ function foldedRowStatement(folded: FoldedRow) {
     const text = `with appended as (select * from ${APPEND_CALL}),
   written as (
     insert into ${table} (${list})
-    select ${values.join(', ')} from appended a, jsonb_populate_record(null::${table}, $7::jsonb) r
+    select ${values.join(', ')} from appended a, jsonb_populate_record(null::${table}, $8::jsonb) r
      where a.outcome = 'ok'
     on conflict (${ident(folded.key)}) do update set (${list}) = row(${columns.map((c) => `excluded.${ident(c)}`).join(', ')})
   )
@@ -293,6 +293,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       events.map((e) => e.type),
       events.map((e) => JSON.stringify(e.data ?? {})),
       events.map((e) => JSON.stringify(e.metadata ?? {})),
+      !opts.newIds,
     ];
     const inlineHere = inline?.projections.filter((p) => events.some((e) => handlesType(p, e.type))) ?? [];
     // A folded row given by the caller stands for its projection's apply when that projection is
