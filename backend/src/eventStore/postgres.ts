@@ -51,6 +51,14 @@ export interface PostgresEventStoreOptions {
 const CHANNEL = 'es_events';
 /** How many events a subscriber reads at once. */
 const SUBSCRIBER_BATCH = 500;
+/**
+ * A caught-up subscriber reads again at most this often, however many appends wake it: under a
+ * steady stream of commands each read then brings a batch instead of one event (fewer reads, and
+ * fewer projection transactions), for at most this much more lag.
+ */
+const SUBSCRIBER_GAP_MS = 50;
+/** At most one NOTIFY to other processes per this many ms (their subscribers wake at most this late). */
+const NOTIFY_GAP_MS = 25;
 /** Every append: one named statement, prepared once per connection. */
 const APPEND_CALL = 'es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], $7::boolean)';
 const APPEND = { name: 'es_append', text: `select * from ${APPEND_CALL}` };
@@ -529,18 +537,23 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
    * NOTIFY (coalesced: at most one in flight). Outside the append transaction on purpose.
    */
   let notifying = false;
+  let notifiedAt = 0;
   function announce() {
     wakeAll();
     if (notifying) return;
     notifying = true;
-    setImmediate(() => {
-      pool
-        .query('select pg_notify($1, $2)', [CHANNEL, ''])
-        .catch(() => undefined)
-        .finally(() => {
-          notifying = false;
-        });
-    });
+    setTimeout(
+      () => {
+        notifiedAt = Date.now();
+        pool
+          .query('select pg_notify($1, $2)', [CHANNEL, ''])
+          .catch(() => undefined)
+          .finally(() => {
+            notifying = false;
+          });
+      },
+      Math.max(0, notifiedAt + NOTIFY_GAP_MS - Date.now()),
+    );
   }
   let listener: pg.Client | null = null;
   let listenerStarting: Promise<void> | null = null;
@@ -584,11 +597,16 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
         waiters.add(done);
         wake = done;
       });
+    let readAt = 0;
     async function* iterate(): AsyncGenerator<RecordedEvent> {
       while (!closed) {
         ensureListener();
+        const gap = readAt + SUBSCRIBER_GAP_MS - Date.now();
+        if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
+        if (closed) return;
         let batch: { events: RecordedEvent[]; held: boolean };
         try {
+          readAt = Date.now();
           batch = await readForSubscriber(position, SUBSCRIBER_BATCH);
         } catch (error) {
           if (closed) return;
@@ -600,10 +618,12 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
           if (streamMatches(event, opts.filter)) yield event;
         }
         if (closed) return;
-        // Committed events wait behind an older transaction that is running (a projection batch,
-        // say: its commit wakes nobody): look again soon. Caught up: wait for a commit or the poll.
-        if (batch.held) await sleep(5);
-        else if (batch.events.length < SUBSCRIBER_BATCH) await sleep(pollIntervalMs);
+        // A full batch: more are there, read on at once. Committed events wait behind an older
+        // transaction that is running (a projection batch, say: its commit wakes nobody): look
+        // again soon. Caught up: wait for a commit or the poll (and the gap since the last read).
+        if (batch.events.length === SUBSCRIBER_BATCH) readAt = 0;
+        else if (batch.held) await sleep(5);
+        else await sleep(pollIntervalMs);
       }
     }
     const iterator = iterate();

@@ -3,11 +3,13 @@ import type { Db } from '../infra/db';
 import type { Logger } from '../infra/logger';
 
 const CHANNEL = 'projection_progress';
+/** At most one NOTIFY per projection per this many ms (other processes learn a position at most this late). */
+const PUBLISH_GAP_MS = 25;
 
 /**
  * Projection progress between processes, over PostgreSQL LISTEN/NOTIFY on the read models'
  * database: a leader publishes each position it reaches (coalesced: at most one NOTIFY in flight
- * per projection, the newest position wins); every process listens, reconnecting with backoff,
+ * and one per PUBLISH_GAP_MS per projection, the newest position wins); every process listens, reconnecting with backoff,
  * and re-reads the stored checkpoints after each (re)connection, when notifications may have
  * been missed.
  */
@@ -17,6 +19,7 @@ export class ProgressChannel {
   private loop: Promise<void> | null = null;
   private readonly inFlight = new Set<string>();
   private readonly next = new Map<string, string>();
+  private readonly sentAt = new Map<string, number>();
   private wakeLoop: (() => void) | null = null;
 
   constructor(
@@ -43,15 +46,25 @@ export class ProgressChannel {
       return;
     }
     this.inFlight.add(name);
-    this.db
-      .raw('select pg_notify(?, ?)', [CHANNEL, `${name} ${position}`])
-      .catch((err) => this.logger.debug({ err, projection: name }, 'progress not published'))
-      .finally(() => {
-        this.inFlight.delete(name);
-        const newer = this.next.get(name);
+    const wait = (this.sentAt.get(name) ?? 0) + PUBLISH_GAP_MS - Date.now();
+    setTimeout(
+      () => {
+        // the newest position reached while waiting goes out instead
+        const newest = this.next.get(name) ?? position;
         this.next.delete(name);
-        if (newer) this.publish(name, newer);
-      });
+        this.sentAt.set(name, Date.now());
+        this.db
+          .raw('select pg_notify(?, ?)', [CHANNEL, `${name} ${newest}`])
+          .catch((err) => this.logger.debug({ err, projection: name }, 'progress not published'))
+          .finally(() => {
+            this.inFlight.delete(name);
+            const newer = this.next.get(name);
+            this.next.delete(name);
+            if (newer) this.publish(name, newer);
+          });
+      },
+      Math.max(0, wait),
+    );
   }
 
   private async listen(onConnected: () => Promise<void>) {
