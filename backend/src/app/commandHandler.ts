@@ -83,6 +83,12 @@ export function handleCommand<S, C, E extends DomainEvent>(
      * append and its read model take one round trip.
      */
     foldedRow?: (state: S, revision: bigint) => FoldedRow;
+    /**
+     * A copy of the folded state kept in this process, which `foldedState` answers from: told
+     * the state after each append (run in this stream's queue, so in order), dropped when an
+     * attempt fails, so a retry after a conflict reads the row again.
+     */
+    foldedCache?: { keep(state: S, revision: bigint): void; forget(): void };
   } = {},
 ): Promise<CommandResult<S, E>> {
   return oneAtATime(streamId, () => decideAndAppend(store, streamId, decider, command, metadata, options));
@@ -105,9 +111,13 @@ async function decideAndAppend<S, C, E extends DomainEvent>(
         lost && options?.foldedRow && store.withStreamLock
           ? await store.withStreamLock(streamId, attemptOn)
           : await attemptOn(store);
-      if (result.events.length) options?.onAppended?.(result.events);
+      if (result.events.length) {
+        if (result.revision !== null) options?.foldedCache?.keep(result.state, result.revision);
+        options?.onAppended?.(result.events);
+      }
       return result;
     } catch (error) {
+      options?.foldedCache?.forget();
       if (error instanceof WrongExpectedRevision && attempt < maxAttempts) {
         lost = error;
         continue;

@@ -6,6 +6,8 @@ import { createUser } from '../../../testing/users';
 import { createApp } from '../http/createApp';
 import { buildRuntime, type Runtime } from './bootstrap';
 import { userCommand } from '../../../testing/auth';
+import { randomUUID } from 'node:crypto';
+import { createPostgresEventStore } from '../eventStore/postgres';
 
 /**
  * The signed-in user is cached per process and invalidated by every change of the user, in the
@@ -111,5 +113,75 @@ describe('foundation progress cache', () => {
     const after = await there.get('/api/onboarding-progress');
     expect(after.body.progress.step2Completed).toBe(true);
     expect(after.body.progress.feelGreatLink).toContain('cached');
+  });
+});
+
+describe('the state onboarding commands decide from', () => {
+  const saveLink = (client: TestClient, link: string) =>
+    client.post('/api/complete-step', {
+      step: 2,
+      data: { feelGreatLink: `https://ufeelgreat.com/c/${link}` },
+    });
+  const links = async (userId: string) =>
+    (await app.deps.store.readStream(`Onboarding-${userId}`))
+      .filter((e) => e.type === 'ReferralLinkSaved')
+      .map((e) => (e.data as { feelGreatLink: string }).feelGreatLink);
+
+  it('is read once: a user’s next commands in the same process start from the state the last one left', async () => {
+    const { user, there } = await signedIn();
+    const reads = countUserReads(other, 'progress-by-user');
+    for (const link of ['kept1', 'kept2', 'kept3']) {
+      const saved = await saveLink(there, link);
+      expect([saved.status, saved.body.progress?.feelGreatLink]).toEqual([
+        200,
+        `https://ufeelgreat.com/c/${link}`,
+      ]);
+    }
+    expect(reads.n).toBe(1);
+    expect(await links(user.id)).toEqual(
+      ['kept1', 'kept2', 'kept3'].map((l) => `https://ufeelgreat.com/c/${l}`),
+    );
+  });
+
+  it('is read again after another process changed the stream, and nothing is lost', async () => {
+    const { user, here, there } = await signedIn();
+    const first = await saveLink(there, 'a1');
+    expect(first.status).toBe(200);
+    expect((await saveLink(here, 'b1')).status).toBe(200);
+    const reads = countUserReads(other, 'progress-by-user');
+    const saved = await saveLink(there, 'a2');
+    expect([saved.status, saved.body.progress?.revision]).toEqual([200, first.body.progress.revision + 2]);
+    expect(reads.n).toBe(1);
+    expect(await links(user.id)).toEqual(['a1', 'b1', 'a2'].map((l) => `https://ufeelgreat.com/c/${l}`));
+  });
+
+  it('kept stale all the same (a change that set no new token) costs a conflict, never an update', async () => {
+    const { user, there } = await signedIn();
+    expect((await saveLink(there, 'first')).status).toBe(200);
+    // an append that does not go through the command path: no token is set, no row written
+    const plain = createPostgresEventStore({ connectionString: app.deps.config.DATABASE_URL });
+    try {
+      await plain.appendToStream(
+        `Onboarding-${user.id}`,
+        [
+          {
+            id: randomUUID(),
+            type: 'ReferralLinkSaved',
+            data: { feelGreatLink: 'https://ufeelgreat.com/c/behind' },
+            metadata: {},
+          },
+        ],
+        { expectedRevision: 'any' },
+      );
+    } finally {
+      await plain.close();
+    }
+    const saved = await saveLink(there, 'behind');
+    // decided from the stream after the conflict: the link is already saved, nothing to append
+    expect([saved.status, saved.body.progress?.feelGreatLink]).toEqual([
+      200,
+      'https://ufeelgreat.com/c/behind',
+    ]);
+    expect(await links(user.id)).toEqual(['first', 'behind'].map((l) => `https://ufeelgreat.com/c/${l}`));
   });
 });

@@ -32,6 +32,10 @@ const VERSION_TTL_SECONDS = 24 * 3600;
 export class SignedInUsers {
   private readonly users: VersionedCache<UserRecord | null>;
   private readonly progress: VersionedCache<unknown>;
+  /** the folded onboarding state commands decide from (see `foldedProgressOf`) */
+  private readonly folded: VersionedCache<unknown>;
+  /** the progress token this process set last, per user */
+  private readonly progressTokens = new Map<string, string>();
 
   constructor(
     private readonly redis: Redis,
@@ -41,6 +45,7 @@ export class SignedInUsers {
   ) {
     this.users = new VersionedCache(options);
     this.progress = new VersionedCache(options);
+    this.folded = new VersionedCache(options);
   }
 
   versionKey = (userId: string) => userVersionKey(this.prefix, userId);
@@ -64,12 +69,53 @@ export class SignedInUsers {
     await this.redis.set(this.versionKey(userId), randomUUID(), 'EX', VERSION_TTL_SECONDS);
   }
 
+  /**
+   * The folded state a command on the user's onboarding stream decides from, as `load` answers
+   * it, cached under the progress `version` like `progressOf`; after a command, `keepFolded`
+   * keeps the state it produced under the token its append set, so the user's next command in
+   * this process reads nothing. Only commands use it: their append checks the revision, so a
+   * copy that is stale all the same (another process's token set before this one's, a rare
+   * race) costs one conflict, after which the command reads the row and `forgetFolded` drops it.
+   * Reads never see such a copy.
+   */
+  foldedProgressOf<F>(
+    userId: string,
+    version: string | null | undefined,
+    load: () => Promise<F>,
+  ): Promise<F> {
+    return this.folded.get(userId, version, load) as Promise<F>;
+  }
+
+  keepFolded(userId: string, value: unknown) {
+    const token = this.progressTokens.get(userId);
+    if (token) this.folded.put(userId, token, value);
+  }
+
+  forgetFolded(userId: string) {
+    this.folded.forget(userId);
+  }
+
   /** Marks a user's progress changed for every process (as `touch`). */
   async touchProgress(userId: string): Promise<void> {
     this.progress.forget(userId);
-    await this.redis.set(progressVersionKey(this.prefix, userId), randomUUID(), 'EX', VERSION_TTL_SECONDS);
+    this.folded.forget(userId);
+    const token = randomUUID();
+    this.progressTokens.delete(userId);
+    await this.redis.set(progressVersionKey(this.prefix, userId), token, 'EX', VERSION_TTL_SECONDS);
+    this.rememberToken(userId, token);
+  }
+
+  private rememberToken(userId: string, token: string) {
+    if (this.progressTokens.size >= MAX_TOKENS) {
+      const oldest = this.progressTokens.keys().next().value;
+      if (oldest !== undefined) this.progressTokens.delete(oldest);
+    }
+    this.progressTokens.set(userId, token);
   }
 }
+
+/** Tokens remembered at most (the oldest go first), as many as cached entries by default. */
+const MAX_TOKENS = 10_000;
 
 const USER_BY_ID_SQL = 'select * from users where id = $1';
 

@@ -25,6 +25,12 @@ export class VersionedCache<T> {
     const cached = this.entries.get(key);
     if (cached && cached.version === version && Date.now() - cached.at < this.maxAgeMs) return cached.value;
     const value = await load();
+    this.put(key, version, value);
+    return value;
+  }
+
+  /** Keeps `value` under `version` (the token its writer set), replacing what `key` had. */
+  put(key: string, version: string | null, value: T) {
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) {
       // the oldest entry goes (Map keeps insertion order)
@@ -32,7 +38,6 @@ export class VersionedCache<T> {
       if (oldest !== undefined) this.entries.delete(oldest);
     }
     this.entries.set(key, { value, version, at: Date.now() });
-    return value;
   }
 
   forget(key: string) {

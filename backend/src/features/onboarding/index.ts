@@ -31,11 +31,14 @@ type Deps = Pick<AppDeps, 'store' | 'projections' | 'db'>;
  * the row of the state after the command in the same statement (one round trip).
  */
 async function runOnboardingCommand(
-  deps: Deps & Pick<AppDeps, 'hotReads'>,
+  deps: Deps & Pick<AppDeps, 'hotReads' | 'signedInUsers'>,
   userId: string,
   command: OnboardingCommand,
   metadata: CommandMetadata,
+  /** the user's progress token read with the session (undefined: not known, read the row) */
+  progressVersion?: string | null,
 ) {
+  const users = deps.signedInUsers;
   const result = await handleCommand(
     deps.store,
     onboardingStream(userId),
@@ -44,8 +47,13 @@ async function runOnboardingCommand(
     metadata,
     deps.store.kind === 'postgres'
       ? {
-          foldedState: () => foldedProgress(deps.hotReads, userId),
+          foldedState: () =>
+            users.foldedProgressOf(userId, progressVersion, () => foldedProgress(deps.hotReads, userId)),
           foldedRow: (state, revision) => foldedProgressRow(userId, state, revision),
+          foldedCache: {
+            keep: (state, revision) => users.keepFolded(userId, { state, revision }),
+            forget: () => users.forgetFolded(userId),
+          },
         }
       : {},
   );
@@ -74,7 +82,7 @@ export function createOnboardingFeature(deps: AppDeps, options: { newsletter?: N
 
   const me = (rc: RequestContext): UserRecord => rc.user!;
   const run = (rc: RequestContext, command: OnboardingCommand) =>
-    runOnboardingCommand(deps, me(rc).id, command, rc.commandMetadata());
+    runOnboardingCommand(deps, me(rc).id, command, rc.commandMetadata(), rc.session._progressVersion);
   /**
    * The progress after a command, from the state its decider folded: the same fold the inline
    * read model stores in the append's transaction, so no read is needed to answer.
