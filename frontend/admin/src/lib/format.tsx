@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { useTranslate, useLocaleState } from 'react-admin';
+import { formatBytes, formatFigures, formatNumber, formatPercent } from '@portal/contracts/core/numbers';
 import { lastLoginLabel } from './labels';
-import { formatBytes, formatFigures, formatNumber } from './numbers';
 
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
 const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit' };
@@ -33,7 +33,7 @@ export function useFormat() {
     /** a number in the reader's language, at most `digits` decimals */
     number: (value: number, digits = 0) => formatNumber(locale, value, digits),
     /** a percentage (out of 100) in the reader's language: "1.5%", "1,5 %" */
-    percent: (value: number, digits = 1) => formatNumber(locale, value, digits, 'percent'),
+    percent: (value: number, digits = 1) => formatPercent(locale, value, digits),
     /** a duration in milliseconds: "1.5 ms", "1,5 ms" (a no-break space: a line never parts them) */
     ms: (value: number) => `${formatNumber(locale, value, 1)}\u00a0ms`,
     /** a size in bytes, in the reader's units: "45,3 Mo" */

@@ -15,7 +15,7 @@ import { Title, useTranslate } from 'react-admin';
 import { SYSTEM_METRICS_REFRESH_MS } from '@portal/contracts/admin/endpoints';
 import type { SystemMetrics as Metrics } from '@portal/contracts/admin/schemas';
 import { useFormat } from '../lib/format';
-import { uptime } from '../lib/numbers';
+import { uptime } from './uptime';
 import { usePhone } from '../lib/usePhone';
 import { usePoll } from '../lib/usePoll';
 

@@ -20,6 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type CSSProperties, type ReactNode, Suspense, lazy, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPercent } from '@portal/contracts/core/numbers';
 import { PageSpinner } from '../../components/Spinner';
 import { academyLinksQuery } from '../../lib/academyLinks';
 import {
@@ -29,7 +30,7 @@ import {
   progressQuery,
   stepsDone as stepsDoneOf,
 } from '../../lib/progress';
-import { formatPercent } from '../../lib/numbers';
+import { currentLanguage } from '../../lib/i18n';
 import { useSessionPart } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { recordTourCompleted, recordTourSkipped, shouldPrompt, tutorialQuery } from './tutorial';
@@ -199,9 +200,11 @@ export function AcademyPage() {
                   className="progress-ring"
                   style={{ '--percent': `${lockedPercent}%` } as CSSProperties}
                   role="img"
-                  aria-label={t('progress.percent', { percent: formatPercent(lockedPercent) })}
+                  aria-label={t('progress.percent', {
+                    percent: formatPercent(currentLanguage(), lockedPercent),
+                  })}
                 >
-                  <span>{formatPercent(lockedPercent)}</span>
+                  <span>{formatPercent(currentLanguage(), lockedPercent)}</span>
                   <small>{t('progress.complete')}</small>
                 </div>
                 <ul className="progress-facts">
@@ -217,9 +220,9 @@ export function AcademyPage() {
                   className="progress-ring"
                   style={{ '--percent': '100%' } as CSSProperties}
                   role="img"
-                  aria-label={t('progress.percent', { percent: formatPercent(100) })}
+                  aria-label={t('progress.percent', { percent: formatPercent(currentLanguage(), 100) })}
                 >
-                  <span>{formatPercent(100)}</span>
+                  <span>{formatPercent(currentLanguage(), 100)}</span>
                   <small>{t('progress.complete')}</small>
                 </div>
                 <ul className="progress-facts">
@@ -272,7 +275,9 @@ export function AcademyPage() {
         {(['sessions', 'partners', 'success'] as const).map((k) => (
           <div className="academy-stat" key={k}>
             {/* the success rate is a number each language writes its own way (95% / 95 %) */}
-            <strong>{t(`stats.${k}.value`, { percent: formatPercent(SUCCESS_RATE_PERCENT) })}</strong>
+            <strong>
+              {t(`stats.${k}.value`, { percent: formatPercent(currentLanguage(), SUCCESS_RATE_PERCENT) })}
+            </strong>
             <span>{t(`stats.${k}.label`)}</span>
           </div>
         ))}

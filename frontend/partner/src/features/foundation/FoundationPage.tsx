@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STEPS, type StepNumber } from '@portal/contracts/onboarding/endpoints';
+import { formatPercent } from '@portal/contracts/core/numbers';
 import { LoadFailedCard } from '../../components/LoadFailedCard';
 import { PageSpinner } from '../../components/Spinner';
 import {
@@ -18,7 +19,7 @@ import {
   stepsDone,
   type ProgressFlags,
 } from '../../lib/progress';
-import { formatPercent } from '../../lib/numbers';
+import { currentLanguage } from '../../lib/i18n';
 import { useSessionPart } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { NudgeBanner } from '../coaching/NudgeBanner';
@@ -97,12 +98,14 @@ export function FoundationPage() {
           <Progress
             type="circle"
             percent={percent}
-            format={(p) => formatPercent(p ?? 0)}
+            format={(p) => formatPercent(currentLanguage(), p ?? 0)}
             size={128}
             strokeColor="#0d7d67"
             aria-label={t('progressLabel')}
           />
-          <span className="fd-progress-caption">{t('overall', { percent: formatPercent(percent) })}</span>
+          <span className="fd-progress-caption">
+            {t('overall', { percent: formatPercent(currentLanguage(), percent) })}
+          </span>
         </div>
       </section>
 

@@ -6,9 +6,10 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { STEP_COUNT, STEPS, type StepNumber } from '@portal/contracts/onboarding/endpoints';
 import { useCallback, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPercent } from '@portal/contracts/core/numbers';
 import { LoadFailedCard } from '../../components/LoadFailedCard';
 import { PageSpinner } from '../../components/Spinner';
-import { formatPercent } from '../../lib/numbers';
+import { currentLanguage } from '../../lib/i18n';
 import { foundationPercent, stepsDone } from '../../lib/progress';
 import { fullProgressQuery, type Progress as ProgressData } from './api';
 import { Step1Newsletter } from './steps/Step1Newsletter';
@@ -157,7 +158,7 @@ export function OnboardingPage() {
         <h1>{t('title')}</h1>
         <Progress
           percent={foundationPercent(progress)}
-          format={(p) => formatPercent(p ?? 0)}
+          format={(p) => formatPercent(currentLanguage(), p ?? 0)}
           aria-label={t('progressLabel')}
           strokeColor="#0d7d67"
         />

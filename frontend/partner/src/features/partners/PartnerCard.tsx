@@ -1,8 +1,9 @@
 import Progress from 'antd/es/progress';
 import { MailOutlined, ClockCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { formatPercent } from '@portal/contracts/core/numbers';
 import type { PartnerItem } from './partnersQueries';
-import { formatPercent } from '../../lib/numbers';
+import { currentLanguage } from '../../lib/i18n';
 import { currentStepOf, initialsOf, lastLoginLabel } from './partnersModel';
 
 const STATUS_KEY = {
@@ -89,11 +90,11 @@ export function PartnerCard({
           showInfo={false}
           size="small"
           strokeColor={partner.status === 'complete' ? 'var(--brand)' : undefined}
-          aria-label={t('percent', { percent: formatPercent(percent) })}
+          aria-label={t('percent', { percent: formatPercent(currentLanguage(), percent) })}
         />
         <span className="partner-progress-text">
           <span>{t('stepOf', { step: currentStepOf(partner.progress) })}</span>
-          <span>{formatPercent(percent)}</span>
+          <span>{formatPercent(currentLanguage(), percent)}</span>
         </span>
       </span>
     </li>

@@ -14,10 +14,11 @@ import { WHY_ANSWER_FIELDS } from '@portal/contracts/onboarding/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPercent } from '@portal/contracts/core/numbers';
 import { Spinner } from '../../components/Spinner';
 import { currentStepOf, initialsOf } from './partnersModel';
 import { partnerDetailsQuery, type PartnerDetails, type PartnerItem } from './partnersQueries';
-import { formatPercent } from '../../lib/numbers';
+import { currentLanguage } from '../../lib/i18n';
 import { StatusBadge, useLastLoginText } from './PartnerCard';
 
 /** How long 'Copied!' stays (spec: copy confirmation 2 seconds). */
@@ -289,7 +290,7 @@ export function PartnerSheet({ partner, onClose }: { partner: PartnerItem | null
             </div>
             <div className="sheet-header-progress">
               <span className="sheet-percent-badge">
-                {t('percent', { percent: formatPercent(partner.progress.percent) })}
+                {t('percent', { percent: formatPercent(currentLanguage(), partner.progress.percent) })}
               </span>
               <StatusBadge status={partner.status} />
             </div>

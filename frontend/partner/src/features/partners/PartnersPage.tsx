@@ -20,9 +20,10 @@ import {
   type PartnerSort,
   type PartnerStatusFilter,
 } from '@portal/contracts/partners/endpoints';
+import { formatNumber } from '@portal/contracts/core/numbers';
 import { PageHeader } from '../../components/PageHeader';
 import { serverMessageOf } from '../../lib/api';
-import { formatNumber } from '../../lib/numbers';
+import { currentLanguage } from '../../lib/i18n';
 import { PartnerCard } from './PartnerCard';
 import { PartnerSheet } from './PartnerSheet';
 import { Pager } from './Pager';
@@ -60,7 +61,9 @@ function StatCard({
         {icon}
       </span>
       <span className="partners-stat-text">
-        <span className="partners-stat-value">{value === undefined ? '–' : formatNumber(value)}</span>
+        <span className="partners-stat-value">
+          {value === undefined ? '–' : formatNumber(currentLanguage(), value)}
+        </span>
         <span className="partners-stat-label">{label}</span>
       </span>
     </div>
