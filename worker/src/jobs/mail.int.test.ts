@@ -31,11 +31,11 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** A worker process for the mail queue with short lock and stall intervals (mail.testWorker.ts). */
+/** A worker process for the mail queue with short lock and stall intervals (oneQueue.testWorker.ts). */
 function startWorkerProcess(): ChildProcess {
   const child = spawn(
     process.execPath,
-    ['--import', import.meta.resolve('tsx'), 'worker/src/jobs/mail.testWorker.ts'],
+    ['--import', import.meta.resolve('tsx'), 'worker/src/jobs/oneQueue.testWorker.ts', 'mail'],
     {
       env: { PATH: process.env.PATH, ...childEnv },
       stdio: ['ignore', 'ignore', 'inherit'],

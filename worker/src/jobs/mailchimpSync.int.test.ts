@@ -47,7 +47,7 @@ const userIds: string[] = [];
 function startWorkerProcess(): ChildProcess {
   const child = spawn(
     process.execPath,
-    ['--import', import.meta.resolve('tsx'), 'worker/src/jobs/mailchimpSync.testWorker.ts'],
+    ['--import', import.meta.resolve('tsx'), 'worker/src/jobs/oneQueue.testWorker.ts', 'mailchimp'],
     {
       env: { PATH: process.env.PATH, ...childEnv, SYNC_PAGE_CONCURRENCY: '12' },
       stdio: ['ignore', 'ignore', 'inherit'],
