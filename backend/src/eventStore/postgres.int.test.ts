@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../../testing/db';
 import { describeEventStoreContract } from '../../../testing/eventStoreContract';
 import { createPostgresEventStore, formatPosition, parsePosition } from './postgres';
@@ -237,5 +237,40 @@ describe('appends of new ids', () => {
       await client.end();
     }
     expect(await store.readStream(stream)).toHaveLength(1);
+  });
+});
+
+describe('a subscription', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let store: EventStore;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = createPostgresEventStore({ connectionString: database.url, pollIntervalMs: 60_000 });
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await store.close();
+    await database.drop();
+  });
+
+  it('keeps delivering when the wall clock is set back (its pacing runs on a monotonic clock)', async () => {
+    const stream = `Clock-${randomUUID()}`;
+    const subscription = store.subscribeToAll({ filter: { streamPrefixes: [stream] } });
+    const events = subscription[Symbol.asyncIterator]();
+    try {
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3_600_000 });
+      await store.appendToStream(stream, [
+        { id: randomUUID(), type: 'Tested', data: { n: 1 }, metadata: {} },
+      ]);
+      expect(((await events.next()).value as RecordedEvent).data).toEqual({ n: 1 });
+      // an hour back, as after a clock correction: the next event still arrives on its append's wake-up
+      vi.useRealTimers();
+      await store.appendToStream(stream, [
+        { id: randomUUID(), type: 'Tested', data: { n: 2 }, metadata: {} },
+      ]);
+      expect(((await events.next()).value as RecordedEvent).data).toEqual({ n: 2 });
+    } finally {
+      await subscription.close();
+    }
   });
 });

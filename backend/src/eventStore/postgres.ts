@@ -537,14 +537,15 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
    * NOTIFY (coalesced: at most one in flight). Outside the append transaction on purpose.
    */
   let notifying = false;
-  let notifiedAt = 0;
+  /** performance.now(), not Date.now(): a wall clock set back must not hold the NOTIFY */
+  let notifiedAt = -Infinity;
   function announce() {
     wakeAll();
     if (notifying) return;
     notifying = true;
     setTimeout(
       () => {
-        notifiedAt = Date.now();
+        notifiedAt = performance.now();
         pool
           .query('select pg_notify($1, $2)', [CHANNEL, ''])
           .catch(() => undefined)
@@ -552,7 +553,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
             notifying = false;
           });
       },
-      Math.max(0, notifiedAt + NOTIFY_GAP_MS - Date.now()),
+      Math.max(0, notifiedAt + NOTIFY_GAP_MS - performance.now()),
     );
   }
   let listener: pg.Client | null = null;
@@ -597,16 +598,17 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
         waiters.add(done);
         wake = done;
       });
-    let readAt = 0;
+    /** when the last read started (performance.now(): a wall clock set back must not stall it) */
+    let readAt = -Infinity;
     async function* iterate(): AsyncGenerator<RecordedEvent> {
       while (!closed) {
         ensureListener();
-        const gap = readAt + SUBSCRIBER_GAP_MS - Date.now();
+        const gap = readAt + SUBSCRIBER_GAP_MS - performance.now();
         if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
         if (closed) return;
         let batch: { events: RecordedEvent[]; held: boolean };
         try {
-          readAt = Date.now();
+          readAt = performance.now();
           batch = await readForSubscriber(position, SUBSCRIBER_BATCH);
         } catch (error) {
           if (closed) return;
@@ -621,7 +623,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
         // A full batch: more are there, read on at once. Committed events wait behind an older
         // transaction that is running (a projection batch, say: its commit wakes nobody): look
         // again soon. Caught up: wait for a commit or the poll (and the gap since the last read).
-        if (batch.events.length === SUBSCRIBER_BATCH) readAt = 0;
+        if (batch.events.length === SUBSCRIBER_BATCH) readAt = -Infinity;
         else if (batch.held) await sleep(5);
         else await sleep(pollIntervalMs);
       }

@@ -46,13 +46,14 @@ export class ProgressChannel {
       return;
     }
     this.inFlight.add(name);
-    const wait = (this.sentAt.get(name) ?? 0) + PUBLISH_GAP_MS - Date.now();
+    // performance.now(), not Date.now(): a wall clock set back must not hold the progress
+    const wait = (this.sentAt.get(name) ?? -Infinity) + PUBLISH_GAP_MS - performance.now();
     setTimeout(
       () => {
         // the newest position reached while waiting goes out instead
         const newest = this.next.get(name) ?? position;
         this.next.delete(name);
-        this.sentAt.set(name, Date.now());
+        this.sentAt.set(name, performance.now());
         this.db
           .raw('select pg_notify(?, ?)', [CHANNEL, `${name} ${newest}`])
           .catch((err) => this.logger.debug({ err, projection: name }, 'progress not published'))
