@@ -558,7 +558,10 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   }
   let listener: pg.Client | null = null;
   let listenerStarting: Promise<void> | null = null;
+  /** commits announced so far (here or by NOTIFY): a subscriber busy when one came reads again */
+  let wakes = 0;
   function wakeAll() {
+    wakes++;
     for (const wake of [...waiters]) wake();
   }
   function ensureListener() {
@@ -607,6 +610,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
         if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
         if (closed) return;
         let batch: { events: RecordedEvent[]; held: boolean };
+        const wakesBefore = wakes;
         try {
           readAt = performance.now();
           batch = await readForSubscriber(position, SUBSCRIBER_BATCH);
@@ -622,10 +626,11 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
         if (closed) return;
         // A full batch: more are there, read on at once. Committed events wait behind an older
         // transaction that is running (a projection batch, say: its commit wakes nobody): look
-        // again soon. Caught up: wait for a commit or the poll (and the gap since the last read).
+        // again soon. Caught up: wait for a commit or the poll (and the gap since the last read),
+        // unless a commit was announced since this read began (its wake-up found nobody asleep).
         if (batch.events.length === SUBSCRIBER_BATCH) readAt = -Infinity;
         else if (batch.held) await sleep(5);
-        else await sleep(pollIntervalMs);
+        else if (wakes === wakesBefore) await sleep(pollIntervalMs);
       }
     }
     const iterator = iterate();

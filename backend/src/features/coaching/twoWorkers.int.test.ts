@@ -119,6 +119,12 @@ describe('two workers', () => {
     await Promise.all(scans.map((jobId) => app.deps.queues.mail.add('callReminders', {}, { jobId })));
     await jobsDone(scans);
     for (const p of partners) await smtp.messagesFor(p.email);
+    // a message's outbox row commits just after the server accepted it (docs/decisions/mail.md)
+    await waitFor(
+      async () => (await outboxIds('callReminder')).length >= partners.length,
+      30_000,
+      'the reminders’ outbox rows',
+    );
     const ids = await outboxIds('callReminder');
     expect(ids).toHaveLength(partners.length);
     for (const p of partners) expect(ids.filter((id) => id.endsWith(p.id))).toHaveLength(1);
