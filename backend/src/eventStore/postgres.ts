@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { SESSION_OPTIONS, isDbUnavailable } from '../infra/db';
+import { createPacedSender } from '../infra/pacedSender';
 import { type InlineProjections, type Projection, applyEvents, handlesType } from '../projections/projection';
 import {
   type AppendOptions,
@@ -533,28 +534,16 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   // One LISTEN connection shared by all subscribers of this store.
   const waiters = new Set<() => void>();
   /**
-   * After a commit: wake this process's subscribers at once, and other processes through one
-   * NOTIFY (coalesced: at most one in flight). Outside the append transaction on purpose.
+   * After a commit: wake this process's subscribers at once, and other processes through a paced
+   * NOTIFY. Outside the append transaction on purpose.
    */
-  let notifying = false;
-  /** performance.now(), not Date.now(): a wall clock set back must not hold the NOTIFY */
-  let notifiedAt = -Infinity;
+  const notifier = createPacedSender<void>({
+    gapMs: NOTIFY_GAP_MS,
+    send: () => pool.query('select pg_notify($1, $2)', [CHANNEL, '']),
+  });
   function announce() {
     wakeAll();
-    if (notifying) return;
-    notifying = true;
-    setTimeout(
-      () => {
-        notifiedAt = performance.now();
-        pool
-          .query('select pg_notify($1, $2)', [CHANNEL, ''])
-          .catch(() => undefined)
-          .finally(() => {
-            notifying = false;
-          });
-      },
-      Math.max(0, notifiedAt + NOTIFY_GAP_MS - performance.now()),
-    );
+    notifier.offer();
   }
   let listener: pg.Client | null = null;
   let listenerStarting: Promise<void> | null = null;

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Db } from '../infra/db';
 import type { Logger } from '../infra/logger';
+import { type PacedSender, createPacedSender } from '../infra/pacedSender';
 
 const CHANNEL = 'projection_progress';
 /** At most one NOTIFY per projection per this many ms (other processes learn a position at most this late). */
@@ -8,18 +9,17 @@ const PUBLISH_GAP_MS = 25;
 
 /**
  * Projection progress between processes, over PostgreSQL LISTEN/NOTIFY on the read models'
- * database: a leader publishes each position it reaches (coalesced: at most one NOTIFY in flight
- * and one per PUBLISH_GAP_MS per projection, the newest position wins); every process listens, reconnecting with backoff,
- * and re-reads the stored checkpoints after each (re)connection, when notifications may have
- * been missed.
+ * database: a leader publishes each position it reaches (paced per projection: at most one
+ * NOTIFY in flight and one per PUBLISH_GAP_MS, the newest position wins); every process listens,
+ * reconnecting with backoff, and re-reads the stored checkpoints after each (re)connection, when
+ * notifications may have been missed.
  */
 export class ProgressChannel {
   private client: pg.Client | null = null;
   private stopped = false;
   private loop: Promise<void> | null = null;
-  private readonly inFlight = new Set<string>();
-  private readonly next = new Map<string, string>();
-  private readonly sentAt = new Map<string, number>();
+  /** one per projection: each has its own pacing */
+  private readonly senders = new Map<string, PacedSender<string>>();
   private wakeLoop: (() => void) | null = null;
 
   constructor(
@@ -41,31 +41,18 @@ export class ProgressChannel {
   }
 
   publish(name: string, position: string) {
-    if (this.inFlight.has(name)) {
-      this.next.set(name, position);
-      return;
+    let sender = this.senders.get(name);
+    if (!sender) {
+      sender = createPacedSender<string>({
+        gapMs: PUBLISH_GAP_MS,
+        send: (newest) =>
+          this.db
+            .raw('select pg_notify(?, ?)', [CHANNEL, `${name} ${newest}`])
+            .catch((err) => this.logger.debug({ err, projection: name }, 'progress not published')),
+      });
+      this.senders.set(name, sender);
     }
-    this.inFlight.add(name);
-    // performance.now(), not Date.now(): a wall clock set back must not hold the progress
-    const wait = (this.sentAt.get(name) ?? -Infinity) + PUBLISH_GAP_MS - performance.now();
-    setTimeout(
-      () => {
-        // the newest position reached while waiting goes out instead
-        const newest = this.next.get(name) ?? position;
-        this.next.delete(name);
-        this.sentAt.set(name, performance.now());
-        this.db
-          .raw('select pg_notify(?, ?)', [CHANNEL, `${name} ${newest}`])
-          .catch((err) => this.logger.debug({ err, projection: name }, 'progress not published'))
-          .finally(() => {
-            this.inFlight.delete(name);
-            const newer = this.next.get(name);
-            this.next.delete(name);
-            if (newer) this.publish(name, newer);
-          });
-      },
-      Math.max(0, wait),
-    );
+    sender.offer(position);
   }
 
   private async listen(onConnected: () => Promise<void>) {
