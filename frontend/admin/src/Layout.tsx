@@ -15,7 +15,6 @@ import { startTransition, useEffect, useState } from 'react';
 import {
   AppBar,
   Layout as RaLayout,
-  LocalesMenuButton,
   Menu,
   TitlePortal,
   UserMenu,
@@ -23,6 +22,7 @@ import {
   useTranslate,
   type LayoutProps,
 } from 'react-admin';
+import { LanguageMenu } from './LanguageMenu';
 
 function AdminMenu() {
   const t = useTranslate();
@@ -74,7 +74,7 @@ function AdminUserMenu() {
 function AdminAppBar() {
   const t = useTranslate();
   return (
-    <AppBar toolbar={<LocalesMenuButton />} userMenu={<AdminUserMenu />}>
+    <AppBar toolbar={<LanguageMenu />} userMenu={<AdminUserMenu />}>
       {/* on a phone the page's title alone: both left no room for it beside the language menu */}
       <Typography
         variant="subtitle1"

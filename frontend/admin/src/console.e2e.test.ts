@@ -208,6 +208,30 @@ describe('admin console', () => {
     await page.getByTestId('realtime-trend').locator('text=/\\d+(\\.\\d+)?\\sms/').first().waitFor();
   });
 
+  it('switches its language from the app bar; the menu exists only while open, and the choice stays after a reload', async () => {
+    const ctx = await signedInContext(admin);
+    const p = await ctx.newPage();
+    await p.goto(`${e2e.app.url}/admin/#/users`);
+    const languageButton = p.getByRole('button', { name: 'English' });
+    await languageButton.waitFor();
+    await p.getByRole('menuitem', { name: 'Users' }).waitFor();
+    // closed, the language menu is not in the page (react-admin's kept it mounted, hidden)
+    const languageItems = p.locator('[role="menuitem"]', { hasText: /^Español$/ });
+    expect(await languageItems.count()).toBe(0);
+    await languageButton.click();
+    const choice = p.getByRole('menuitem', { name: 'Español' });
+    expect(await choice.getAttribute('lang')).toBe('es');
+    await choice.click();
+    await p.getByRole('menuitem', { name: 'Usuarios' }).waitFor();
+    await p.getByRole('button', { name: 'Español' }).waitFor();
+    await languageItems.first().waitFor({ state: 'detached' });
+    expect(await p.evaluate(() => document.documentElement.lang)).toBe('es');
+    await p.reload();
+    await p.getByRole('menuitem', { name: 'Usuarios' }).waitFor();
+    await p.getByRole('button', { name: 'Español' }).waitFor();
+    await ctx.close();
+  });
+
   it('never sends the console to a partner, who sees Access Denied', async () => {
     const ctx = await signedInContext(partner);
     const p = await ctx.newPage();

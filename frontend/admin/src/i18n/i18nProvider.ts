@@ -79,10 +79,11 @@ const messagesOf = (code: string) => {
 // made at the first call, once main.tsx has loaded the first language (polyglot needs it at
 // once); English if that language could not be loaded
 let base: I18nProvider | undefined;
-const provider = () => {
+const provider = () => (base ??= makeProvider());
+function makeProvider() {
   const first = loaded[initialLocale()] ? initialLocale() : 'en';
-  return (base ??= polyglotI18nProvider(messagesOf, first, [...LOCALES], { allowMissing: false }));
-};
+  return polyglotI18nProvider(messagesOf, first, [...LOCALES], { allowMissing: false });
+}
 
 export const i18nProvider: I18nProvider = {
   translate: (key, options) => provider().translate(key, options),
