@@ -14,7 +14,9 @@ describe('bench smoke run', () => {
       {
         encoding: 'utf8',
         timeout: 600_000,
-        env: process.env,
+        // databases of its own: a `make bench` or a quick bench run at the same time (same server)
+        // rebuilds and signs in to `portal_bench_*`, which made this run's admin sign-in fail
+        env: { ...process.env, BENCH_DB_PREFIX: process.env.BENCH_DB_PREFIX ?? 'portal_bench_smoke' },
       },
     );
     expect(result.status, result.stderr.slice(-2000)).toBe(0);
