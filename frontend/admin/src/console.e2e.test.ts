@@ -232,6 +232,22 @@ describe('admin console', () => {
     await ctx.close();
   });
 
+  it('on a phone, lists every user of the page (its rows are mounted a few at a time)', async () => {
+    for (let i = 0; i < 15; i++) await createUser(e2e.app, { firstName: 'Row', lastName: `Person ${i}` });
+    // how many users the console's first page holds, as the API counts them
+    const range = encodeURIComponent(JSON.stringify([0, 49]));
+    const page1 = await admin.client.get(`/api/admin/users?range=${range}`);
+    const users = Number(/\/(\d+)$/.exec(page1.headers.get('content-range') ?? '')?.[1]);
+    expect(users).toBeGreaterThan(20); // more than two steps of rows, fewer than a page (50)
+    const ctx = await e2e.signedInContext(admin.client, { viewport: { width: 390, height: 844 } });
+    const p = await ctx.newPage();
+    await p.goto(`${e2e.app.url}/admin/#/users`);
+    const rows = p.getByTestId('users-list').locator('li');
+    await rows.first().waitFor();
+    await expect.poll(() => rows.count()).toBe(users);
+    await ctx.close();
+  });
+
   it('never sends the console to a partner, who sees Access Denied', async () => {
     const ctx = await signedInContext(partner);
     const p = await ctx.newPage();

@@ -11,7 +11,6 @@ import {
   List,
   ReferenceInput,
   SelectInput,
-  SimpleList,
   useDataProvider,
   useLocaleState,
   useRecordContext,
@@ -22,6 +21,7 @@ import type { AuditEntry } from '@portal/contracts/admin/schemas';
 import type { AdminDataProvider } from '../dataProvider';
 import { useFormat } from '../lib/format';
 import { SearchFilter } from '../lib/SearchFilter';
+import { ProgressiveSimpleList } from '../lib/ProgressiveSimpleList';
 import { Changes } from '../users/UserTimeline';
 import { eventSummary } from '../lib/eventSummary';
 import { usePhone } from '../lib/usePhone';
@@ -103,7 +103,7 @@ export function AuditList() {
     <List filters={filters} sort={{ field: 'occurredAt', order: 'DESC' }} perPage={50} exporter={false}>
       {phone ? (
         // on a phone: what happened, when, to whom and by whom; a row opens the user's history
-        <SimpleList<AuditEntry>
+        <ProgressiveSimpleList<AuditEntry>
           data-testid="audit-list"
           primaryText={(r) => eventSummary(t, locale, r)}
           secondaryText={(r) =>

@@ -27,7 +27,6 @@ import {
   List,
   Pagination,
   SelectInput,
-  SimpleList,
   TextField,
   TopToolbar,
   useDataProvider,
@@ -47,6 +46,7 @@ import type { AdminUser } from '@portal/contracts/admin/schemas';
 import type { AdminDataProvider, BulkAction } from '../dataProvider';
 import { LastLogin, useFormat } from '../lib/format';
 import { ProgressiveDatagridBody } from '../lib/ProgressiveDatagridBody';
+import { ProgressiveSimpleList } from '../lib/ProgressiveSimpleList';
 import { SearchFilter } from '../lib/SearchFilter';
 import { usePhone } from '../lib/usePhone';
 import { fullName } from '../lib/labels';
@@ -263,12 +263,12 @@ function Email({ address }: { address: string }) {
   );
 }
 
-/** A user on a phone: name, progress, e-mail, then status and flags in words. */
+/** A user on a phone: name, progress, e-mail, then status and flags in words (a few rows at a time). */
 function PhoneUsers() {
   const t = useTranslate();
   const { percent } = useFormat();
   return (
-    <SimpleList<AdminUser>
+    <ProgressiveSimpleList<AdminUser>
       rowClick="edit"
       data-testid="users-list"
       primaryText={fullName}
