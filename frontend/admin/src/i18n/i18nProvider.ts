@@ -81,8 +81,10 @@ const messagesOf = (code: string) => {
 let base: I18nProvider | undefined;
 const provider = () => (base ??= makeProvider());
 function makeProvider() {
-  const first = loaded[initialLocale()] ? initialLocale() : 'en';
-  return polyglotI18nProvider(messagesOf, first, [...LOCALES], { allowMissing: false });
+  const locale = initialLocale();
+  return polyglotI18nProvider(messagesOf, loaded[locale] ? locale : 'en', [...LOCALES], {
+    allowMissing: false,
+  });
 }
 
 export const i18nProvider: I18nProvider = {
