@@ -20,7 +20,7 @@ const bodyTooLarge = () =>
  * Content types other than JSON never get here (415 first).
  */
 export async function jsonBody(ctx: Context, next: Next) {
-  if (!ctx.is('application/json') || ctx.method === 'GET' || ctx.method === 'HEAD') return next();
+  if (ctx.method === 'GET' || ctx.method === 'HEAD' || !ctx.is('application/json')) return next();
   const encoding = ctx.get('content-encoding').toLowerCase();
   if (encoding && encoding !== 'identity')
     throw new HttpError(415, 'unsupported_media_type', 'Compressed request bodies are not accepted');

@@ -99,15 +99,16 @@ export class SessionStore {
 
   async get(sid: string): Promise<Record<string, unknown> | undefined> {
     const key = this.key(sid);
-    if (this.tracked && this.cached(key)) {
+    const tracked = this.tracked;
+    if (tracked && tracked.peek(key) !== undefined) {
       // an invalidation already received is applied before a cached session is answered
-      await this.tracked.settled();
+      await tracked.settled();
       const cached = this.cached(key);
       if (cached) return cached;
     }
     const read = () => (this.redis as WithSessionCommand).sessionWithUserVersion(key, this.prefix);
-    const found = this.tracked
-      ? await this.tracked.load(read, (answer) => this.entriesOf(key, answer))
+    const found = tracked
+      ? await tracked.load(read, (answer) => this.entriesOf(key, answer))
       : await read();
     if (!found) return undefined;
     return withVersions(JSON.parse(found[0]) as Record<string, unknown>, found[1], found[2]);
