@@ -82,6 +82,11 @@ describe('phone layout', () => {
             fullPage: true,
           });
       }
+      // step 2's link field (shown once the saved link is edited): its placeholder fits too
+      await settled(signedIn, '/onboarding?step=2', '[data-testid="saved-link"]');
+      await signedIn.locator('.ob-actions button:has(.anticon-edit)').click();
+      await signedIn.locator('#fg-link').waitFor();
+      found.push(...(await cutPlaceholders(signedIn)).map((p) => `/onboarding?step=2: ${p}`));
       // the three figures of /partners line up, however many lines their labels take
       await settled(signedIn, '/partners', '.partners-stat-value');
       const tops = await signedIn
