@@ -147,3 +147,18 @@ describe('section names', () => {
       expect(differing).toEqual([]);
     });
 });
+
+// French sets ; : ! ? and » off with a space that never breaks (and « likewise): with an ordinary
+// one a phone put "»" or "; veuillez réessayer" alone at the start of a line.
+const BREAKING_SPACE_IN_FRENCH = / [;:!?»]|« /;
+
+describe('French', () => {
+  it('keeps its punctuation on the line of the word before it', () => {
+    const found: string[] = [];
+    for (const ns of namespacesOf('fr'))
+      for (const [key, value] of load('fr', ns))
+        if (typeof value === 'string' && BREAKING_SPACE_IN_FRENCH.test(value))
+          found.push(`${ns}:${key}: ${value}`);
+    expect(found).toEqual([]);
+  });
+});
