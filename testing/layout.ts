@@ -58,3 +58,20 @@ export function cutTexts(page: Page): Promise<string[]> {
       .map((el) => `${el.textContent} (${el.scrollWidth} px > ${el.clientWidth} px)`),
   );
 }
+
+/**
+ * When the page is wider than the screen (it scrolls sideways), the visible elements that stick
+ * out on the right, as "tag text (right edge px > screen px)"; empty when the page fits.
+ */
+export function widerThanScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const screen = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= screen) return [];
+    return [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => el.getClientRects().length > 0 && el.getBoundingClientRect().right > screen + 0.5)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()} ${(el.textContent ?? '').trim().slice(0, 40)} (${Math.round(el.getBoundingClientRect().right)} px > ${screen} px)`,
+      );
+  });
+}

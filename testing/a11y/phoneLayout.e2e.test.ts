@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../backend/src/demo/seed';
 import { DEMO_PARTNER_PASSWORD, demoUser } from '../../backend/src/demo/users';
 import { startE2eApp, type E2eApp } from '../browser';
-import { cutPlaceholders, cutTexts, overflowingIn } from '../layout';
+import { cutPlaceholders, cutTexts, overflowingIn, widerThanScreen } from '../layout';
 
 /**
  * On a phone (390 x 844), in English, Spanish and French: no search placeholder or text (a card
- * title, a label) is cut off, no vault badge sticks out of its card, and the partners' stat
- * figures line up.
+ * title, a label) is cut off, no page is wider than the screen, no vault badge sticks out of its
+ * card, and the partners' stat figures line up.
  */
 const PHONE = { width: 390, height: 844 };
 const LANGUAGES = ['en', 'es', 'fr'] as const;
@@ -41,7 +41,7 @@ async function settled(page: Page, path: string, ready: string) {
 
 describe('phone layout', () => {
   for (const language of LANGUAGES) {
-    it(`search placeholders and texts fit and vault badges stay in their cards (${language})`, async () => {
+    it(`search placeholders and texts fit, pages fit the screen and vault badges stay in their cards (${language})`, async () => {
       const found: string[] = [];
       const visitor = await phoneContext(language, false);
       const page = await visitor.newPage();
@@ -75,12 +75,18 @@ describe('phone layout', () => {
         await settled(signedIn, path, ready);
         found.push(...(await cutPlaceholders(signedIn)).map((p) => `${path}: ${p}`));
         found.push(...(await cutTexts(signedIn)).map((p) => `${path}: ${p}`));
+        found.push(...(await widerThanScreen(signedIn)).map((p) => `${path} wider than the screen: ${p}`));
         if (SHOTS)
           await signedIn.screenshot({
             path: `${SHOTS}/phone${path.replace(/\W+/g, '-')}-${language}.png`,
             fullPage: true,
           });
       }
+      // step 2's link field (shown once the saved link is edited): its placeholder fits too
+      await settled(signedIn, '/onboarding?step=2', '[data-testid="saved-link"]');
+      await signedIn.locator('.ob-actions button:has(.anticon-edit)').click();
+      await signedIn.locator('#fg-link').waitFor();
+      found.push(...(await cutPlaceholders(signedIn)).map((p) => `/onboarding?step=2: ${p}`));
       // the three figures of /partners line up, however many lines their labels take
       await settled(signedIn, '/partners', '.partners-stat-value');
       const tops = await signedIn

@@ -1,4 +1,5 @@
 /** Drive file types and size formatting (spec: Resources). Pure and zod-free. */
+import { formatNumber } from '../core/numbers';
 
 export const FILE_TYPES = [
   'folder',
@@ -42,13 +43,16 @@ export function fileTypeOf(mimeType: string | null | undefined): FileType {
 
 const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
-/** "1.5 MB" in 1024 units (Bytes, KB, MB, GB, at most two decimals); null when there is no size to show (0 or missing). */
-export function formatFileSize(bytes: number | string | null | undefined): string | null {
+/**
+ * "1.5 MB" in 1024 units (Bytes, KB, MB, GB, at most two decimals), the number as the reader's
+ * language writes it ("1,5 MB" in Spanish and French); null when there is no size to show (0 or
+ * missing).
+ */
+export function formatFileSize(bytes: number | string | null | undefined, locale = 'en'): string | null {
   const n = typeof bytes === 'string' ? Number(bytes) : bytes;
   if (n == null || !Number.isFinite(n) || n <= 0) return null;
   const i = Math.min(UNITS.length - 1, Math.floor(Math.log(n) / Math.log(1024)));
-  const value = n / 1024 ** i;
-  return `${parseFloat(value.toFixed(2))} ${UNITS[i]}`;
+  return `${formatNumber(locale, n / 1024 ** i, 2)} ${UNITS[i]}`;
 }
 
 /** How deep below the Resources root a folder can lie (the address's trail and the server's root check). */

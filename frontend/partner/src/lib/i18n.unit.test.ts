@@ -101,12 +101,63 @@ const USTED = [
   words('Ha completado', 'Puede repetir', 'Se perdió'),
 ];
 
+// One word per thing in Spanish: "grabaciones" (not "repeticiones"), "formación" (not
+// "capacitación"), "en vivo" (not "en directo"), as the menu and the landing page say.
+const OTHER_WORDS = words('repetición', 'repeticiones', 'capacitación', 'capacitaciones', 'en directo');
+
 describe('Spanish', () => {
+  it('names each thing with one word', () => {
+    const found: string[] = [];
+    for (const ns of namespacesOf('es'))
+      for (const [key, value] of load('es', ns))
+        if (typeof value === 'string' && OTHER_WORDS.test(value.toLowerCase()))
+          found.push(`${ns}:${key}: ${value}`);
+    expect(found).toEqual([]);
+  });
+
   it('addresses the partner as tú in every text', () => {
     const found: string[] = [];
     for (const ns of namespacesOf('es'))
       for (const [key, value] of load('es', ns))
         if (typeof value === 'string' && USTED.some((r) => r.test(value)))
+          found.push(`${ns}:${key}: ${value}`);
+    expect(found).toEqual([]);
+  });
+});
+
+// A section keeps one name wherever the partner meets it: the menu, the Academy's card, the tour's
+// step and the browser tab (Spanish once called the replays "Grabaciones" in the menu and
+// "Repeticiones" on the card that leads there).
+const SECTIONS = ['liveCalls', 'replays', 'vault', 'resources', 'partners'] as const;
+
+describe('section names', () => {
+  for (const lang of languages)
+    it(`are the same in the menu, the Academy cards, the tour and the tab titles (${lang})`, () => {
+      const shell = load(lang, 'shell');
+      const academy = load(lang, 'academy');
+      const differing = SECTIONS.flatMap((s) => {
+        const names = [
+          shell.get(`menu.${s}`),
+          academy.get(`cards.${s}.title`),
+          academy.get(`tour.steps.${s}.title`),
+          shell.get(`titles.${s}`),
+        ];
+        return new Set(names).size === 1 ? [] : [`${s}: ${names.join(' / ')}`];
+      });
+      expect(differing).toEqual([]);
+    });
+});
+
+// French sets ; : ! ? and » off with a space that never breaks (and « likewise): with an ordinary
+// one a phone put "»" or "; veuillez réessayer" alone at the start of a line.
+const BREAKING_SPACE_IN_FRENCH = / [;:!?»]|« /;
+
+describe('French', () => {
+  it('keeps its punctuation on the line of the word before it', () => {
+    const found: string[] = [];
+    for (const ns of namespacesOf('fr'))
+      for (const [key, value] of load('fr', ns))
+        if (typeof value === 'string' && BREAKING_SPACE_IN_FRENCH.test(value))
           found.push(`${ns}:${key}: ${value}`);
     expect(found).toEqual([]);
   });

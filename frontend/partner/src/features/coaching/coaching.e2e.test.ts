@@ -102,4 +102,16 @@ describe('sponsors who coach', () => {
     await shot(partnerPage, 'settings-call-reminders-on');
     e2e.app.deps.now = () => new Date();
   }, 240_000);
+
+  it('a partner without partners sees no "Needs attention" card (it said all their partners moved recently)', async () => {
+    const loner = await createUser(e2e.app, { firstName: 'Lea', lastName: 'Alone' });
+    const page = await (await e2e.signedInContext(loner.client)).newPage();
+    await page.goto('/partners');
+    await page
+      .getByRole('heading', { name: "You haven't added any partners yet" })
+      .waitFor({ timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.partners-attention').count()).toBe(0);
+    expect(await page.locator('.partners-stat-value').allInnerTexts()).toEqual(['0', '0', '0']);
+  }, 120_000);
 });

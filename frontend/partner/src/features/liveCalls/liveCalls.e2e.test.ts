@@ -106,7 +106,7 @@ describe('live calls', () => {
     const page = await context.newPage();
     await page.request.post('/api/login', { data: { email: user.email, password: user.password } });
     await page.goto('/live-calls');
-    await page.getByRole('heading', { name: 'Llamadas de capacitación en vivo' }).waitFor();
+    await page.getByRole('heading', { name: 'Llamadas de formación en vivo' }).waitFor();
     expect(await page.locator('.call-card h2').allTextContents()).toEqual([
       'Capacitación de Socios',
       'Llamada Científica',

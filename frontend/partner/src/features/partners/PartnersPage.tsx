@@ -234,7 +234,8 @@ export function PartnersPage() {
           />
         }
       />
-      <NeedsAttention />
+      {/* with no partner at all, nobody can have stalled: the empty state below says it */}
+      {!!stats.data?.totalPartners && <NeedsAttention />}
       <div className="partners-stats">
         <StatCard
           tone="total"

@@ -71,7 +71,7 @@ function useDebounced<T>(value: T, ms: number): T {
 
 function FileCard({ file, onOpen, onInfo }: { file: DriveFile; onOpen: () => void; onInfo: () => void }) {
   const { t, i18n } = useTranslation('resources');
-  const size = formatFileSize(file.size);
+  const size = formatFileSize(file.size, i18n.resolvedLanguage);
   const modified = file.modifiedTime
     ? new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' }).format(
         new Date(file.modifiedTime),
@@ -117,7 +117,7 @@ function InfoDialog({ file, onClose }: { file: DriveFile | null; onClose: () => 
   const { t, i18n } = useTranslation('resources');
   const [thumbFailed, setThumbFailed] = useState(false);
   useEffect(() => setThumbFailed(false), [file]);
-  const size = file ? formatFileSize(file.size) : null;
+  const size = file ? formatFileSize(file.size, i18n.resolvedLanguage) : null;
   return (
     <Modal
       open={!!file}
