@@ -81,7 +81,7 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
         `Bonjour ${p.firstName},`,
         'Quelqu’un (vous, nous l’espérons) a demandé un nouveau mot de passe pour votre compte du Portail Partenaires.',
         `Le lien fonctionne une seule fois, pendant ${p.minutes} minutes. Le nouveau mot de passe vous déconnecte de tous vos appareils.`,
-        'Si vous n’avez rien demandé, ignorez ce message : votre mot de passe reste le même.',
+        'Si vous n’avez rien demandé, ignorez ce message\u00a0: votre mot de passe reste le même.',
       ],
       button: (p) => ({ label: 'Choisir un nouveau mot de passe', href: p.link }),
     },
@@ -117,8 +117,8 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
       lines: (p) => [
         `Bonjour ${p.firstName},`,
         `${p.sponsorName}, votre parrain, a remarqué que votre formation aux fondamentaux est en pause et vous envoie un petit coup de pouce.`,
-        ...(p.note ? [`« ${p.note} »`] : []),
-        'Reprenez là où vous vous êtes arrêté : chaque étape prend quelques minutes.',
+        ...(p.note ? [`«\u00a0${p.note}\u00a0»`] : []),
+        'Reprenez là où vous vous êtes arrêté\u00a0: chaque étape prend quelques minutes.',
         'Vous pouvez désactiver ces relances dans Paramètres.',
       ],
       button: (p) => ({ label: 'Reprendre ma formation', href: p.link }),
@@ -160,10 +160,10 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
       subject: (p) => `${p.nameFr} commence dans une heure`,
       lines: (p) => [
         `Bonjour ${p.firstName},`,
-        `${p.nameFr} commence dans ${p.minutes} minutes : ${p.when}.${p.host ? ` Animé par ${p.host}.` : ''}`,
+        `${p.nameFr} commence dans ${p.minutes} minutes\u00a0: ${p.when}.${p.host ? ` Animé par ${p.host}.` : ''}`,
         ...joinDetails(
           p,
-          (code) => `Code d’accès : ${code}`,
+          (code) => `Code d’accès\u00a0: ${code}`,
           'Le lien pour rejoindre l’appel sera publié sur la page des appels en direct avant l’appel.',
         ),
         'Vous recevez ce rappel parce que vous avez activé les rappels d’appels en direct. Vous pouvez les désactiver dans Paramètres.',
@@ -182,7 +182,8 @@ export function renderMail(kind: string, language: MailLanguage, params: Params)
   const button = template.button?.(params);
   const text = [
     ...lines.slice(0, 2),
-    ...(button ? [`${button.label}: ${button.href}`] : []),
+    // French sets a colon off with a no-break space
+    ...(button ? [`${button.label}${language === 'fr' ? '\u00a0' : ''}: ${button.href}`] : []),
     ...lines.slice(2),
   ].join('\n\n');
   const paragraphs = lines.map((l) => `<p>${escapeHtml(l)}</p>`);

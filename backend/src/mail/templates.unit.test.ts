@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderMail } from './templates';
+import { breaksFrenchPunctuation } from '../../../testing/frenchTypography';
 
 const reminder = {
   firstName: 'Rita',
@@ -34,7 +35,7 @@ describe('live-call reminder', () => {
       ],
       fr: [
         'Le lien pour rejoindre l’appel sera publié sur la page des appels en direct avant l’appel.',
-        'Ouvrir la page des appels en direct: https://portal.example.test/live-calls',
+        'Ouvrir la page des appels en direct\u00a0: https://portal.example.test/live-calls',
       ],
     } as const;
     for (const language of ['en', 'es', 'fr'] as const) {
@@ -49,5 +50,22 @@ describe('live-call reminder', () => {
     const mail = renderMail('callReminder', 'en', { ...old, link: '' });
     expect(mail.html).not.toContain('<a ');
     expect(mail.text).toContain('will be posted');
+  });
+});
+
+describe('French mails', () => {
+  it('keep their punctuation on the line of the word before it (no-break spaces)', () => {
+    const params = {
+      ...reminder,
+      passcode: 'atoms',
+      host: 'Rita',
+      sponsorName: 'Ana',
+      note: 'On s’appelle demain',
+      link: 'https://portal.example.test/x',
+    };
+    for (const kind of ['passwordReset', 'nudge', 'callReminder']) {
+      const mail = renderMail(kind, 'fr', params);
+      expect([mail.subject, mail.text].filter(breaksFrenchPunctuation), kind).toEqual([]);
+    }
   });
 });

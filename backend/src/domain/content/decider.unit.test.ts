@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../../../testing/deciderSpec';
 import { type ContentEvent, type LiveCallFields, contentDecider } from './decider';
 import { SPEC_LIVE_CALLS } from './liveCalls';
+import { breaksFrenchPunctuation } from '../../../../testing/frenchTypography';
 
 const { given } = deciderSpec(contentDecider);
 const BUNNY = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';
@@ -191,5 +192,18 @@ describe('content decider', () => {
         .when({ ...seed, calls: [] })
         .thenNothing();
     });
+  });
+});
+
+describe("the spec's live calls", () => {
+  it('keep French punctuation on the line of the word before it (no-break spaces)', () => {
+    const french = (value: unknown): string[] =>
+      Array.isArray(value)
+        ? value.flatMap(french)
+        : typeof value === 'object' && value !== null
+          ? Object.entries(value).flatMap(([k, v]) => (k === 'fr' && typeof v === 'string' ? [v] : french(v)))
+          : [];
+    expect(french(SPEC_LIVE_CALLS).length).toBeGreaterThan(6);
+    expect(french(SPEC_LIVE_CALLS).filter(breaksFrenchPunctuation)).toEqual([]);
   });
 });

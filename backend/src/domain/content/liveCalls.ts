@@ -16,11 +16,11 @@ export const SPEC_LIVE_CALLS: readonly LiveCallDefinition[] = [
     callId: 'partner-training',
     position: 1,
     icon: 'team',
-    name: { en: 'Partner Training', es: 'Capacitación de Socios', fr: 'Formation des partenaires' },
+    name: { en: 'Partner Training', es: 'Formación de Socios', fr: 'Formation des partenaires' },
     description: {
       en: 'Our weekly training for every partner: skills, tools and the plan for the week ahead.',
-      es: 'Nuestra capacitación semanal para todos los socios: habilidades, herramientas y el plan de la semana.',
-      fr: 'Notre formation hebdomadaire pour tous les partenaires : compétences, outils et le plan de la semaine.',
+      es: 'Nuestra formación semanal para todos los socios: habilidades, herramientas y el plan de la semana.',
+      fr: 'Notre formation hebdomadaire pour tous les partenaires\u00a0: compétences, outils et le plan de la semaine.',
     },
     focusAreas: [
       {
@@ -80,7 +80,7 @@ export const SPEC_LIVE_CALLS: readonly LiveCallDefinition[] = [
     icon: 'crown',
     name: {
       en: 'Monthly Team Training',
-      es: 'Capacitación Mensual del Equipo',
+      es: 'Formación Mensual del Equipo',
       fr: "Formation mensuelle de l'équipe",
     },
     description: {

@@ -134,17 +134,17 @@ describe('two workers', () => {
       en: {
         subject: 'Science Night starts in one hour',
         passcode: 'Passcode: atoms42',
-        button: 'Join the call',
+        button: 'Join the call:',
       },
       es: {
         subject: 'Noche de ciencia empieza en una hora',
         passcode: 'Código de acceso: atoms42',
-        button: 'Unirme a la llamada',
+        button: 'Unirme a la llamada:',
       },
       fr: {
         subject: 'Soirée science commence dans une heure',
-        passcode: 'Code d’accès : atoms42',
-        button: 'Rejoindre l’appel',
+        passcode: 'Code d’accès\u00a0: atoms42',
+        button: 'Rejoindre l’appel\u00a0:',
       },
     };
     for (const p of partners) {
@@ -158,7 +158,7 @@ describe('two workers', () => {
       ]);
       expect(mail.text).toContain(`Rita-${p.language}`);
       expect(mail.text).toContain(expected[p.language].passcode);
-      expect(mail.text).toContain(`${expected[p.language].button}: https://zoom.us/j/70000000001`);
+      expect(mail.text).toContain(`${expected[p.language].button} https://zoom.us/j/70000000001`);
       expect(mail.text).toContain('(America/New_York)');
       expect(mail.text).toContain('Dr. Lee');
     }

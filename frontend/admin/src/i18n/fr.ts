@@ -118,7 +118,7 @@ export const fr: Messages = {
     title: "Console d'administration",
     mail: {
       notice:
-        'Chaque e-mail envoyé par le portail figure ici. Sans SMTP_URL, rien ne quitte la machine : les messages restent ici, pour voir ce qui aurait été envoyé.',
+        'Chaque e-mail envoyé par le portail figure ici. Sans SMTP_URL, rien ne quitte la machine\u00a0: les messages restent ici, pour voir ce qui aurait été envoyé.',
       html: 'Tel que le destinataire le voit',
       text: 'Texte brut',
       kinds: {
@@ -185,23 +185,24 @@ export const fr: Messages = {
       bySelf: "par l'utilisateur",
       bulkDone: '%{updated} modifiés, %{unchanged} déjà à jour, %{failed} en échec',
       bulkConfirm: {
-        lock: 'Bloquer %{smart_count} utilisateur ? Ses sessions prennent fin immédiatement. |||| Bloquer %{smart_count} utilisateurs ? Leurs sessions prennent fin immédiatement.',
-        unlock: 'Débloquer %{smart_count} utilisateur ? |||| Débloquer %{smart_count} utilisateurs ?',
+        lock: 'Bloquer %{smart_count} utilisateur\u202f? Ses sessions prennent fin immédiatement. |||| Bloquer %{smart_count} utilisateurs\u202f? Leurs sessions prennent fin immédiatement.',
+        unlock:
+          'Débloquer %{smart_count} utilisateur\u202f? |||| Débloquer %{smart_count} utilisateurs\u202f?',
         subscribe:
-          'Abonner %{smart_count} utilisateur à la newsletter ? |||| Abonner %{smart_count} utilisateurs à la newsletter ?',
+          'Abonner %{smart_count} utilisateur à la newsletter\u202f? |||| Abonner %{smart_count} utilisateurs à la newsletter\u202f?',
         unsubscribe:
-          'Désabonner %{smart_count} utilisateur de la newsletter ? |||| Désabonner %{smart_count} utilisateurs de la newsletter ?',
+          'Désabonner %{smart_count} utilisateur de la newsletter\u202f? |||| Désabonner %{smart_count} utilisateurs de la newsletter\u202f?',
       },
       bulkFailedTitle:
         "%{smart_count} utilisateur n'a pas été modifié |||| %{smart_count} utilisateurs n'ont pas été modifiés",
       lockedNote: 'Bloquer met fin immédiatement à toutes les sessions de cet utilisateur.',
       confirmLock:
-        'Bloquer %{name} ? Ses sessions se ferment aussitôt et la connexion reste impossible jusqu’au déblocage.',
+        'Bloquer %{name}\u202f? Ses sessions se ferment aussitôt et la connexion reste impossible jusqu’au déblocage.',
       confirmMakeAdmin:
-        'Faire de %{name} un administrateur ? Cette personne pourra ouvrir cette console et modifier tous les comptes.',
-      confirmResetTraining: 'Marquer les cinq étapes de formation de %{name} comme non faites ?',
+        'Faire de %{name} un administrateur\u202f? Cette personne pourra ouvrir cette console et modifier tous les comptes.',
+      confirmResetTraining: 'Marquer les cinq étapes de formation de %{name} comme non faites\u202f?',
       confirmDelete:
-        "Supprimer définitivement %{name} ? Ses données personnelles sont effacées du portail et de la liste de diffusion ; le journal d'audit garde la trace de l'existence du compte.",
+        "Supprimer définitivement %{name}\u202f? Ses données personnelles sont effacées du portail et de la liste de diffusion\u202f; le journal d'audit garde la trace de l'existence du compte.",
       newPassword: 'Nouveau mot de passe',
       confirmPassword: 'Confirmer le mot de passe',
       generate: 'Générer un mot de passe',
@@ -234,7 +235,7 @@ export const fr: Messages = {
         "Les administrateurs se connectent avec un mot de passe et un code d'une application d'authentification (par exemple Google Authenticator, Microsoft Authenticator, 1Password ou FreeOTP). Configurez-la maintenant pour ouvrir la console.",
       scan: "1. Scannez ce code QR avec votre application d'authentification",
       qrAlt: "Code QR pour votre application d'authentification",
-      manual: "Impossible de scanner ? Saisissez plutôt cette clé dans l'application :",
+      manual: "Impossible de scanner\u202f? Saisissez plutôt cette clé dans l'application\u00a0:",
       enterCode: "2. Saisissez le code à 6 chiffres affiché par l'application",
       code: 'Code',
       confirm: 'Confirmer',
@@ -243,13 +244,13 @@ export const fr: Messages = {
       failed: 'La configuration a échoué. Veuillez réessayer.',
       savedTitle: 'Enregistrez vos codes de récupération',
       savedIntro:
-        'Chaque code vous connecte une fois si vous perdez votre téléphone. Gardez-les en lieu sûr : ils ne seront plus affichés.',
+        'Chaque code vous connecte une fois si vous perdez votre téléphone. Gardez-les en lieu sûr\u00a0: ils ne seront plus affichés.',
       copy: 'Copier les codes',
       copied: 'Codes copiés',
-      done: 'Je les ai enregistrés : ouvrir la console',
+      done: 'Je les ai enregistrés\u00a0: ouvrir la console',
       signOut: 'Se déconnecter',
       reset: 'Réinitialiser la validation en deux étapes',
-      resetTitle: 'Réinitialiser la validation en deux étapes de %{name} ?',
+      resetTitle: 'Réinitialiser la validation en deux étapes de %{name}\u202f?',
       resetContent:
         "Ses sessions se terminent et il devra configurer un nouvel authentificateur à sa prochaine connexion. Le journal d'audit garde que c'est vous qui l'avez fait.",
       resetDone: 'La validation en deux étapes de %{name} a été réinitialisée.',
@@ -268,7 +269,7 @@ export const fr: Messages = {
       videoLinkHelp: 'Une adresse de vidéo YouTube ou Google Drive (https://…)',
       httpsHelp: 'Une adresse https://',
       joinLinkHelp:
-        'Une adresse https://. Vide : les partenaires lisent que le lien sera publié avant l’appel.',
+        'Une adresse https://. Vide\u00a0: les partenaires lisent que le lien sera publié avant l’appel.',
       emptyHides: 'Laisser vide pour masquer le bouton',
       timeHelp: 'HH:MM, 24 heures, heure de New York',
       everyWeek: 'Chaque semaine',
@@ -408,7 +409,7 @@ export const fr: Messages = {
         UserSignedIn: 'Connexion',
         PasswordChanged: 'Mot de passe changé',
         TemporaryPasswordIssued:
-          'Mot de passe réinitialisé par un administrateur ; à changer à la prochaine connexion',
+          'Mot de passe réinitialisé par un administrateur\u202f; à changer à la prochaine connexion',
         ProfileUpdated: 'Profil mis à jour',
         UserDetailsEdited: 'Informations modifiées',
         UserLocked: 'Compte bloqué',
@@ -432,8 +433,8 @@ export const fr: Messages = {
         RecoveryCodeUsed: 'Code de récupération utilisé à la connexion',
         SecondFactorLockout: 'Codes en deux étapes suspendus après des codes erronés',
         SecondFactorReset:
-          'Validation en deux étapes réinitialisée par un administrateur ; à configurer de nouveau',
-        UserDeleted: 'Compte supprimé ; données personnelles effacées',
+          'Validation en deux étapes réinitialisée par un administrateur\u202f; à configurer de nouveau',
+        UserDeleted: 'Compte supprimé\u202f; données personnelles effacées',
         EmailReserved: 'Adresse e-mail réservée',
         EmailReleased: 'Adresse e-mail libérée',
         MemberIdReserved: 'Identifiant membre réservé',
@@ -444,9 +445,9 @@ export const fr: Messages = {
         ProspectListsUpdated: 'Listes de prospects enregistrées',
         ProductExperienceSubmitted: 'Expérience produit envoyée',
         ProductExperienceSkipped: 'Étape expérience produit passée',
-        WhyAnswersSubmitted: 'Réponses « pourquoi » envoyées',
-        TrainingCompleted: 'Formation de base terminée ; Académie débloquée',
-        TrainingReset: 'Formation de base réinitialisée : les cinq étapes à refaire',
+        WhyAnswersSubmitted: 'Réponses «\u00a0pourquoi\u00a0» envoyées',
+        TrainingCompleted: 'Formation de base terminée\u202f; Académie débloquée',
+        TrainingReset: 'Formation de base réinitialisée\u00a0: les cinq étapes à refaire',
         TourCompleted: "Visite de l'Académie terminée",
         TutorialSkipped: "Visite de l'Académie passée",
         TutorialPreferencesChanged: "Préférences de la visite de l'Académie modifiées",
@@ -469,7 +470,7 @@ export const fr: Messages = {
         AdminGranted: 'Nommé administrateur (%{via})',
         NewsletterSubscribed: 'Inscrit à la newsletter (%{source})',
         NewsletterUnsubscribed: 'Désinscrit de la newsletter (%{source})',
-        UserDetailsEdited: 'Informations modifiées : %{fields}',
+        UserDetailsEdited: 'Informations modifiées\u00a0: %{fields}',
         PreferredLanguageChanged: 'Langue changée en %{language}',
         StepCompleted: 'Étape %{step} de formation terminée',
         StepReopened: 'Étape %{step} de formation à nouveau marquée non faite',
@@ -477,7 +478,7 @@ export const fr: Messages = {
           'Listes de prospects enregistrées (%{customers} clients, %{partners} partenaires)',
         SyncRunRequested: 'Synchronisation Mailchimp lancée (%{trigger})',
         SyncRunFinished:
-          'Synchronisation Mailchimp %{status} : %{total} vérifiés, %{updated} mis à jour, %{errors} erreurs',
+          'Synchronisation Mailchimp %{status}\u00a0: %{total} vérifiés, %{updated} mis à jour, %{errors} erreurs',
         PasswordChangedForced: 'Mot de passe temporaire remplacé',
         PasswordChangedRehash: 'Chiffrement du mot de passe amélioré',
         PasswordChangedReset: 'Mot de passe changé avec un lien de mot de passe oublié',
@@ -492,7 +493,7 @@ export const fr: Messages = {
       },
       erased: 'données personnelles effacées',
       unreadable:
-        'Événement illisible (%{problem}) : ses données enregistrées ne correspondent pas à ce qu’attend cette version',
+        'Événement illisible (%{problem})\u00a0: ses données enregistrées ne correspondent pas à ce qu’attend cette version',
       adminVia: {
         flag: 'indicateur admin activé par un admin',
         bootstrap: 'admin initial au démarrage',
@@ -503,7 +504,7 @@ export const fr: Messages = {
     sync: {
       title: 'Synchronisation Mailchimp',
       intro:
-        "Aligne l'inscription à la newsletter de chaque utilisateur sur l'audience Mailchimp. Cela peut prendre quelques minutes ; vous pouvez quitter cette page.",
+        "Aligne l'inscription à la newsletter de chaque utilisateur sur l'audience Mailchimp. Cela peut prendre quelques minutes\u202f; vous pouvez quitter cette page.",
       run: 'Synchroniser',
       running: 'Synchronisation en cours…',
       queued: "En attente d'un processus de travail…",
@@ -512,11 +513,11 @@ export const fr: Messages = {
       details: 'Détails',
       onlyErrors: 'Erreurs seulement',
       noDetails: "Aucune modification n'était nécessaire.",
-      demo: "Adaptateur de démonstration : aucun identifiant Mailchimp n'est configuré, la liste est gardée dans la base de données du portail.",
+      demo: "Adaptateur de démonstration\u00a0: aucun identifiant Mailchimp n'est configuré, la liste est gardée dans la base de données du portail.",
       pages: 'Page %{done} sur %{total}',
       members: '%{count} membres vérifiés',
       started: 'Synchronisation lancée.',
-      alreadyRunning: 'Une synchronisation est déjà en cours ; la voici.',
+      alreadyRunning: 'Une synchronisation est déjà en cours\u202f; la voici.',
       status: { queued: 'En attente', running: 'En cours', completed: 'Terminée', failed: 'Échouée' },
       trigger: { manual: 'Manuelle', scheduled: 'Nocturne' },
       itemStatus: { success: 'réussi', error: 'erreur' },
@@ -533,10 +534,10 @@ export const fr: Messages = {
       },
       range: { '1h': '1 heure', '24h': '24 heures', '7d': '7 jours' },
       avgResponse: 'Temps de réponse moyen',
-      p95p99: 'P95 : %{p95} ms · P99 : %{p99} ms',
+      p95p99: 'P95\u00a0: %{p95} ms · P99\u00a0: %{p99} ms',
       activeUsers: 'Utilisateurs actifs',
       activeUsersSub:
-        'Pic sur 24 h : %{peak} · %{smart_count} session |||| Pic sur 24 h : %{peak} · %{smart_count} sessions',
+        'Pic sur 24 h\u00a0: %{peak} · %{smart_count} session |||| Pic sur 24 h\u00a0: %{peak} · %{smart_count} sessions',
       dbQueries: 'Requêtes base de données',
       dbQueriesSub: '%{slow} lentes · moyenne %{avg} ms',
       errorRate: "Taux d'erreur",
@@ -593,7 +594,7 @@ export const fr: Messages = {
       facts: {
         api: '%{requests} requêtes en 5 min · p95 %{p95} ms · %{errorRate} % d’erreurs',
         apiPasswords:
-          'Connexion et mots de passe (bcrypt, lents par nature), évalués à part : %{passwordRequests} requêtes · p95 %{passwordP95} ms',
+          'Connexion et mots de passe (bcrypt, lents par nature), évalués à part\u00a0: %{passwordRequests} requêtes · p95 %{passwordP95} ms',
         database: 'Connexions %{used}/%{max} utilisées · %{pending} en attente',
         redis: 'Répond au PING',
         eventStore: '%{kind} · %{deadLetters} événements non appliqués',
@@ -604,24 +605,25 @@ export const fr: Messages = {
         vault: 'Vos vidéos',
         liveCalls: 'Vos liens de connexion',
         liveCallsWithoutLink:
-          '%{smart_count} appel sans lien de connexion : ajoutez-le sous Appels en direct |||| %{smart_count} appels sans lien de connexion : ajoutez-les sous Appels en direct',
+          '%{smart_count} appel sans lien de connexion\u00a0: ajoutez-le sous Appels en direct |||| %{smart_count} appels sans lien de connexion\u00a0: ajoutez-les sous Appels en direct',
         demo: {
-          mailchimp: 'Pas d’identifiants Mailchimp : la liste est gardée dans la base de données du portail',
+          mailchimp:
+            'Pas d’identifiants Mailchimp\u00a0: la liste est gardée dans la base de données du portail',
           youtube:
-            'Aucune playlist YouTube définie : les partenaires voient les rediffusions de démonstration (films libres)',
-          drive: 'Aucun dossier Drive défini : les partenaires voient les fichiers de démonstration',
+            'Aucune playlist YouTube définie\u00a0: les partenaires voient les rediffusions de démonstration (films libres)',
+          drive: 'Aucun dossier Drive défini\u00a0: les partenaires voient les fichiers de démonstration',
           vault: 'Le coffre contient encore les vidéos de démonstration (films libres)',
           liveCalls: 'Les appels en direct ont encore des liens de démonstration',
         },
-        failed: 'Échec de la vérification : %{error}',
+        failed: 'Échec de la vérification\u00a0: %{error}',
       },
       reason: {
-        ok: 'Pourquoi : p95 des autres routes sous 200 ms et erreurs sous 1 %',
-        fewRequests: 'Pourquoi : trop peu de requêtes en 5 minutes pour juger (jamais critique sous 20)',
-        slow: 'Pourquoi : le p95 des routes hors connexion et mots de passe dépasse 200 ms (500 ms : critique)',
-        errors: 'Pourquoi : plus de 1 % des réponses étaient des erreurs serveur (5 % : critique)',
+        ok: 'Pourquoi\u00a0: p95 des autres routes sous 200 ms et erreurs sous 1 %',
+        fewRequests: 'Pourquoi\u00a0: trop peu de requêtes en 5 minutes pour juger (jamais critique sous 20)',
+        slow: 'Pourquoi\u00a0: le p95 des routes hors connexion et mots de passe dépasse 200 ms (500 ms\u00a0: critique)',
+        errors: 'Pourquoi\u00a0: plus de 1 % des réponses étaient des erreurs serveur (5 %\u00a0: critique)',
         slowPasswords:
-          'Pourquoi : la connexion et les mots de passe répondent plus lentement que prévu (p95 au-delà de 2 s)',
+          'Pourquoi\u00a0: la connexion et les mots de passe répondent plus lentement que prévu (p95 au-delà de 2 s)',
       },
       demoAdapter: 'adaptateur de démonstration',
       checkedIn: 'Vérifié en %{time}',

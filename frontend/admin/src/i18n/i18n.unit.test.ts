@@ -4,6 +4,7 @@ import { es } from './es';
 import { fr } from './fr';
 import { raSpanish } from './raSpanish';
 import englishMessages from 'ra-language-english';
+import { breaksFrenchPunctuation } from '../../../../testing/frenchTypography';
 
 type Tree = { [k: string]: string | Tree };
 const keys = (t: Tree, prefix = ''): string[] =>
@@ -46,5 +47,8 @@ describe('console texts', () => {
     // names and technical words that read the same (Redis, Node.js, Total, ...) are few
     expect(same(es as Tree).length).toBeLessThan(15);
     expect(same(fr as Tree).length).toBeLessThan(20);
+  });
+  it('keeps French punctuation on the line of the word before it (no-break spaces)', () => {
+    expect(values(fr as Tree).filter(breaksFrenchPunctuation)).toEqual([]);
   });
 });

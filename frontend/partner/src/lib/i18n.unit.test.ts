@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from './languages';
+import { breaksFrenchPunctuation } from '../../../../testing/frenchTypography';
 
 // Every namespace file of every language under src/locales, including the ones other
 // features add: same files, same keys, no empty values, same {{placeholders}}.
@@ -148,17 +149,12 @@ describe('section names', () => {
     });
 });
 
-// French sets ; : ! ? and » off with a space that never breaks (and « likewise): with an ordinary
-// one a phone put "»" or "; veuillez réessayer" alone at the start of a line.
-const BREAKING_SPACE_IN_FRENCH = / [;:!?»]|« /;
-
 describe('French', () => {
   it('keeps its punctuation on the line of the word before it', () => {
     const found: string[] = [];
     for (const ns of namespacesOf('fr'))
       for (const [key, value] of load('fr', ns))
-        if (typeof value === 'string' && BREAKING_SPACE_IN_FRENCH.test(value))
-          found.push(`${ns}:${key}: ${value}`);
+        if (typeof value === 'string' && breaksFrenchPunctuation(value)) found.push(`${ns}:${key}: ${value}`);
     expect(found).toEqual([]);
   });
 });

@@ -108,9 +108,9 @@ describe('live calls', () => {
     await page.goto('/live-calls');
     await page.getByRole('heading', { name: 'Llamadas de formación en vivo' }).waitFor();
     expect(await page.locator('.call-card h2').allTextContents()).toEqual([
-      'Capacitación de Socios',
+      'Formación de Socios',
       'Llamada Científica',
-      'Capacitación Mensual del Equipo',
+      'Formación Mensual del Equipo',
     ]);
     expect(await page.locator('[data-call="monthly-team-training"] .call-schedule').innerText()).toContain(
       'Tercer lunes del mes',
