@@ -1,4 +1,6 @@
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 // the partner app's build step, shared: the static app bar is painted before the console's code runs
@@ -10,11 +12,23 @@ import { firstLoadChunk } from '../partner/build/chunkGroups';
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
 
+// react-router's package exports only its development build (its dev warnings on: every
+// <Routes> render builds their messages); the production build beside it, for the bundle
+const reactRouter = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production',
+);
+const productionBuilds = [
+  { find: /^react-router$/, replacement: `${reactRouter}/index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${reactRouter}/dom-export.mjs` },
+];
+
 // The react-admin console: its own bundle, served by the API under /admin/ to admins only.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/admin/',
   plugins: [react(), paintFirst(), precompress()],
+  resolve: { alias: command === 'build' ? productionBuilds : [] },
   server: { port: 5174, strictPort: true, proxy },
   preview: { port: 4174, proxy },
   build: {
@@ -24,4 +38,4 @@ export default defineConfig({
     chunkSizeWarningLimit: 2000,
     rolldownOptions: { output: { codeSplitting: { groups: [firstLoadChunk] } } },
   },
-});
+}));
