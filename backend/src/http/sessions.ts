@@ -107,9 +107,7 @@ export class SessionStore {
       if (cached) return cached;
     }
     const read = () => (this.redis as WithSessionCommand).sessionWithUserVersion(key, this.prefix);
-    const found = tracked
-      ? await tracked.load(read, (answer) => this.entriesOf(key, answer))
-      : await read();
+    const found = tracked ? await tracked.load(read, (answer) => this.entriesOf(key, answer)) : await read();
     if (!found) return undefined;
     return withVersions(JSON.parse(found[0]) as Record<string, unknown>, found[1], found[2]);
   }
