@@ -55,7 +55,7 @@ const cases = [
     locale: 'fr-FR',
     title: "Console d'administration",
     emptySync: 'Aucun résultat',
-    reasonPrefix: /^Pourquoi : /,
+    reasonPrefix: /^Pourquoi\u00a0: /,
     checkedIn: /Vérifié en [\d,]+\sms/,
     lag: /moyenne [\d,]+\sms · p99 [\d,]+\sms · max [\d,]+\sms/,
   },
