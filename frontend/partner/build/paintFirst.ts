@@ -40,7 +40,6 @@ export function paintFirst(): Plugin {
           '// paint first, then run the app (build/paintFirst.ts)',
           // a page that paints its content from the HTML asks for its code only now
           // (backend/src/http/bundles.ts puts those preloads in a template)
-          // the chunks the entry imports, each evaluated in a task of its own, then the entry
           '// each chunk the entry imports runs in a task of its own, then the entry',
           'const nextTask = () => new Promise((resolve) => setTimeout(resolve));',
           `const start = async () => {`,
