@@ -1,4 +1,4 @@
-/** The baseline: a bare Koa JSON route, started the same way as the API (tsx, same Node). */
+/** The baseline: a bare Koa JSON route, run the way the bench runs the API (plain `node`, same Node). */
 import http from 'node:http';
 import Koa from 'koa';
 

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import bcrypt from 'bcryptjs';
 import { freePort, waitFor } from '../testing/servers';
-import { DB_PREFIX, PASSWORD, buildDataset, log, settle, signIn, spawnProcess, startApi } from './setup';
+import { DB_PREFIX, PASSWORD, buildDataset, log, settle, signIn, spawnBareServer, startApi } from './setup';
 import { latencyText, runLoad } from './load';
 import { Report, fmt } from './report';
 import { benchScale, runs } from './scale';
@@ -40,7 +40,7 @@ const HTTP = ['read', 'command', 'two-apis', 'logins', 'admin-list', 'partner-li
 
 async function httpFigures() {
   const barePort = await freePort();
-  const bareProc = spawnProcess('bench/bareServer.ts', {}, barePort);
+  const bareProc = spawnBareServer(barePort);
   const processes = [bareProc];
   try {
     const bareUrl = `http://127.0.0.1:${barePort}`;
@@ -49,7 +49,12 @@ async function httpFigures() {
     processes.push(api.proc);
     const small = await startApi(SMALL);
     processes.push(small.proc);
-    const bare = await runLoad({ url: bareUrl, path: '/', durationSec: scale.seconds });
+    const bare = await runLoad({
+      url: bareUrl,
+      path: '/',
+      durationSec: scale.seconds,
+      warmupSec: scale.warmupSeconds,
+    });
     log(`bare Koa: ${fmt(bare.rps)} req/s, p99 ${latencyText(bare.p99)}`);
     // Reads and commands come from many partners, as in real use (partners of the big sponsor).
     const cookies: string[] = [];

@@ -10,16 +10,42 @@ export interface Scale {
   bigSponsor: number;
   /** seconds of each load step */
   seconds: number;
+  /** seconds of unmeasured load before each throughput figure and its baseline (JIT warm-up) */
+  warmupSeconds: number;
   /** appends per round of the event-store figures */
   appends: number;
 }
 
 export function benchScale(argv = process.argv, env = process.env): Scale {
   if (argv.includes('--smoke'))
-    return { name: 'smoke', large: 1_000, small: 200, bigSponsor: 150, seconds: 1, appends: 300 };
+    return {
+      name: 'smoke',
+      large: 1_000,
+      small: 200,
+      bigSponsor: 150,
+      seconds: 1,
+      warmupSeconds: 0,
+      appends: 300,
+    };
   if (env.BENCH_QUICK === '1')
-    return { name: 'quick', large: 2_000, small: 500, bigSponsor: 300, seconds: 3, appends: 1_500 };
-  return { name: 'full', large: 100_000, small: 1_000, bigSponsor: 5_000, seconds: 8, appends: 4_000 };
+    return {
+      name: 'quick',
+      large: 2_000,
+      small: 500,
+      bigSponsor: 300,
+      seconds: 3,
+      warmupSeconds: 2,
+      appends: 1_500,
+    };
+  return {
+    name: 'full',
+    large: 100_000,
+    small: 1_000,
+    bigSponsor: 5_000,
+    seconds: 8,
+    warmupSeconds: 2,
+    appends: 4_000,
+  };
 }
 
 /** Whether a figure runs (BENCH_ONLY unset: every figure). */

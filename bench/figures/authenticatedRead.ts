@@ -9,6 +9,7 @@ export async function authenticatedRead({ report, scale, api, bare, cookies }: H
     path: '/api/onboarding-progress',
     cookies,
     durationSec: scale.seconds,
+    warmupSec: scale.warmupSeconds,
   });
   report.record({
     figure: 'Authenticated read GET /api/onboarding-progress (req/s)',

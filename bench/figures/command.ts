@@ -16,6 +16,7 @@ export async function command({ report, scale, api, bare, cookies, database }: H
     cookies,
     makeBody: stepTwoBody('bench'),
     durationSec: scale.seconds,
+    warmupSec: scale.warmupSeconds,
   });
   report.record({
     figure: 'Command POST /api/complete-step with append + read-your-writes (req/s)',

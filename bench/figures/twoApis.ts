@@ -23,6 +23,7 @@ export async function twoApis(
       connections: 8,
       makeBody: stepTwoBody('two'),
       durationSec: scale.seconds,
+      warmupSec: scale.warmupSeconds,
     });
   const lag = await measureProjectionLag([api.url, second.url], database);
   const [a, b] = await Promise.all([half(api.url), half(second.url)]);
