@@ -70,6 +70,15 @@ const withVersions = (
     ? { ...sess, _userVersion: userVersion ?? null, _progressVersion: progressVersion ?? null }
     : { ...sess };
 
+/**
+ * A session as kept in this process: the stored session and, when it names a user, that user's two
+ * version keys, built once when it is kept (a cached request then builds no key string).
+ */
+interface KeptSession {
+  sess: Readonly<Record<string, unknown>>;
+  versionKeys?: readonly [user: string, progress: string];
+}
+
 /** The Redis key prefixes whose values SessionStore keeps per process (TrackedKeys). */
 export const sessionTrackedPrefixes = (prefix: string) => [
   `${prefix}sess:`,
@@ -115,24 +124,28 @@ export class SessionStore {
   /** The session as `get` answers it, from the kept values only (all three must be there). */
   private cached(key: string): Record<string, unknown> | undefined {
     const tracked = this.tracked!;
-    const sess = tracked.peek(key) as Record<string, unknown> | undefined;
-    if (sess === undefined || typeof sess.userId !== 'string') return sess && { ...sess };
-    const userVersion = tracked.peek(userVersionKey(this.prefix, sess.userId)) as string | null | undefined;
-    const progressVersion = tracked.peek(progressVersionKey(this.prefix, sess.userId)) as
-      string | null | undefined;
+    const kept = tracked.peek(key) as KeptSession | undefined;
+    if (kept === undefined) return undefined;
+    if (!kept.versionKeys) return { ...kept.sess };
+    const userVersion = tracked.peek(kept.versionKeys[0]) as string | null | undefined;
+    const progressVersion = tracked.peek(kept.versionKeys[1]) as string | null | undefined;
     if (userVersion === undefined || progressVersion === undefined) return undefined;
-    return withVersions(sess, userVersion, progressVersion);
+    return withVersions(kept.sess, userVersion, progressVersion);
   }
 
   /** What to keep of the script's answer: an absent session is not kept (any id can be sent). */
   private entriesOf(key: string, found: SessionRead): [string, unknown][] {
     if (!found) return [];
     const sess = Object.freeze(JSON.parse(found[0]) as Record<string, unknown>);
-    if (typeof sess.userId !== 'string') return [[key, sess]];
+    if (typeof sess.userId !== 'string') return [[key, { sess } satisfies KeptSession]];
+    const versionKeys = [
+      userVersionKey(this.prefix, sess.userId),
+      progressVersionKey(this.prefix, sess.userId),
+    ] as const;
     return [
-      [key, sess],
-      [userVersionKey(this.prefix, sess.userId), found[1] ?? null],
-      [progressVersionKey(this.prefix, sess.userId), found[2] ?? null],
+      [key, { sess, versionKeys } satisfies KeptSession],
+      [versionKeys[0], found[1] ?? null],
+      [versionKeys[1], found[2] ?? null],
     ];
   }
 
