@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
-import Router from '@koa/router';
 import { type RouteDef, allRoutes } from '@portal/contracts';
 import type { AppDeps } from '../app/deps';
 import { isAdminUser } from '../app/users';
@@ -13,6 +12,7 @@ import { csrfProtection, noStoreApi, securityHeaders } from './security';
 import { type SessionData, sessionMiddleware } from './sessions';
 import { requireJsonBody, validateInput } from './validate';
 import { serveBundles } from './bundles';
+import { GroupedRouter } from './groupedRouter';
 import { jsonBody } from './body';
 import { refuseUnstorableText } from './inputText';
 import { claimIdempotencyKey } from './idempotency';
@@ -28,7 +28,7 @@ import { metricsMiddleware } from './metrics';
 export function createApp(deps: AppDeps, features: Feature[]): Koa {
   const { config, logger, metrics, requestStats } = deps;
   const app = new Koa({ proxy: config.TRUSTED_PROXY_HOPS > 0, maxIpsCount: config.TRUSTED_PROXY_HOPS });
-  const router = new Router();
+  const router = new GroupedRouter();
   const spendWrite = createWriteLimits(deps.redis, config);
   /** The contract route a request's path belongs to, whatever its method or body. */
   const routeOf = (ctx: Koa.Context): string => {
@@ -167,8 +167,7 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
       respond(ctx, route, result);
     });
   }
-  app.use(router.routes());
-  app.use(router.allowedMethods());
+  app.use(router.middleware());
 
   /**
    * The answers GET requests of these URLs would get now, from this request's session (the
