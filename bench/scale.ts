@@ -10,6 +10,8 @@ export interface Scale {
   bigSponsor: number;
   /** seconds of each load step */
   seconds: number;
+  /** alternating pairs (bare route, then the figure) a throughput figure is measured in */
+  pairs: number;
   /** seconds of unmeasured load before each throughput figure and its baseline (JIT warm-up) */
   warmupSeconds: number;
   /** appends per round of the event-store figures */
@@ -24,6 +26,7 @@ export function benchScale(argv = process.argv, env = process.env): Scale {
       small: 200,
       bigSponsor: 150,
       seconds: 1,
+      pairs: 1,
       warmupSeconds: 0,
       appends: 300,
     };
@@ -34,6 +37,7 @@ export function benchScale(argv = process.argv, env = process.env): Scale {
       small: 500,
       bigSponsor: 300,
       seconds: 3,
+      pairs: 3,
       warmupSeconds: 2,
       appends: 1_500,
     };
@@ -43,6 +47,7 @@ export function benchScale(argv = process.argv, env = process.env): Scale {
     small: 1_000,
     bigSponsor: 5_000,
     seconds: 8,
+    pairs: 3,
     warmupSeconds: 2,
     appends: 4_000,
   };
