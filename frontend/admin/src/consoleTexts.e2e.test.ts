@@ -53,7 +53,7 @@ const cases = [
   },
   {
     locale: 'fr-FR',
-    title: "Console d'administration",
+    title: 'Console d’administration',
     emptySync: 'Aucun résultat',
     reasonPrefix: /^Pourquoi\u00a0: /,
     checkedIn: /Vérifié en [\d,]+\sms/,

@@ -81,7 +81,7 @@ export const SPEC_LIVE_CALLS: readonly LiveCallDefinition[] = [
     name: {
       en: 'Monthly Team Training',
       es: 'Formación Mensual del Equipo',
-      fr: "Formation mensuelle de l'équipe",
+      fr: 'Formation mensuelle de l’équipe',
     },
     description: {
       en: 'Once a month the whole team meets for leadership training, recognition and the month’s focus.',

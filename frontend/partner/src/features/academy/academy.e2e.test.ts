@@ -288,7 +288,7 @@ describe('the Academy hero as HTML', () => {
     }));
 
   for (const [locale, lang, done, title] of [
-    ['fr-FR', 'fr', true, "Bienvenue à l'Académie, Zoé & <Ann>\u202f!"],
+    ['fr-FR', 'fr', true, 'Bienvenue à l’Académie, Zoé & <Ann>\u202f!'],
     ['es-ES', 'es', false, null],
   ] as const) {
     it(`paints the hero React renders, in the partner's language (${lang}), on a phone and a desktop`, async () => {

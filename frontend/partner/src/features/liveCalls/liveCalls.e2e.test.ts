@@ -149,7 +149,7 @@ describe('live calls', () => {
       await page.goto('/live-calls');
       const card = page.locator('[data-call="science-call"]');
       await card.waitFor();
-      const note = "Le lien pour rejoindre l'appel sera publié ici avant l'appel.";
+      const note = 'Le lien pour rejoindre l’appel sera publié ici avant l’appel.';
       expect((await card.locator('.call-link-later').innerText()).trim()).toBe(note);
       expect(await card.getByRole('link', { name: /Rejoindre/ }).count()).toBe(0);
       // schedule, countdown and calendars as for any call
@@ -165,7 +165,7 @@ describe('live calls', () => {
       expect(
         await page
           .locator('[data-call="partner-training"]')
-          .getByRole('link', { name: /^Rejoindre l'appel/ })
+          .getByRole('link', { name: /^Rejoindre l’appel/ })
           .count(),
       ).toBe(1);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/live-calls-no-link-fr.png`, fullPage: true });
