@@ -4,3 +4,12 @@
  * réessayer". True when a text has such an ordinary space.
  */
 export const breaksFrenchPunctuation = (text: string) => / [;:!?»]|« /.test(text);
+
+/**
+ * French writes one apostrophe, the typographic ’ (U+2019), never the typewriter ' ("l’été",
+ * "aujourd’hui"). Returns the words that have a straight apostrophe between two letters (any
+ * script's letters). A placeholder ({{name}}, %{name}) or an HTML tag is not text: a quote inside
+ * one (an i18next format option, an attribute) is not an apostrophe and is not reported.
+ */
+export const straightApostrophes = (text: string): string[] =>
+  text.replace(/\{\{[^}]*\}\}|%\{[^}]*\}|<[^<>]*>/g, ' ').match(/\S*\p{L}'\p{L}\S*/gu) ?? [];

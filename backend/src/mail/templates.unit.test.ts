@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderMail } from './templates';
-import { breaksFrenchPunctuation } from '../../../testing/frenchTypography';
+import { breaksFrenchPunctuation, straightApostrophes } from '../../../testing/frenchTypography';
 
 const reminder = {
   firstName: 'Rita',
@@ -54,7 +54,7 @@ describe('live-call reminder', () => {
 });
 
 describe('French mails', () => {
-  it('keep their punctuation on the line of the word before it (no-break spaces)', () => {
+  it('keep their punctuation on the line of the word before it (no-break spaces) and write the apostrophe ’', () => {
     const params = {
       ...reminder,
       passcode: 'atoms',
@@ -66,6 +66,7 @@ describe('French mails', () => {
     for (const kind of ['passwordReset', 'nudge', 'callReminder']) {
       const mail = renderMail(kind, 'fr', params);
       expect([mail.subject, mail.text].filter(breaksFrenchPunctuation), kind).toEqual([]);
+      expect([mail.subject, mail.text, mail.html].flatMap(straightApostrophes), kind).toEqual([]);
     }
   });
 });

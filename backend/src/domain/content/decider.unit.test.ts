@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../../../testing/deciderSpec';
 import { type ContentEvent, type LiveCallFields, contentDecider } from './decider';
 import { SPEC_LIVE_CALLS } from './liveCalls';
-import { breaksFrenchPunctuation } from '../../../../testing/frenchTypography';
+import { breaksFrenchPunctuation, straightApostrophes } from '../../../../testing/frenchTypography';
 
 const { given } = deciderSpec(contentDecider);
 const BUNNY = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';
@@ -196,7 +196,7 @@ describe('content decider', () => {
 });
 
 describe("the spec's live calls", () => {
-  it('keep French punctuation on the line of the word before it (no-break spaces)', () => {
+  it('keep French punctuation on the line of the word before it (no-break spaces) and write the apostrophe ’', () => {
     const french = (value: unknown): string[] =>
       Array.isArray(value)
         ? value.flatMap(french)
@@ -205,5 +205,6 @@ describe("the spec's live calls", () => {
           : [];
     expect(french(SPEC_LIVE_CALLS).length).toBeGreaterThan(6);
     expect(french(SPEC_LIVE_CALLS).filter(breaksFrenchPunctuation)).toEqual([]);
+    expect(french(SPEC_LIVE_CALLS).flatMap(straightApostrophes)).toEqual([]);
   });
 });

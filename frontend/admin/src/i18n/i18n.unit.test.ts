@@ -4,7 +4,7 @@ import { es } from './es';
 import { fr } from './fr';
 import { raSpanish } from './raSpanish';
 import englishMessages from 'ra-language-english';
-import { breaksFrenchPunctuation } from '../../../../testing/frenchTypography';
+import { breaksFrenchPunctuation, straightApostrophes } from '../../../../testing/frenchTypography';
 
 type Tree = { [k: string]: string | Tree };
 const keys = (t: Tree, prefix = ''): string[] =>
@@ -50,5 +50,8 @@ describe('console texts', () => {
   });
   it('keeps French punctuation on the line of the word before it (no-break spaces)', () => {
     expect(values(fr as Tree).filter(breaksFrenchPunctuation)).toEqual([]);
+  });
+  it('writes the French apostrophe ’, not the straight one', () => {
+    expect(values(fr as Tree).flatMap(straightApostrophes)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from './languages';
-import { breaksFrenchPunctuation } from '../../../../testing/frenchTypography';
+import { breaksFrenchPunctuation, straightApostrophes } from '../../../../testing/frenchTypography';
 
 // Every namespace file of every language under src/locales, including the ones other
 // features add: same files, same keys, no empty values, same {{placeholders}}.
@@ -155,6 +155,14 @@ describe('French', () => {
     for (const ns of namespacesOf('fr'))
       for (const [key, value] of load('fr', ns))
         if (typeof value === 'string' && breaksFrenchPunctuation(value)) found.push(`${ns}:${key}: ${value}`);
+    expect(found).toEqual([]);
+  });
+  it('writes its apostrophe ’, not the straight one', () => {
+    const found: string[] = [];
+    for (const ns of namespacesOf('fr'))
+      for (const [key, value] of load('fr', ns))
+        if (typeof value === 'string')
+          found.push(...straightApostrophes(value).map((word) => `${ns}:${key}: ${word}`));
     expect(found).toEqual([]);
   });
 });
