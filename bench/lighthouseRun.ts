@@ -4,7 +4,7 @@
  * machine and its load, to bench/results/lighthouse.md.
  *
  * BENCH_DB_PREFIX=name: its database is <name>_lighthouse (default portal_bench_lighthouse).
- * LIGHTHOUSE_RUNS=3 measures each page that many times in a row and reports every run's
+ * LIGHTHOUSE_RUNS=3 measures each page that many times (in rounds) and reports every run's
  * performance score and their median (the machine is shared: one run is noise);
  * LIGHTHOUSE_PAGES=/,/academy measures only those pages; LIGHTHOUSE_REPORTS=<dir> keeps every
  * run's full report and its trace (<page>-<time>.trace.json, for Chromium's Performance panel).
@@ -12,7 +12,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import bcrypt from 'bcryptjs';
-import { LIGHTHOUSE_PAGES, type LighthouseRow, lighthouseTable, measureLighthouse } from './lighthouse';
+import { LIGHTHOUSE_PAGES, inRounds, lighthouseTable, measureLighthouse } from './lighthouse';
 import { DB_PREFIX, PASSWORD, buildDataset } from './setup';
 
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
@@ -20,35 +20,16 @@ const pages = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [...LIGHTHOUSE_PAGES];
 
 await buildDataset(`${DB_PREFIX}_lighthouse`, 200, 150, await bcrypt.hash(PASSWORD, 12));
 const loads = [os.loadavg()[0]];
-const rows = await measureLighthouse(
-  `${DB_PREFIX}_lighthouse`,
-  pages.flatMap((page) => Array.from({ length: runs }, () => page)),
-);
+const rows = await measureLighthouse(`${DB_PREFIX}_lighthouse`, inRounds(pages, runs));
 loads.push(os.loadavg()[0]);
 
-/** per page: the run whose performance score is the median (the table shows that run) */
-const median = (page: string): LighthouseRow => {
-  const measured = rows.filter((r) => r.page === page && r.scores?.performance != null);
-  const sorted = measured.sort((a, b) => a.scores!.performance! - b.scores!.performance!);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? rows.find((r) => r.page === page)!;
-};
-const perRun = pages.map(
-  (page) =>
-    `- ${page}: ${rows
-      .filter((r) => r.page === page)
-      .map((r) => r.scores?.performance ?? '-')
-      .join(' ')}`,
-);
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}; load average ${loads[0].toFixed(1)} at the start, ${loads[1].toFixed(1)} at the end (performance scores fall on a busy machine)`;
 const text = [
   `# Lighthouse ${new Date().toISOString().slice(0, 10)}`,
   '',
   `Machine: ${machine}.`,
   '',
-  ...(runs > 1
-    ? [`Performance of each of the ${runs} runs (the table shows the median run):`, '', ...perRun, '']
-    : []),
-  ...lighthouseTable(pages.map(median)),
+  ...lighthouseTable(rows),
 ].join('\n');
 console.log(text);
 mkdirSync('bench/results', { recursive: true });

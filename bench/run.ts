@@ -27,7 +27,7 @@ import { twoApis } from './figures/twoApis';
 import { loginsMe } from './figures/loginsMe';
 import { adminListGrowth, partnerListGrowth } from './figures/listGrowth';
 import { adminBundle, partnerFirstLoad } from './figures/frontEnd';
-import { lighthouseTable, measureLighthouse } from './lighthouse';
+import { LIGHTHOUSE_PAGES, inRounds, lighthouseTable, measureLighthouse } from './lighthouse';
 
 // `npm run bench -- --soak`: the ten-minute soak instead (bench/soak.ts, also `make soak`)
 if (process.argv.includes('--soak')) await import('./soak');
@@ -115,9 +115,8 @@ async function main() {
   let lighthouse: string[] = [];
   if (runs('lighthouse'))
     await report.figure('Lighthouse (mobile)', async () => {
-      lighthouse = lighthouseTable(
-        await measureLighthouse(SMALL, scale.name === 'smoke' ? ['/'] : undefined),
-      );
+      const pages = scale.name === 'smoke' ? ['/'] : LIGHTHOUSE_PAGES;
+      lighthouse = lighthouseTable(await measureLighthouse(SMALL, inRounds(pages, scale.lighthouseRuns)));
     });
 
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';

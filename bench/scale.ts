@@ -14,6 +14,8 @@ export interface Scale {
   pairs: number;
   /** seconds of unmeasured load before each throughput figure and its baseline (JIT warm-up) */
   warmupSeconds: number;
+  /** Lighthouse runs of each page (the table shows the median run) */
+  lighthouseRuns: number;
   /** appends per round of the event-store figures */
   appends: number;
 }
@@ -29,6 +31,7 @@ export function benchScale(argv = process.argv, env = process.env): Scale {
       pairs: 1,
       warmupSeconds: 0,
       appends: 300,
+      lighthouseRuns: 1,
     };
   if (env.BENCH_QUICK === '1')
     return {
@@ -40,6 +43,7 @@ export function benchScale(argv = process.argv, env = process.env): Scale {
       pairs: 3,
       warmupSeconds: 2,
       appends: 1_500,
+      lighthouseRuns: 1,
     };
   return {
     name: 'full',
@@ -50,6 +54,7 @@ export function benchScale(argv = process.argv, env = process.env): Scale {
     pairs: 3,
     warmupSeconds: 2,
     appends: 4_000,
+    lighthouseRuns: 3,
   };
 }
 
