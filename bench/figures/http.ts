@@ -30,8 +30,10 @@ export const stepTwoBody = (tag: string) => () =>
 export interface Pair {
   bare: LoadResult;
   figure: LoadResult;
-  ratio: number;
 }
+
+/** The figure's throughput as a share of the bare route's. */
+export const ratioOf = ({ bare, figure }: Pair) => figure.rps / bare.rps;
 
 /**
  * A throughput figure against the bare route, measured in `scale.pairs` alternating pairs (the
@@ -49,12 +51,13 @@ export async function pairedWithBare(
   for (let i = 0; i < scale.pairs; i++) {
     const base = await bare();
     const figure = await load();
-    pairs.push({ bare: base, figure, ratio: figure.rps / base.rps });
+    const pair = { bare: base, figure };
+    pairs.push(pair);
     log(
-      `${name}, pair ${i + 1} of ${scale.pairs}: ${fmt(figure.rps)} req/s (p99 ${latencyText(figure.p99)}) vs bare Koa ${fmt(base.rps)} → ${fmt(figure.rps / base.rps, 2)}`,
+      `${name}, pair ${i + 1} of ${scale.pairs}: ${fmt(figure.rps)} req/s (p99 ${latencyText(figure.p99)}) vs bare Koa ${fmt(base.rps)} → ${fmt(ratioOf(pair), 2)}`,
     );
   }
-  const sorted = [...pairs].sort((a, b) => a.ratio - b.ratio);
+  const sorted = [...pairs].sort((a, b) => ratioOf(a) - ratioOf(b));
   return { median: sorted[Math.floor(sorted.length / 2)]!, loads: pairs.map((p) => p.figure) };
 }
 

@@ -20,20 +20,20 @@ export function groupOf(path: string): string {
  * unmatched path did. The group's segments of a route must be literal (no parameter).
  */
 export class GroupedRouter {
-  private readonly groups = new Map<string, { router: Router; middleware?: Koa.Middleware }>();
+  private readonly groups = new Map<string, Router>();
 
   register(path: string, methods: string[], handler: RouterMiddleware) {
     const key = groupOf(path);
     if (/[:*(]/.test(key)) throw new Error(`route ${path}: its first two segments must be literal`);
-    let group = this.groups.get(key);
-    if (!group) this.groups.set(key, (group = { router: new Router() }));
-    group.router.register(path, methods, handler);
+    let router = this.groups.get(key);
+    if (!router) this.groups.set(key, (router = new Router()));
+    router.register(path, methods, handler);
   }
 
   /** What @koa/router's `match` answers for this path and method (nothing outside every group). */
   match(path: string, method: string): MatchResult {
     return (
-      this.groups.get(groupOf(path))?.router.match(path, method) ?? {
+      this.groups.get(groupOf(path))?.match(path, method) ?? {
         path: [],
         pathAndMethod: [],
         route: false,
@@ -43,14 +43,15 @@ export class GroupedRouter {
 
   /** `routes()` then `allowedMethods()` of the request's group; other paths go on to `next`. */
   middleware(): Koa.Middleware {
-    for (const group of this.groups.values()) {
+    const byGroup = new Map<string, Koa.Middleware>();
+    for (const [key, router] of this.groups) {
       // (Koa middleware: @koa/router types them for its own context, which Koa's `use` widens)
-      const routes = group.router.routes() as unknown as Koa.Middleware;
-      const allowedMethods = group.router.allowedMethods() as unknown as Koa.Middleware;
-      group.middleware = (ctx, next) => routes(ctx, () => allowedMethods(ctx, next));
+      const routes = router.routes() as unknown as Koa.Middleware;
+      const allowedMethods = router.allowedMethods() as unknown as Koa.Middleware;
+      byGroup.set(key, (ctx, next) => routes(ctx, () => allowedMethods(ctx, next)));
     }
     return (ctx, next) => {
-      const middleware = this.groups.get(groupOf(ctx.path))?.middleware;
+      const middleware = byGroup.get(groupOf(ctx.path));
       return middleware ? middleware(ctx, next) : next();
     };
   }
