@@ -121,4 +121,89 @@ describe('inline projections (PostgreSQL event store)', () => {
     await store.appendToStream(stream, [event('Counted')], { foldedRow: folded(50, 3) });
     expect(await row()).toMatchObject({ n: 4, last_revision: 3 });
   });
+
+  describe('group commit (one-event appends with a folded row, sent while others are being written)', () => {
+    const countRow = (stream: string, n: number | null, revision: number): FoldedRow => ({
+      projection: inlineCounter.name,
+      table: 'inline_counts',
+      key: 'stream_id',
+      row: { stream_id: stream, n, last_revision: String(revision), at: null },
+      recordedAt: 'at',
+    });
+    /** Streams with one event and their row (n = 1), and a store that counts its statements. */
+    async function setUp(count: number) {
+      let statements = 0;
+      const counting = createPostgresEventStore({
+        connectionString: database.url,
+        onQuery: () => statements++,
+      });
+      counting.useInlineProjections!({ db, projections: [inlineCounter] });
+      const streams = Array.from({ length: count }, () => `Grouped-${randomUUID()}`);
+      for (const stream of streams)
+        await counting.appendToStream(stream, [event('Counted')], {
+          expectedRevision: 'no_stream',
+          foldedRow: countRow(stream, 1, 0),
+        });
+      statements = 0;
+      return { counting, streams, statements: () => statements };
+    }
+    const rowOf = (stream: string) => db('inline_counts').where({ stream_id: stream }).first();
+
+    it('shares statements among concurrent appends; each gets its own outcome', async () => {
+      const { counting, streams, statements } = await setUp(40);
+      const [stale, ...others] = streams;
+      const outcomes = await Promise.allSettled([
+        counting.appendToStream(stale, [event('Counted')], {
+          expectedRevision: 5n,
+          foldedRow: countRow(stale, 9, 6),
+        }),
+        ...others.map((stream) =>
+          counting.appendToStream(stream, [event('Counted')], {
+            expectedRevision: 0n,
+            foldedRow: countRow(stream, 2, 1),
+          }),
+        ),
+      ]);
+      expect(statements()).toBeLessThan(10);
+      expect(outcomes[0]).toMatchObject({ status: 'rejected', reason: expect.any(WrongExpectedRevision) });
+      expect(await store.readStream(stale)).toHaveLength(1);
+      expect(await rowOf(stale)).toMatchObject({ n: 1, last_revision: 0 });
+      for (const [i, stream] of others.entries()) {
+        expect(outcomes[i + 1]).toMatchObject({ status: 'fulfilled', value: { nextRevision: 1n } });
+        const recorded = await store.readStream(stream);
+        expect(recorded).toHaveLength(2);
+        expect(await rowOf(stream)).toMatchObject({ n: 2, last_revision: 1, at: recorded[1].createdAt });
+      }
+      await counting.close();
+    });
+
+    it('a statement the database refuses fails only the append that caused it: the others are sent again alone', async () => {
+      const { counting, streams } = await setUp(12);
+      const refused = streams[7];
+      const outcomes = await Promise.allSettled(
+        streams.map((stream) =>
+          counting.appendToStream(stream, [event('Counted')], {
+            expectedRevision: 0n,
+            // the database refuses a row without n (not null)
+            foldedRow: countRow(stream, stream === refused ? null : 2, 1),
+          }),
+        ),
+      );
+      for (const [i, stream] of streams.entries()) {
+        if (stream === refused) {
+          expect(outcomes[i]).toMatchObject({
+            status: 'rejected',
+            reason: { message: expect.stringMatching(/null value/) },
+          });
+          expect(await store.readStream(stream)).toHaveLength(1);
+          expect(await rowOf(stream)).toMatchObject({ n: 1, last_revision: 0 });
+        } else {
+          expect(outcomes[i]).toMatchObject({ status: 'fulfilled' });
+          expect(await store.readStream(stream)).toHaveLength(2);
+          expect(await rowOf(stream)).toMatchObject({ n: 2, last_revision: 1 });
+        }
+      }
+      await counting.close();
+    });
+  });
 });

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import { SESSION_OPTIONS, isDbUnavailable } from '../infra/db';
 import { createPacedSender } from '../infra/pacedSender';
+import { createGroupCommit } from './groupCommit';
 import { type InlineProjections, type Projection, applyEvents, handlesType } from '../projections/projection';
 import {
   type AppendOptions,
@@ -58,45 +59,86 @@ const SUBSCRIBER_BATCH = 500;
  * fewer projection transactions), for at most this much more lag.
  */
 const SUBSCRIBER_GAP_MS = 50;
+/** Group commit (groupCommit.ts): batches written at once per statement, and appends per batch. */
+const GROUP_COMMIT_IN_FLIGHT = 2;
+const GROUP_COMMIT_BATCH = 64;
+/** One fixed order of stream ids, the same in every process (JavaScript string order). */
+const compareText = (a: unknown, b: unknown) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0);
 /** At most one NOTIFY to other processes per this many ms (their subscribers wake at most this late). */
 const NOTIFY_GAP_MS = 25;
 /** Every append: one named statement, prepared once per connection. */
 const APPEND_CALL = 'es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], $7::boolean)';
 const APPEND = { name: 'es_append', text: `select * from ${APPEND_CALL}` };
+/** The columns of `es_append`'s answer (the `Outcome` below). */
+const OUTCOME_COLUMNS = 'outcome, current_revision, next_revision, last_tx_id, last_seq, seqs, created_at';
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-/** The append statements that also write a folded row, by table and columns (each prepared once per connection). */
-const foldedRowStatements = new Map<string, { name: string; text: string }>();
+/** A prepared statement: parsed and planned once per connection. */
+interface Named {
+  name: string;
+  text: string;
+}
+
+/** The append statements that also write a folded row: one append, and several (group commit). */
+interface FoldedRowStatements {
+  one: Named;
+  many: Named;
+}
+const foldedRowStatements = new Map<string, FoldedRowStatements>();
+
+const named = (prefix: string, text: string): Named => ({
+  name: `${prefix}_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`,
+  text,
+});
 
 /**
- * One statement: `es_append` and, when it recorded the events (outcome 'ok'), the folded row
- * ($8, a json object) inserted or replacing the row with its key. A single statement is its own
- * transaction: the events and the row commit together or not at all. `es_append` runs once (a
- * WITH query calling a volatile function is computed once) and takes the stream lock first;
- * the upsert of a row committed meanwhile by another transaction still replaces it (ON
- * CONFLICT DO UPDATE acts on the latest version of the row).
+ * The statements of appends that write a folded row, by table and columns. `one`: `es_append`
+ * and, when it recorded the events (outcome 'ok'), the folded row ($8, a json object) inserted
+ * or replacing the row with its key. A single statement is its own transaction: the events and
+ * the row commit together or not at all. `es_append` runs once (a WITH query calling a volatile
+ * function is computed once) and takes the stream lock first; the upsert of a row committed
+ * meanwhile by another transaction still replaces it (ON CONFLICT DO UPDATE acts on the latest
+ * version of the row). `many`: the same for several appends of one event each ($1 to $8 are
+ * arrays, one element per append), `es_append` called for each in the order given, one answer
+ * row per append in that order; a row written twice in one statement is an error (and the whole
+ * statement rolls back).
  */
-function foldedRowStatement(folded: FoldedRow) {
+function foldedRowStatementsOf(folded: FoldedRow): FoldedRowStatements {
   const columns = Object.keys(folded.row).sort();
   const cacheKey = JSON.stringify([folded.table, folded.key, folded.recordedAt ?? null, columns]);
-  let statement = foldedRowStatements.get(cacheKey);
-  if (!statement) {
+  let statements = foldedRowStatements.get(cacheKey);
+  if (!statements) {
     const table = ident(folded.table);
     const list = columns.map(ident).join(', ');
     const values = columns.map((c) => (c === folded.recordedAt ? 'a.created_at' : `r.${ident(c)}`));
-    const text = `with appended as (select * from ${APPEND_CALL}),
-  written as (
+    const written = (rowJson: string) => `written as (
     insert into ${table} (${list})
-    select ${values.join(', ')} from appended a, jsonb_populate_record(null::${table}, $8::jsonb) r
+    select ${values.join(', ')} from appended a, jsonb_populate_record(null::${table}, ${rowJson}) r
      where a.outcome = 'ok'
     on conflict (${ident(folded.key)}) do update set (${list}) = row(${columns.map((c) => `excluded.${ident(c)}`).join(', ')})
-  )
-select * from appended`;
-    const name = `es_append_row_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
-    statement = { name, text };
-    foldedRowStatements.set(cacheKey, statement);
+  )`;
+    statements = {
+      one: named(
+        'es_append_row',
+        `with appended as (select * from ${APPEND_CALL}),
+  ${written('$8::jsonb')}
+select * from appended`,
+      ),
+      many: named(
+        'es_append_rows',
+        `with input as (
+    select * from unnest($1::text[], $2::text[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], $7::boolean[], $8::jsonb[])
+      with ordinality as t(stream, expected, id, type, data, meta, check_ids, row, i)),
+  appended as materialized (
+    select t.i, t.row, a.* from input t cross join lateral
+      es_append(t.stream, t.expected, array[t.id], array[t.type], array[t.data], array[t.meta], t.check_ids) a),
+  ${written('a.row')}
+select ${OUTCOME_COLUMNS} from appended order by i`,
+      ),
+    };
+    foldedRowStatements.set(cacheKey, statements);
   }
-  return statement;
+  return statements;
 }
 
 /**
@@ -279,6 +321,34 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     if (!ok) throw new WrongExpectedRevision(streamId, expected, current);
   }
 
+  /** Group commit of one-event appends with a folded row, per statement (groupCommit.ts). */
+  const groupCommits = new Map<string, { submit(values: unknown[]): Promise<Outcome> }>();
+  function groupCommitOf(statements: FoldedRowStatements) {
+    let group = groupCommits.get(statements.one.name);
+    if (!group) {
+      group = createGroupCommit<unknown[], Outcome>({
+        maxInFlight: GROUP_COMMIT_IN_FLIGHT,
+        maxBatch: GROUP_COMMIT_BATCH,
+        one: async (values) => (await query<Outcome>(pool, statements.one, values)).rows[0],
+        async many(batch) {
+          // streams locked in one order by every process: two batches cannot wait for each other
+          // (an append's values: stream, expected, [id], [type], [data], [meta], check ids, row;
+          // its one-element arrays become one element of the batch's arrays)
+          const order = batch.map((_, i) => i).sort((a, b) => compareText(batch[a][0], batch[b][0]));
+          const column = (k: number) =>
+            order.map((i) => (k >= 2 && k <= 5 ? (batch[i][k] as unknown[])[0] : batch[i][k]));
+          const { rows } = await query<Outcome>(pool, statements.many, [0, 1, 2, 3, 4, 5, 6, 7].map(column));
+          const results: Outcome[] = [];
+          order.forEach((i, at) => (results[i] = rows[at]));
+          return results;
+        },
+        rolledBack: (error) => error instanceof pg.DatabaseError,
+      });
+      groupCommits.set(statements.one.name, group);
+    }
+    return group;
+  }
+
   const appendToStream = (streamId: string, events: NewEvent[], opts: AppendOptions = {}) =>
     appendWith(undefined, streamId, events, opts);
 
@@ -314,7 +384,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       inlineHere[0].name === opts.foldedRow.projection
         ? opts.foldedRow
         : undefined;
-    const sql = folded ? foldedRowStatement(folded) : APPEND;
+    const statements = folded ? foldedRowStatementsOf(folded) : undefined;
+    const sql = statements?.one ?? APPEND;
     if (folded) values.push(JSON.stringify(folded.row));
     if (locked && inlineHere.length > 0 && !folded)
       throw new Error(`withStreamLock: an append to ${streamId} needs its inline read models applied`);
@@ -329,7 +400,9 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
               if (result.outcome === 'ok') await options.beforeCommit!(streamId);
               return result;
             })
-          : (await query<Outcome>(pool, sql, values)).rows[0];
+          : statements && events.length === 1
+            ? await groupCommitOf(statements).submit(values)
+            : (await query<Outcome>(pool, sql, values)).rows[0];
     const current = row.current_revision === null ? 'no_stream' : BigInt(row.current_revision);
     if (row.outcome === 'deleted') throw new StreamDeleted(streamId);
     if (row.outcome === 'conflict') throw new WrongExpectedRevision(streamId, expected, current);
