@@ -7,14 +7,21 @@
  *
  * Each caller gets its own outcome (the batch statement answers one row per append, in order).
  * If the batch statement fails on the server (so it rolled back whole), every append in it is
- * sent again alone, so an error a caller sees is always its own append's; an error that says
- * the database could not be reached is not retried (nothing can be told about the others).
+ * sent again alone, so an error a server gives a caller is always its own append's. Any other
+ * error (the database could not be reached, a client error) goes to every caller of the batch,
+ * and ends the appends sent again alone: nothing can be told about the others. An append that
+ * waits longer than `maxWaitMs` for its turn (the batches before it hang) is refused with
+ * `waitedTooLong()`, as a caller waiting for a pool connection would be.
  */
 export interface GroupCommitOptions<T, R> {
-  /** batches being written at once, per key */
+  /** batches being written at once */
   maxInFlight: number;
   /** appends per batch at most */
   maxBatch: number;
+  /** how long an append may wait for its turn */
+  maxWaitMs: number;
+  /** the error for an append that waited longer */
+  waitedTooLong(): Error;
   /** writes one append alone */
   one(item: T): Promise<R>;
   /** writes several in one statement; answers one result per item, in order */
@@ -27,6 +34,7 @@ interface Waiting<T, R> {
   item: T;
   resolve(result: R): void;
   reject(error: unknown): void;
+  timer: NodeJS.Timeout;
 }
 
 export function createGroupCommit<T, R>(options: GroupCommitOptions<T, R>) {
@@ -40,16 +48,29 @@ export function createGroupCommit<T, R>(options: GroupCommitOptions<T, R>) {
       results = await options.many(batch.map((w) => w.item));
     } catch (error) {
       if (!options.rolledBack(error)) return batch.forEach((w) => w.reject(error));
-      for (const w of batch) await settle(w, options.one(w.item));
-      return;
+      return oneByOne(batch);
     }
     batch.forEach((w, i) => w.resolve(results[i]));
+  }
+
+  /** Each append alone, in order; an error that is not the server's own refusal ends it for the rest. */
+  async function oneByOne(batch: Waiting<T, R>[]) {
+    for (const [i, w] of batch.entries()) {
+      try {
+        w.resolve(await options.one(w.item));
+      } catch (error) {
+        w.reject(error);
+        if (!options.rolledBack(error)) return batch.slice(i + 1).forEach((rest) => rest.reject(error));
+      }
+    }
   }
 
   function pump() {
     while (inFlight < options.maxInFlight && waiting.length > 0) {
       inFlight++;
-      void write(waiting.splice(0, options.maxBatch)).finally(() => {
+      const batch = waiting.splice(0, options.maxBatch);
+      batch.forEach((w) => clearTimeout(w.timer));
+      void write(batch).finally(() => {
         inFlight--;
         pump();
       });
@@ -60,7 +81,18 @@ export function createGroupCommit<T, R>(options: GroupCommitOptions<T, R>) {
     /** Writes `item` with whatever else is waiting; answers its own result. */
     submit(item: T): Promise<R> {
       return new Promise<R>((resolve, reject) => {
-        waiting.push({ item, resolve, reject });
+        const entry: Waiting<T, R> = {
+          item,
+          resolve,
+          reject,
+          timer: setTimeout(() => {
+            const at = waiting.indexOf(entry);
+            if (at < 0) return; // already sent
+            waiting.splice(at, 1);
+            reject(options.waitedTooLong());
+          }, options.maxWaitMs),
+        };
+        waiting.push(entry);
         pump();
       });
     },

@@ -62,8 +62,8 @@ const SUBSCRIBER_GAP_MS = 50;
 /** Group commit (groupCommit.ts): batches written at once per statement, and appends per batch. */
 const GROUP_COMMIT_IN_FLIGHT = 2;
 const GROUP_COMMIT_BATCH = 64;
-/** One fixed order of stream ids, the same in every process (JavaScript string order). */
-const compareText = (a: unknown, b: unknown) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0);
+/** An append waiting longer than this for its turn gets Unavailable (as a pool connection would, after 5 s). */
+const GROUP_COMMIT_MAX_WAIT_MS = 5_000;
 /** At most one NOTIFY to other processes per this many ms (their subscribers wake at most this late). */
 const NOTIFY_GAP_MS = 25;
 /** Every append: one named statement, prepared once per connection. */
@@ -99,9 +99,12 @@ const named = (prefix: string, text: string): Named => ({
  * function is computed once) and takes the stream lock first; the upsert of a row committed
  * meanwhile by another transaction still replaces it (ON CONFLICT DO UPDATE acts on the latest
  * version of the row). `many`: the same for several appends of one event each ($1 to $8 are
- * arrays, one element per append), `es_append` called for each in the order given, one answer
- * row per append in that order; a row written twice in one statement is an error (and the whole
- * statement rolls back).
+ * arrays, one element per append), one answer row per append in the order given. It first takes
+ * every stream's lock, in stream order (the same order in every process, so two batches cannot
+ * wait for each other), and only then appends (`es_append` takes each lock again, already held):
+ * all locks are held before the first insert gives the transaction its id, as for one append, so
+ * per-stream order and global order still agree. A row written twice in one statement is an
+ * error (and the whole statement rolls back).
  */
 function foldedRowStatementsOf(folded: FoldedRow): FoldedRowStatements {
   const columns = Object.keys(folded.row).sort();
@@ -129,9 +132,13 @@ select * from appended`,
         `with input as (
     select * from unnest($1::text[], $2::text[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[], $7::boolean[], $8::jsonb[])
       with ordinality as t(stream, expected, id, type, data, meta, check_ids, row, i)),
+  locked as materialized (
+    select count(pg_advisory_xact_lock(hashtextextended(s.stream, 0))) as streams
+      from (select distinct stream from input order by stream) s),
   appended as materialized (
     select t.i, t.row, a.* from input t cross join lateral
-      es_append(t.stream, t.expected, array[t.id], array[t.type], array[t.data], array[t.meta], t.check_ids) a),
+      es_append(t.stream, t.expected, array[t.id], array[t.type], array[t.data], array[t.meta], t.check_ids) a
+     where (select streams from locked) > 0),
   ${written('a.row')}
 select ${OUTCOME_COLUMNS} from appended order by i`,
       ),
@@ -182,6 +189,9 @@ create table if not exists es_events (
 );
 create index if not exists es_events_order on es_events (tx_id, global_seq);
 `;
+
+/** The parameters of one append: stream, expected revision, event ids, types, data, metadata, whether to check the ids, and the folded row. */
+type AppendValues = [string, string, string[], string[], string[], string[], boolean, string?];
 
 interface Outcome {
   outcome: string;
@@ -322,25 +332,24 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   }
 
   /** Group commit of one-event appends with a folded row, per statement (groupCommit.ts). */
-  const groupCommits = new Map<string, { submit(values: unknown[]): Promise<Outcome> }>();
+  const groupCommits = new Map<string, { submit(values: AppendValues): Promise<Outcome> }>();
   function groupCommitOf(statements: FoldedRowStatements) {
     let group = groupCommits.get(statements.one.name);
     if (!group) {
-      group = createGroupCommit<unknown[], Outcome>({
+      group = createGroupCommit<AppendValues, Outcome>({
         maxInFlight: GROUP_COMMIT_IN_FLIGHT,
         maxBatch: GROUP_COMMIT_BATCH,
+        maxWaitMs: GROUP_COMMIT_MAX_WAIT_MS,
+        waitedTooLong: () =>
+          new Unavailable('PostgreSQL event store unavailable: appends are not being written'),
         one: async (values) => (await query<Outcome>(pool, statements.one, values)).rows[0],
         async many(batch) {
-          // streams locked in one order by every process: two batches cannot wait for each other
-          // (an append's values: stream, expected, [id], [type], [data], [meta], check ids, row;
-          // its one-element arrays become one element of the batch's arrays)
-          const order = batch.map((_, i) => i).sort((a, b) => compareText(batch[a][0], batch[b][0]));
-          const column = (k: number) =>
-            order.map((i) => (k >= 2 && k <= 5 ? (batch[i][k] as unknown[])[0] : batch[i][k]));
-          const { rows } = await query<Outcome>(pool, statements.many, [0, 1, 2, 3, 4, 5, 6, 7].map(column));
-          const results: Outcome[] = [];
-          order.forEach((i, at) => (results[i] = rows[at]));
-          return results;
+          const columns: unknown[][] = [[], [], [], [], [], [], [], []];
+          for (const [stream, expected, [id], [type], [data], [meta], checkIds, row] of batch)
+            [stream, expected, id, type, data, meta, checkIds, row].forEach((value, k) =>
+              columns[k].push(value),
+            );
+          return (await query<Outcome>(pool, statements.many, columns)).rows;
         },
         rolledBack: (error) => error instanceof pg.DatabaseError,
       });
@@ -365,7 +374,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     const expected = opts.expectedRevision ?? 'any';
     if (events.length === 0 && locked) throw new Error('withStreamLock: an append of no events');
     if (events.length === 0) return appendNothing(streamId, expected);
-    const values = [
+    const values: AppendValues = [
       streamId,
       typeof expected === 'bigint' ? expected.toString() : expected,
       events.map((e) => e.id),
@@ -386,7 +395,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
         : undefined;
     const statements = folded ? foldedRowStatementsOf(folded) : undefined;
     const sql = statements?.one ?? APPEND;
-    if (folded) values.push(JSON.stringify(folded.row));
+    if (folded) values[7] = JSON.stringify(folded.row);
     if (locked && inlineHere.length > 0 && !folded)
       throw new Error(`withStreamLock: an append to ${streamId} needs its inline read models applied`);
     // One statement, one round trip, unless inline read models or a test hook need a transaction.
