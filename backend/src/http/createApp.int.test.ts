@@ -37,6 +37,18 @@ describe('HTTP core', () => {
     expect(await eventCount()).toBe(before);
   });
 
+  it('refuses a key named __proto__ like any unknown key (it was lost, and the request let through)', async () => {
+    const before = await eventCount();
+    const res = await app
+      .client()
+      .request('POST', '/api/login', '{"email":"a@b.co","password":"secret1","__proto__":false}');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('invalid_input');
+    expect(Object.keys(res.body.fields)).toEqual(['__proto__']);
+    expect(res.body.message).toBe('__proto__: is not allowed');
+    expect(await eventCount()).toBe(before);
+  });
+
   it('refuses wrong types with 400 naming each field', async () => {
     const res = await app.client().post('/api/login', { email: 42, password: ['x'] });
     expect(res.status).toBe(400);

@@ -30,16 +30,29 @@ const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
   unavailable: 503,
 };
 
+/**
+ * Sets a field's message as an own property whatever its name: a plain assignment to a field
+ * named `__proto__` (a key a request may send) would be lost, and the request let through.
+ */
+export function setField(fields: Record<string, string>, name: string, message: string) {
+  Object.defineProperty(fields, name, {
+    value: message,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
 export function zodFields(error: ZodError, prefix?: string): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || 'body';
     if (issue.code === 'unrecognized_keys') {
       for (const k of issue.keys)
-        fields[[key === 'body' ? '' : key, k].filter(Boolean).join('.')] = 'is not allowed';
+        setField(fields, [key === 'body' ? '' : key, k].filter(Boolean).join('.'), 'is not allowed');
       continue;
     }
-    fields[key] ??= issue.message;
+    if (!Object.hasOwn(fields, key)) setField(fields, key, issue.message);
   }
   return fields;
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { RouteDef } from '@portal/contracts';
-import { HttpError, zodFields } from './errors';
+import { HttpError, setField, zodFields } from './errors';
 import { hasUnstorable, refuse } from './inputText';
 
 export interface ValidInput {
@@ -48,7 +48,10 @@ export function validateInput(ctx: Context, route: RouteDef): ValidInput {
     }
     const result = schema.safeParse(value);
     if (!result.success) {
-      Object.assign(fields, zodFields(result.error, where === 'body' ? undefined : where));
+      for (const [name, message] of Object.entries(
+        zodFields(result.error, where === 'body' ? undefined : where),
+      ))
+        setField(fields, name, message);
       return undefined;
     }
     return result.data;
