@@ -90,7 +90,7 @@ export function createGroupCommit<T, R>(options: GroupCommitOptions<T, R>) {
             if (at < 0) return; // already sent
             waiting.splice(at, 1);
             reject(options.waitedTooLong());
-          }, options.maxWaitMs),
+          }, options.maxWaitMs).unref(), // a waiting append does not keep the process alive
         };
         waiting.push(entry);
         pump();

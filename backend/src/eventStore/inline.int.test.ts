@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../testing/db';
 import { createDb, type Db } from '../infra/db';
 import type { Projection } from '../projections/projection';
-import { createPostgresEventStore } from './postgres';
+import { type PostgresEventStoreOptions, createPostgresEventStore } from './postgres';
 import {
   type EventStore,
   type FoldedRow,
   StreamNotFound,
+  Unavailable,
   WrongExpectedRevision,
   readStreamOrEmpty,
 } from './port';
@@ -131,14 +132,15 @@ describe('inline projections (PostgreSQL event store)', () => {
       recordedAt: 'at',
     });
     /** Streams with one event and their row (n = 1), and a store that counts its statements. */
-    async function setUp(count: number) {
+    async function setUp(count: number, options: Partial<PostgresEventStoreOptions> = {}) {
       let statements = 0;
       const counting = createPostgresEventStore({
         connectionString: database.url,
         onQuery: () => statements++,
+        ...options,
       });
       counting.useInlineProjections!({ db, projections: [inlineCounter] });
-      const streams = Array.from({ length: count }, () => `Grouped-${randomUUID()}`);
+      const streams = Array.from({ length: count }, (_, i) => `Grouped-${i}-${randomUUID()}`);
       for (const stream of streams)
         await counting.appendToStream(stream, [event('Counted')], {
           expectedRevision: 'no_stream',
@@ -148,6 +150,42 @@ describe('inline projections (PostgreSQL event store)', () => {
       return { counting, streams, statements: () => statements };
     }
     const rowOf = (stream: string) => db('inline_counts').where({ stream_id: stream }).first();
+    const appendNext = (store: EventStore, stream: string) =>
+      store.appendToStream(stream, [event('Counted')], {
+        expectedRevision: 0n,
+        foldedRow: countRow(stream, 2, 1),
+      });
+    /** Another connection holding streams' locks, as a slow append to them would. */
+    async function lockHolder() {
+      const holder = await db.client.acquireConnection();
+      let released = false;
+      const lockSql = (fn: string) => `select ${fn}(hashtextextended($1, 0))`;
+      return {
+        lock: (stream: string) => holder.query(lockSql('pg_advisory_lock'), [stream]),
+        unlock: (stream: string) => holder.query(lockSql('pg_advisory_unlock'), [stream]),
+        async release() {
+          if (released) return;
+          released = true;
+          await holder.query('select pg_advisory_unlock_all()');
+          await db.client.releaseConnection(holder);
+        },
+      };
+    }
+    /** Backends of this database waiting for an advisory lock, with the statement they run. */
+    const waitingForLocks = async () =>
+      (
+        await db.raw<{ rows: { query: string; xid: string | null }[] }>(
+          `select query, backend_xid::text as xid from pg_stat_activity
+            where datname = current_database() and wait_event = 'advisory'`,
+        )
+      ).rows;
+    async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+      for (;;) {
+        const value = await read();
+        if (done(value)) return value;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
 
     it('shares statements among concurrent appends; each gets its own outcome', async () => {
       const { counting, streams, statements } = await setUp(40);
@@ -203,6 +241,48 @@ describe('inline projections (PostgreSQL event store)', () => {
           expect(await rowOf(stream)).toMatchObject({ n: 2, last_revision: 1 });
         }
       }
+      await counting.close();
+    });
+
+    it("a batch takes all its streams' locks before its first append: it has no transaction id while it waits for one", async () => {
+      // Two appends in flight (blocked on x and y) make the next two wait and go together.
+      const { counting, streams } = await setUp(4);
+      const [x, y, a, b] = streams; // a sorts before b
+      const holder = await lockHolder();
+      try {
+        for (const stream of [x, y, b]) await holder.lock(stream);
+        const alone = [appendNext(counting, x), appendNext(counting, y)];
+        await until(waitingForLocks, (waiting) => waiting.length === 2);
+        const batch = [appendNext(counting, a), appendNext(counting, b)];
+        await holder.unlock(x); // x's append ends; a and b go as one statement and wait for b's lock
+        const isBatch = (row: { query: string }) => /unnest/.test(row.query);
+        const waiting = (await until(waitingForLocks, (rows) => rows.some(isBatch))).find(isBatch);
+        // had a been appended before b's lock was taken, the batch would hold a transaction id here
+        // and a later transaction could append to b before it: b's events out of global order
+        expect(waiting).toMatchObject({ query: expect.stringMatching(/unnest/), xid: null });
+        await holder.release();
+        for (const outcome of await Promise.allSettled([...alone, ...batch]))
+          expect(outcome).toMatchObject({ status: 'fulfilled', value: { nextRevision: 1n } });
+      } finally {
+        await holder.release();
+        await counting.close();
+      }
+    });
+
+    it('a statement held up longer than the statement timeout is cancelled: Unavailable, nothing written', async () => {
+      const { counting, streams } = await setUp(1, { statementTimeoutMs: 300 });
+      const [stream] = streams;
+      const holder = await lockHolder();
+      try {
+        await holder.lock(stream);
+        await expect(appendNext(counting, stream)).rejects.toBeInstanceOf(Unavailable);
+      } finally {
+        await holder.release();
+      }
+      expect(await store.readStream(stream)).toHaveLength(1);
+      expect(await rowOf(stream)).toMatchObject({ n: 1, last_revision: 0 });
+      await appendNext(counting, stream); // the store goes on once the lock is free
+      expect(await rowOf(stream)).toMatchObject({ n: 2, last_revision: 1 });
       await counting.close();
     });
   });

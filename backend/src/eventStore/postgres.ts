@@ -41,6 +41,12 @@ import {
 export interface PostgresEventStoreOptions {
   connectionString: string;
   poolSize?: number;
+  /**
+   * A statement running longer is cancelled by the server and its caller gets Unavailable (ms;
+   * default STATEMENT_TIMEOUT_MS): a hung lock holder or an overloaded server holds a caller, and
+   * the appends queued behind it, this long at most.
+   */
+  statementTimeoutMs?: number;
   /** how often a subscriber polls when no NOTIFY arrives (ms) */
   pollIntervalMs?: number;
   /** tests only: runs inside the append transaction just before COMMIT (may delay or throw) */
@@ -64,6 +70,8 @@ const GROUP_COMMIT_IN_FLIGHT = 2;
 const GROUP_COMMIT_BATCH = 64;
 /** An append waiting longer than this for its turn gets Unavailable (as a pool connection would, after 5 s). */
 const GROUP_COMMIT_MAX_WAIT_MS = 5_000;
+/** No event-store statement runs longer (an append, a read of at most SUBSCRIBER_BATCH events). */
+const STATEMENT_TIMEOUT_MS = 30_000;
 /** At most one NOTIFY to other processes per this many ms (their subscribers wake at most this late). */
 const NOTIFY_GAP_MS = 25;
 /** Every append: one named statement, prepared once per connection. */
@@ -244,7 +252,7 @@ function mapError(error: unknown): unknown {
 export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {
   const pool = new pg.Pool({
     connectionString: options.connectionString,
-    options: SESSION_OPTIONS,
+    options: `${SESSION_OPTIONS} -c statement_timeout=${options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS}`,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5_000,
   });
@@ -349,7 +357,10 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
             [stream, expected, id, type, data, meta, checkIds, row].forEach((value, k) =>
               columns[k].push(value),
             );
-          return (await query<Outcome>(pool, statements.many, columns)).rows;
+          const { rows } = await query<Outcome>(pool, statements.many, columns);
+          if (rows.length !== batch.length)
+            throw new Error(`group commit: ${rows.length} answers for ${batch.length} appends`);
+          return rows;
         },
         rolledBack: (error) => error instanceof pg.DatabaseError,
       });

@@ -58,6 +58,7 @@ const UNAVAILABLE_CODES = new Set([
   '08003',
   '08006',
   '53300',
+  '57014', // query_canceled: a statement timeout (the server is overloaded or a lock holder hangs)
 ]);
 
 /** True for errors that mean PostgreSQL cannot be reached (answer 503, not 500). */
