@@ -428,6 +428,21 @@ describe('the directory read model', () => {
     expect(after).toMatchObject({ [ids.nia]: 2, [ids.oto]: 3 });
   });
 
+  it('does not write a row again for onboarding events it does not show (a saved link, lists, answers)', async () => {
+    await app.deps.projections.waitFor(await add('pia', { sponsorId: ids.zoe, completedSteps: 2 }));
+    // the row version PostgreSQL gives each write of the row
+    const version = async () =>
+      (await app.deps.db('partner_directory').where({ user_id: ids.pia }).first('xmin')).xmin as string;
+    const written = await version();
+    await record(`Onboarding-${ids.pia}`, 'ReferralLinkSaved', { feelGreatLink: 'https://example.test/pia' });
+    await record(`Onboarding-${ids.pia}`, 'ProspectListsUpdated', { customerList: [], partnerList: [] });
+    expect(await version()).toBe(written);
+    await record(`Onboarding-${ids.pia}`, 'StepCompleted', { step: 3 });
+    expect(await version()).not.toBe(written);
+    const [pia] = (await (await signIn('zoe@example.test')).get('/api/partners?search=pia')).body.items;
+    expect(pia).toMatchObject({ id: ids.pia, progress: { completedSteps: 3 } });
+  });
+
   it('is rebuilt from the events into the same rows', async () => {
     const rows = () => app.deps.db('partner_directory').orderBy('user_id').select();
     const before = await rows();

@@ -53,14 +53,22 @@ function foldOnboarding(row: DirectoryRow, event: RecordedEvent): DirectoryRow {
     productExperienceSkipped: row.product_experience_skipped,
   };
   const s = onboardingDecider.evolve(before, { type: event.type, data: event.data } as OnboardingEvent);
-  return {
-    ...row,
+  const after = {
     steps: [...s.steps],
     completed_steps: stepsDoneOf(s),
     current_step: currentStepOf(s),
     training_completed: s.trainingCompleted,
     product_experience_skipped: s.productExperienceSkipped,
   };
+  // Most onboarding events (a saved link, lists, answers) change nothing the directory shows:
+  // the same row comes back, so it is not written again.
+  const unchanged =
+    after.steps.every((done, i) => done === row.steps[i]) &&
+    after.completed_steps === row.completed_steps &&
+    after.current_step === row.current_step &&
+    after.training_completed === row.training_completed &&
+    after.product_experience_skipped === row.product_experience_skipped;
+  return unchanged ? row : { ...row, ...after };
 }
 
 /** The path of someone sponsored by `sponsorId`: the sponsor's own path and the sponsor. */
