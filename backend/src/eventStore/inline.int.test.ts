@@ -270,7 +270,7 @@ describe('inline projections (PostgreSQL event store)', () => {
     });
 
     it('a statement held up longer than the statement timeout is cancelled: Unavailable, nothing written', async () => {
-      const { counting, streams } = await setUp(1, { statementTimeoutMs: 300 });
+      const { counting, streams } = await setUp(1, { statementTimeoutMs: 1_000 });
       const [stream] = streams;
       const holder = await lockHolder();
       try {
