@@ -84,6 +84,7 @@ describe('sponsors who coach', () => {
     await expect
       .poll(async () => (await partner.client.get('/api/coaching')).body.nudgesAllowed, { timeout: 30_000 })
       .toBe(false);
+    await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 30_000 }).toBe('false');
     await shot(partnerPage, 'settings-nudges-off');
 
     // live-call reminders: off until the partner opts in (issue 18 point 5)
@@ -95,7 +96,8 @@ describe('sponsors who coach', () => {
     await expect
       .poll(async () => (await partner.client.get('/api/coaching')).body.callReminders, { timeout: 30_000 })
       .toBe(true);
-    expect(await reminders.getAttribute('aria-checked')).toBe('true');
+    // the switch follows once the browser has handled the answer (the poll above may see it saved first)
+    await expect.poll(() => reminders.getAttribute('aria-checked'), { timeout: 30_000 }).toBe('true');
     expect((await e2e.app.deps.store.readStream(`Coaching-${partner.id}`)).map((e) => e.type)).toContain(
       'CallRemindersTurnedOn',
     );
