@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../testing/db';
+import { waitFor } from '../../../testing/servers';
 import { createDb, type Db } from '../infra/db';
 import type { Projection } from '../projections/projection';
 import { type PostgresEventStoreOptions, createPostgresEventStore } from './postgres';
@@ -179,13 +180,6 @@ describe('inline projections (PostgreSQL event store)', () => {
             where datname = current_database() and wait_event = 'advisory'`,
         )
       ).rows;
-    async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-      for (;;) {
-        const value = await read();
-        if (done(value)) return value;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    }
 
     it('shares statements among concurrent appends; each gets its own outcome', async () => {
       const { counting, streams, statements } = await setUp(40);
@@ -252,11 +246,15 @@ describe('inline projections (PostgreSQL event store)', () => {
       try {
         for (const stream of [x, y, b]) await holder.lock(stream);
         const alone = [appendNext(counting, x), appendNext(counting, y)];
-        await until(waitingForLocks, (waiting) => waiting.length === 2);
+        await waitFor(async () => (await waitingForLocks()).length === 2, 30_000, 'two appends waiting');
         const batch = [appendNext(counting, a), appendNext(counting, b)];
         await holder.unlock(x); // x's append ends; a and b go as one statement and wait for b's lock
-        const isBatch = (row: { query: string }) => /unnest/.test(row.query);
-        const waiting = (await until(waitingForLocks, (rows) => rows.some(isBatch))).find(isBatch);
+        let waiting: { query: string; xid: string | null } | undefined;
+        await waitFor(
+          async () => !!(waiting = (await waitingForLocks()).find((row) => /unnest/.test(row.query))),
+          30_000,
+          'the batch waiting for a lock',
+        );
         // had a been appended before b's lock was taken, the batch would hold a transaction id here
         // and a later transaction could append to b before it: b's events out of global order
         expect(waiting).toMatchObject({ query: expect.stringMatching(/unnest/), xid: null });

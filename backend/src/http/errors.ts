@@ -31,28 +31,22 @@ const STATUS_BY_KIND: Record<DomainError['kind'], number> = {
 };
 
 /**
- * Sets a field's message as an own property whatever its name: a plain assignment to a field
- * named `__proto__` (a key a request may send) would be lost, and the request let through.
+ * Field messages by field name, the names taken from the request: a dictionary with no prototype,
+ * so a field named `__proto__` is a field like any other (on a plain object its assignment would
+ * be lost, and the request let through).
  */
-export function setField(fields: Record<string, string>, name: string, message: string) {
-  Object.defineProperty(fields, name, {
-    value: message,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-}
+export const fieldMessages = (): Record<string, string> => Object.create(null);
 
 export function zodFields(error: ZodError, prefix?: string): Record<string, string> {
-  const fields: Record<string, string> = {};
+  const fields = fieldMessages();
   for (const issue of error.issues) {
     const key = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || 'body';
     if (issue.code === 'unrecognized_keys') {
       for (const k of issue.keys)
-        setField(fields, [key === 'body' ? '' : key, k].filter(Boolean).join('.'), 'is not allowed');
+        fields[[key === 'body' ? '' : key, k].filter(Boolean).join('.')] = 'is not allowed';
       continue;
     }
-    if (!Object.hasOwn(fields, key)) setField(fields, key, issue.message);
+    fields[key] ??= issue.message;
   }
   return fields;
 }

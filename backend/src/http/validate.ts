@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { RouteDef } from '@portal/contracts';
-import { HttpError, setField, zodFields } from './errors';
+import { HttpError, fieldMessages, zodFields } from './errors';
 import { hasUnstorable, refuse } from './inputText';
 
 export interface ValidInput {
@@ -28,7 +28,7 @@ export function requireJsonBody(ctx: Context) {
 
 /** Parses params, query and body with the route's schemas; 400 with `field: message` otherwise. */
 export function validateInput(ctx: Context, route: RouteDef): ValidInput {
-  const fields: Record<string, string> = {};
+  const fields = fieldMessages();
   const parse = (schema: RouteDef['body'], value: unknown, where: 'params' | 'query' | 'body') => {
     if (!schema) {
       if (where === 'query' && Object.keys(ctx.query).length > 0 && route.method !== 'GET') {
@@ -48,10 +48,7 @@ export function validateInput(ctx: Context, route: RouteDef): ValidInput {
     }
     const result = schema.safeParse(value);
     if (!result.success) {
-      for (const [name, message] of Object.entries(
-        zodFields(result.error, where === 'body' ? undefined : where),
-      ))
-        setField(fields, name, message);
+      Object.assign(fields, zodFields(result.error, where === 'body' ? undefined : where));
       return undefined;
     }
     return result.data;
