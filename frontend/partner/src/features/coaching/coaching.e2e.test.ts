@@ -105,6 +105,50 @@ describe('sponsors who coach', () => {
     e2e.app.deps.now = () => new Date();
   }, 240_000);
 
+  it('two switches flipped in quick succession both keep their new state (one write at a time)', async () => {
+    const partner = await createUser(e2e.app, { firstName: 'Quin', lastName: 'Quick' });
+    const page = await (await e2e.signedInContext(partner.client)).newPage();
+    const seen: string[] = [];
+    let nudgesSaved!: () => void;
+    const saved = new Promise<void>((resolve) => (nudgesSaved = resolve));
+    let remindersAnswered!: () => void;
+    const remindersBack = new Promise<void>((resolve) => (remindersAnswered = resolve));
+    page.on('requestfinished', (request) => {
+      if (request.url().endsWith('/api/coaching/call-reminders')) remindersAnswered();
+    });
+    // the nudges write reaches the server at once; its answer is held back until the reminders
+    // write has been answered (or a second has passed, when the page holds that write back)
+    await page.route('**/api/coaching/nudges', async (route) => {
+      const response = await route.fetch();
+      nudgesSaved();
+      await Promise.race([remindersBack, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+      seen.push('nudges answered');
+      await route.fulfill({ response });
+    });
+    await page.route('**/api/coaching/call-reminders', async (route) => {
+      seen.push('reminders sent');
+      await route.continue();
+    });
+    await page.goto('/settings');
+    const nudges = page.getByRole('switch', { name: 'Nudges from my sponsor' });
+    const reminders = page.getByRole('switch', { name: 'Live-call reminders by e-mail' });
+    // a click waits for the switch to be enabled: the coaching state has loaded
+    await nudges.click({ timeout: 60_000 });
+    await saved;
+    await reminders.click();
+    await expect
+      .poll(async () => (await partner.client.get('/api/coaching')).body, { timeout: 30_000 })
+      .toMatchObject({ nudgesAllowed: false, callReminders: true });
+    // both answers handled: a switch shows its spinner (and is disabled) until its write settles
+    await expect.poll(() => seen.length, { timeout: 30_000 }).toBe(2);
+    await expect
+      .poll(async () => (await nudges.isEnabled()) && (await reminders.isEnabled()), { timeout: 30_000 })
+      .toBe(true);
+    expect(await reminders.getAttribute('aria-checked')).toBe('true');
+    expect(await nudges.getAttribute('aria-checked')).toBe('false');
+    expect(seen).toEqual(['nudges answered', 'reminders sent']);
+  }, 120_000);
+
   it('a partner without partners sees no "Needs attention" card (it said all their partners moved recently)', async () => {
     const loner = await createUser(e2e.app, { firstName: 'Lea', lastName: 'Alone' });
     const page = await (await e2e.signedInContext(loner.client)).newPage();
