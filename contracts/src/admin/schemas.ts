@@ -147,7 +147,8 @@ export const bulkUsersBody = z.strictObject({
 export const bulkUsersResponse = z.object({
   updated: z.number().int(),
   unchanged: z.number().int(),
-  failed: z.array(z.object({ id: z.string(), message: z.string() })),
+  /** per user that could not be changed: the error id (as in an error answer) and its message */
+  failed: z.array(z.object({ id: z.string(), error: z.string(), message: z.string() })),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { type DataProvider, fetchUtils, HttpError } from 'react-admin';
 import { takeAnswer } from './pageData';
+import { inConsoleLanguage, serverErrorText } from './lib/serverErrors';
 
 /** Every admin call goes to /api/admin on the same origin, with the session cookie. */
 const API = '/api/admin';
@@ -9,7 +10,8 @@ const API = '/api/admin';
  * ra-data-simple-rest adds a `Range: users=0-49` request header for cross-origin APIs. The API is
  * on this origin and reads the page from the `range` query, and a request carrying `Range` makes
  * the browser ask for an uncompressed answer (Accept-Encoding: identity), so the header is dropped.
- * A GET whose answer the HTML carries (the first screen's, pageData.ts) is not sent.
+ * A GET whose answer the HTML carries (the first screen's, pageData.ts) is not sent. A failure's
+ * message is in the console's language (lib/serverErrors.ts).
  */
 export const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
   const carried = !options.method || options.method === 'GET' ? takeAnswer(url) : undefined;
@@ -23,7 +25,11 @@ export const httpClient = async (url: string, options: fetchUtils.Options = {}) 
   const headers = new Headers(options.headers as HeadersInit | undefined);
   headers.delete('Range');
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-  return fetchUtils.fetchJson(url, { ...options, headers, credentials: 'same-origin' });
+  try {
+    return await fetchUtils.fetchJson(url, { ...options, headers, credentials: 'same-origin' });
+  } catch (error) {
+    throw inConsoleLanguage(error);
+  }
 };
 
 const base = simpleRestProvider(API, httpClient);
@@ -92,7 +98,7 @@ export type BulkAction = 'lock' | 'unlock' | 'subscribe' | 'unsubscribe';
 export interface BulkResult {
   updated: number;
   unchanged: number;
-  failed: { id: string; message: string }[];
+  failed: { id: string; error: string; message: string }[];
 }
 
 const post = async <T>(path: string, body: unknown = {}): Promise<T> =>
@@ -131,7 +137,7 @@ export const dataProvider = {
           : 'unsubscribe';
     const result = await post<BulkResult>('/users-bulk', { ids: params.ids, action });
     if (result.failed.length && result.updated + result.unchanged === 0)
-      throw new HttpError(result.failed[0].message, 400, result);
+      throw new HttpError(serverErrorText(result.failed[0].error, result.failed[0].message), 400, result);
     return { data: params.ids.filter((id) => !result.failed.some((f) => f.id === id)) };
   },
   async getManyReference(resource, params) {

@@ -80,7 +80,7 @@ async function setMailingList(deps: Deps, user: UserRecord, subscribed: boolean)
 async function checkSponsor(deps: Deps, userId: string, sponsorId: string | null) {
   if (sponsorId === null) return;
   if (sponsorId === userId)
-    throw invalid('invalid_sponsor', 'A user cannot be their own sponsor', {
+    throw invalid('own_sponsor', 'A user cannot be their own sponsor', {
       sponsorId: 'A user cannot be their own sponsor',
     });
   let current: string | null = sponsorId;
@@ -91,11 +91,11 @@ async function checkSponsor(deps: Deps, userId: string, sponsorId: string | null
       .first('id', 'sponsor_id');
     if (!row) {
       if (depth === 0)
-        throw invalid('invalid_sponsor', 'Sponsor not found', { sponsorId: 'Sponsor not found' });
+        throw invalid('sponsor_not_found', 'Sponsor not found', { sponsorId: 'Sponsor not found' });
       return;
     }
     if (row.sponsor_id === userId) {
-      throw invalid('invalid_sponsor', 'This sponsor is in the user’s own downline', {
+      throw invalid('sponsor_in_downline', 'This sponsor is in the user’s own downline', {
         sponsorId: 'This sponsor is in the user’s own downline',
       });
     }
@@ -263,7 +263,7 @@ export async function bulkUsers(
   action: BulkAction,
   meta: CommandMetadata,
 ) {
-  const failed: { id: string; message: string }[] = [];
+  const failed: { id: string; error: string; message: string }[] = [];
   let updated = 0;
   let unchanged = 0;
   let position: string | null = null;
@@ -291,10 +291,11 @@ export async function bulkUsers(
         position = later(position, result.position);
         if (action === 'lock') await deps.sessions.revokeUser(id);
       } catch (error) {
-        const message = error instanceof DomainError ? error.message : 'Operation failed. Please try again.';
-        if (!(error instanceof DomainError))
+        if (error instanceof DomainError) failed.push({ id, error: error.code, message: error.message });
+        else {
           deps.logger.error({ err: error, userId: id, action }, 'bulk admin action failed');
-        failed.push({ id, message });
+          failed.push({ id, error: 'internal', message: 'Operation failed. Please try again.' });
+        }
       }
     }
   };

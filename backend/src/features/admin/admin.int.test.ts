@@ -183,11 +183,17 @@ describe('admin actions', () => {
     ).toBe(409);
     const self = await admin.client.request('PUT', `/api/admin/users/${target.id}`, { sponsorId: target.id });
     expect(self.status).toBe(400);
+    expect(self.body.error).toBe('own_sponsor');
     // a sponsor in the user's own downline would make a loop
     const loop = await admin.client.request('PUT', `/api/admin/users/${partner.id}`, {
       sponsorId: target.id,
     });
     expect(loop.status).toBe(400);
+    expect(loop.body.error).toBe('sponsor_in_downline');
+    const nobody = await admin.client.request('PUT', `/api/admin/users/${target.id}`, {
+      sponsorId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(nobody.body).toMatchObject({ error: 'sponsor_not_found', message: 'Sponsor not found' });
     const empty = await admin.client.request('PUT', `/api/admin/users/${target.id}`, { firstName: '   ' });
     expect(empty.status).toBe(400);
     expect(empty.body.fields.firstName).toBeTruthy();
@@ -347,7 +353,9 @@ describe('admin actions', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ updated: 2, unchanged: 0 });
-    expect(res.body.failed).toEqual([{ id: admin.id, message: 'You cannot lock your own account' }]);
+    expect(res.body.failed).toEqual([
+      { id: admin.id, error: 'cannot_lock_self', message: 'You cannot lock your own account' },
+    ]);
     expect((await a.client.get('/api/me')).status).toBe(401);
     const sub = await admin.client.post('/api/admin/users-bulk', { ids: [a.id, b.id], action: 'subscribe' });
     expect(sub.body).toMatchObject({ updated: 2, failed: [] });

@@ -222,6 +222,46 @@ export const en = {
       userUpdated: 'User updated.',
       operationFailed: 'Operation failed. Please try again.',
     },
+    /** the server's error ids, in the console's language (lib/serverErrors.ts) */
+    serverErrors: {
+      member_id_taken: 'This member id is already taken.',
+      email_taken: 'An account with this email already exists.',
+      own_sponsor: 'A user cannot be their own sponsor.',
+      sponsor_not_found: 'Sponsor not found.',
+      sponsor_in_downline: 'This sponsor is in the user’s own downline.',
+      cannot_lock_self: 'You cannot lock your own account.',
+      cannot_demote_self: 'You cannot remove your own admin rights.',
+      cannot_delete_self: 'You cannot delete your own account.',
+      admin_address_held:
+        'This account holds the fixed admin address. Transfer the address to another admin first.',
+      admin_address_reserved:
+        'This is the fixed admin address. It can only be given to an admin by a transfer of the address.',
+      account_locked: 'The admin address cannot go to a locked account.',
+      not_an_admin: 'The admin address can only go to an account with admin rights.',
+      already_admin_address_holder: 'This account already holds the fixed admin address.',
+      own_second_factor: 'You cannot reset your own second factor. Ask another admin.',
+      second_factor_not_enrolled: 'No second factor is set up for this account.',
+      user_not_found: 'User not found.',
+      testimonial_not_found: 'Success story not found.',
+      live_call_not_found: 'Live call not found.',
+      testimonial_video_taken: 'This video is already among the success stories.',
+      invalid_video_link: 'The link must be a YouTube or Google Drive video address.',
+      duplicate_entry: 'Each entry needs its own id.',
+      mailing_service_failed: 'The mailing service did not accept the change. Nothing was changed.',
+      common_password:
+        'This password is one of the most commonly used ones. Please choose a less common password.',
+      concurrent_change: 'This was changed by another request at the same moment. Please try again.',
+      projection_lag: 'The change was saved but is taking longer than usual to appear. Please reload.',
+      too_many_writes: 'You are saving changes too often. Please wait a moment and try again.',
+      payload_too_large: 'This is too much data to send at once. Please shorten it and try again.',
+      invalid_characters:
+        'The text contains characters that cannot be saved. Please remove them and try again.',
+      unauthenticated: 'Please sign in to continue.',
+      forbidden: 'You need admin privileges to do this.',
+      unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+      internal: 'Something went wrong. Please try again.',
+      network: 'The server could not be reached. Check your connection and try again.',
+    },
     secondFactor: {
       title: 'Set up two-step verification',
       intro:

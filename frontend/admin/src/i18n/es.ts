@@ -227,6 +227,47 @@ export const es: Messages = {
       userUpdated: 'Usuario actualizado.',
       operationFailed: 'La operación falló. Inténtalo de nuevo.',
     },
+    serverErrors: {
+      member_id_taken: 'Este id de miembro ya está en uso.',
+      email_taken: 'Ya existe una cuenta con este correo electrónico.',
+      own_sponsor: 'Un usuario no puede ser su propio patrocinador.',
+      sponsor_not_found: 'No se encontró el patrocinador.',
+      sponsor_in_downline: 'Este patrocinador está en la propia red del usuario.',
+      cannot_lock_self: 'No puedes bloquear tu propia cuenta.',
+      cannot_demote_self: 'No puedes quitarte tus propios derechos de administrador.',
+      cannot_delete_self: 'No puedes eliminar tu propia cuenta.',
+      admin_address_held:
+        'Esta cuenta tiene la dirección fija de administración. Transfiere primero la dirección a otro administrador.',
+      admin_address_reserved:
+        'Esta es la dirección fija de administración. Solo puede pasar a un administrador mediante una transferencia de la dirección.',
+      account_locked: 'La dirección de administración no puede pasar a una cuenta bloqueada.',
+      not_an_admin:
+        'La dirección de administración solo puede pasar a una cuenta con derechos de administrador.',
+      already_admin_address_holder: 'Esta cuenta ya tiene la dirección fija de administración.',
+      own_second_factor: 'No puedes restablecer tu propio segundo factor. Pídeselo a otro administrador.',
+      second_factor_not_enrolled: 'Esta cuenta no tiene un segundo factor configurado.',
+      user_not_found: 'No se encontró el usuario.',
+      testimonial_not_found: 'No se encontró la historia de éxito.',
+      live_call_not_found: 'No se encontró la llamada en vivo.',
+      testimonial_video_taken: 'Este vídeo ya está entre las historias de éxito.',
+      invalid_video_link: 'El enlace debe ser la dirección de un vídeo de YouTube o de Google Drive.',
+      duplicate_entry: 'Cada entrada necesita su propio id.',
+      mailing_service_failed: 'El servicio de correo no aceptó el cambio. No se ha cambiado nada.',
+      common_password: 'Esta contraseña es una de las más usadas. Elige una contraseña menos común.',
+      concurrent_change: 'Otra solicitud cambió esto en el mismo momento. Inténtalo de nuevo.',
+      projection_lag:
+        'El cambio se guardó, pero está tardando más de lo habitual en aparecer. Vuelve a cargar la página.',
+      too_many_writes:
+        'Estás guardando cambios con demasiada frecuencia. Espera un momento e inténtalo de nuevo.',
+      payload_too_large: 'Son demasiados datos para enviarlos de una vez. Acórtalos e inténtalo de nuevo.',
+      invalid_characters:
+        'El texto contiene caracteres que no se pueden guardar. Quítalos e inténtalo de nuevo.',
+      unauthenticated: 'Inicia sesión para continuar.',
+      forbidden: 'Necesitas privilegios de administrador para hacer esto.',
+      unavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en breve.',
+      internal: 'Algo salió mal. Inténtalo de nuevo.',
+      network: 'No se pudo contactar con el servidor. Comprueba tu conexión e inténtalo de nuevo.',
+    },
     secondFactor: {
       title: 'Configura la verificación en dos pasos',
       intro:

@@ -229,6 +229,48 @@ export const fr: Messages = {
       userUpdated: 'Utilisateur mis à jour.',
       operationFailed: 'L’opération a échoué. Veuillez réessayer.',
     },
+    serverErrors: {
+      member_id_taken: 'Cet identifiant membre est déjà utilisé.',
+      email_taken: 'Un compte existe déjà avec cette adresse e-mail.',
+      own_sponsor: 'Un utilisateur ne peut pas être son propre parrain.',
+      sponsor_not_found: 'Parrain introuvable.',
+      sponsor_in_downline: 'Ce parrain fait partie du propre réseau de l’utilisateur.',
+      cannot_lock_self: 'Vous ne pouvez pas bloquer votre propre compte.',
+      cannot_demote_self: 'Vous ne pouvez pas retirer vos propres droits d’administration.',
+      cannot_delete_self: 'Vous ne pouvez pas supprimer votre propre compte.',
+      admin_address_held:
+        'Ce compte détient l’adresse fixe d’administration. Transférez d’abord l’adresse à un autre administrateur.',
+      admin_address_reserved:
+        'C’est l’adresse fixe d’administration. Elle ne peut être donnée à un administrateur que par un transfert de l’adresse.',
+      account_locked: 'L’adresse d’administration ne peut pas aller à un compte bloqué.',
+      not_an_admin:
+        'L’adresse d’administration ne peut aller qu’à un compte avec des droits d’administration.',
+      already_admin_address_holder: 'Ce compte détient déjà l’adresse fixe d’administration.',
+      own_second_factor:
+        'Vous ne pouvez pas réinitialiser votre propre second facteur. Demandez à un autre administrateur.',
+      second_factor_not_enrolled: 'Aucun second facteur n’est configuré pour ce compte.',
+      user_not_found: 'Utilisateur introuvable.',
+      testimonial_not_found: 'Témoignage de réussite introuvable.',
+      live_call_not_found: 'Appel en direct introuvable.',
+      testimonial_video_taken: 'Cette vidéo figure déjà parmi les témoignages de réussite.',
+      invalid_video_link: 'Le lien doit être l’adresse d’une vidéo YouTube ou Google Drive.',
+      duplicate_entry: 'Chaque entrée doit avoir son propre identifiant.',
+      mailing_service_failed: 'Le service d’e-mailing n’a pas accepté la modification. Rien n’a été modifié.',
+      common_password: 'Ce mot de passe fait partie des plus utilisés. Veuillez en choisir un moins courant.',
+      concurrent_change: 'Une autre requête a modifié ceci au même moment. Veuillez réessayer.',
+      projection_lag:
+        'La modification est enregistrée mais met plus de temps que d’habitude à apparaître. Veuillez recharger la page.',
+      too_many_writes:
+        'Vous enregistrez des modifications trop souvent. Patientez un instant puis réessayez.',
+      payload_too_large: 'Il y a trop de données à envoyer en une fois. Raccourcissez-les puis réessayez.',
+      invalid_characters:
+        'Le texte contient des caractères qui ne peuvent pas être enregistrés. Retirez-les puis réessayez.',
+      unauthenticated: 'Veuillez vous connecter pour continuer.',
+      forbidden: 'Vous avez besoin des droits d’administration pour faire ceci.',
+      unavailable: 'Le service est momentanément indisponible. Veuillez réessayer dans un instant.',
+      internal: 'Une erreur s’est produite. Veuillez réessayer.',
+      network: 'Le serveur est injoignable. Vérifiez votre connexion puis réessayez.',
+    },
     secondFactor: {
       title: 'Configurez la validation en deux étapes',
       intro:

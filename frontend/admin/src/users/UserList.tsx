@@ -49,6 +49,7 @@ import { ProgressiveDatagridBody } from '../lib/ProgressiveDatagridBody';
 import { ProgressiveSimpleList } from '../lib/ProgressiveSimpleList';
 import { SearchFilter } from '../lib/SearchFilter';
 import { usePhone } from '../lib/usePhone';
+import { serverErrorText } from '../lib/serverErrors';
 import { fullName } from '../lib/labels';
 
 function StatusFilterInput(props: { source: string; alwaysOn?: boolean }) {
@@ -129,7 +130,9 @@ function BulkButton({
         t('app.users.bulkDone', { updated: r.updated, unchanged: r.unchanged, failed: r.failed.length }),
         { type: r.failed.length ? 'warning' : 'info' },
       );
-      setFailures(r.failed.map((f) => ({ name: nameOf(f.id), message: f.message })));
+      setFailures(
+        r.failed.map((f) => ({ name: nameOf(f.id), message: serverErrorText(f.error, f.message) })),
+      );
       unselectAll();
       refresh();
     } catch (error) {

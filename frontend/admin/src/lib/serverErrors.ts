@@ -1,0 +1,28 @@
+import { HttpError } from 'react-admin';
+import { i18nProvider } from '../i18n/i18nProvider';
+
+/**
+ * A server error id in the console's language (`app.serverErrors.<id>`); an id the console has
+ * no text for keeps the server's own message (a field's validation message, say).
+ */
+export const serverErrorText = (code: string, serverMessage: string): string =>
+  i18nProvider.translate(`app.serverErrors.${code}`, { _: serverMessage });
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/**
+ * A failed API call as the console shows it: an error answer's message in the console's language,
+ * and a request that never got an answer (network down) said as such, not as the browser's
+ * English "Failed to fetch". The status and body stay, for react-admin's own handling (401).
+ */
+export function inConsoleLanguage(error: unknown): unknown {
+  if (error instanceof HttpError) {
+    const code = (error.body as { error?: unknown } | null | undefined)?.error;
+    return typeof code === 'string'
+      ? new HttpError(serverErrorText(code, error.message), error.status, error.body)
+      : error;
+  }
+  if (error instanceof TypeError && !isAbort(error))
+    return new HttpError(serverErrorText('network', error.message), 0, null);
+  return error;
+}
