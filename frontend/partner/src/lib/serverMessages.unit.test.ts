@@ -16,6 +16,13 @@ describe('serverMessageOf', () => {
     expect(serverMessageOf(e)).toBe('Incorrect email or password.');
   });
 
+  it("says a sponsor's refused nudge in the chosen language", async () => {
+    const e = failure(409, { error: 'nudges_off', message: 'This partner has turned nudges off.' });
+    await i18n.changeLanguage('es');
+    expect(serverMessageOf(e)).toBe('Este socio ha desactivado los empujones.');
+    await i18n.changeLanguage('en');
+  });
+
   it("falls back to the server's message for other ids, and to nothing for other errors", () => {
     expect(
       serverMessageOf(failure(400, { error: 'invalid_input', message: 'email: Invalid email address' })),
