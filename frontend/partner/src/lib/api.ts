@@ -42,6 +42,11 @@ export interface RequestOptions<R> {
   /** default 'redirect' (to /login), as spec section 8 says; login attempts always 'throw' */
   on401?: On401;
   signal?: AbortSignal;
+  /**
+   * fetch's cache mode; 'no-store' skips the browser's HTTP cache, and the browser then sends
+   * `Cache-Control: no-cache` and `Pragma: no-cache` itself (the Fetch standard's rule)
+   */
+  cache?: RequestCache;
 }
 
 /** Where the browser goes on a 401; replaced in tests. */
@@ -87,7 +92,9 @@ function parseErrorBody(text: string): Partial<ErrorBody> | null {
 export async function rawRequest(
   method: string,
   path: string,
-  opts: { body?: unknown; loginAttempt?: boolean; on401?: On401; signal?: AbortSignal } = {},
+  opts: Pick<RequestOptions<unknown>, 'loginAttempt' | 'on401' | 'signal' | 'cache'> & {
+    body?: unknown;
+  } = {},
 ): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: string | undefined;
@@ -99,7 +106,14 @@ export async function rawRequest(
     headers['Content-Type'] = 'application/json';
     body = '{}';
   }
-  const res = await fetch(path, { method, headers, body, credentials: 'include', signal: opts.signal });
+  const res = await fetch(path, {
+    method,
+    headers,
+    body,
+    credentials: 'include',
+    signal: opts.signal,
+    cache: opts.cache,
+  });
   if (!res.ok) {
     const text = await res.text().catch(() => '');
     const on401: On401 = opts.loginAttempt ? 'throw' : (opts.on401 ?? 'redirect');
@@ -153,6 +167,7 @@ export async function request<R>(
     loginAttempt: opts.loginAttempt,
     on401: opts.on401,
     signal: opts.signal,
+    cache: opts.cache,
   })) as ResponseOf<R>;
 }
 

@@ -196,7 +196,15 @@ describe('resources', () => {
     ]);
     expect((await crumbs()).map((c) => c.trim())).toEqual(['Resources']);
 
+    const folderRead = page.waitForRequest((r) => r.url().includes('/api/google-drive-resources?'));
     await page.getByRole('button', { name: 'Open folder Marketing Materials' }).click();
+    // a folder is read past every cache, with the spec's no-cache headers and a timestamp
+    const folderRequest = await folderRead;
+    expect(await folderRequest.allHeaders()).toMatchObject({
+      'cache-control': 'no-cache',
+      pragma: 'no-cache',
+    });
+    expect(new URL(folderRequest.url()).searchParams.get('t')).toMatch(/^\d+$/);
     await poll(names).toEqual([
       'Social Media Graphics',
       'Business Presentation.pptx',

@@ -10,13 +10,18 @@ export const folderIdOf = (path: unknown): string => parseTrail(path).at(-1)?.id
 /**
  * The files of one Drive folder (the route loader's and the page's). The answer read by the
  * loader counts as fresh for a few seconds, so the page does not read it twice; a later visit
- * reads the folder again (the `t` parameter passes any cache on the way).
+ * reads the folder again, past every cache: the browser's (no-store, which also sends the spec's
+ * no-cache request headers) and any on the way (the `t` parameter).
  */
 export const driveFolderQuery = (folderId: string) =>
   queryOptions({
     queryKey: [academyApi.driveResources.path, folderId],
     queryFn: ({ signal }) =>
-      request(academyApi.driveResources, { query: { folderId, t: String(Date.now()) }, signal }),
+      request(academyApi.driveResources, {
+        query: { folderId, t: String(Date.now()) },
+        signal,
+        cache: 'no-store',
+      }),
     staleTime: 15_000,
     gcTime: 60_000,
   });
