@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { weakSecretReason } from './weakSecrets';
+import { PRODUCT_NAME } from './brand';
 
 /**
  * Configuration, parsed once from the environment. A bad value stops the process with a
@@ -109,7 +110,7 @@ const configSchema = z
     /** outgoing mail server (smtp:// or smtps://, user and password in the URL); unset: the outbox keeps every message */
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     /** the sender of every message */
-    MAIL_FROM: z.string().default('Partner Portal <no-reply@portal.invalid>'),
+    MAIL_FROM: z.string().default(`${PRODUCT_NAME} <no-reply@portal.invalid>`),
     /** the address people open the portal at, for links in e-mails (never taken from a request's Host) */
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   })

@@ -57,6 +57,8 @@ describe('QUALITY 34: admins sign in with a second factor (TOTP with recovery co
     expect(start.body.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(start.body.qrCode.split(',')[1], 'base64').toString()).toContain('<svg');
     expect(start.body.otpauthUrl).toContain(`secret=${start.body.secret}`);
+    // the entry in the authenticator app carries the product's name
+    expect(new URL(start.body.otpauthUrl).searchParams.get('issuer')).toBe('Training Academy');
     const secret: string = start.body.secret;
 
     const wrong = await admin.client.post('/api/second-factor/enrolment/confirm', {

@@ -1,4 +1,5 @@
 import { escapeHtml } from '@portal/contracts/core/html';
+import { PRODUCT_NAME } from '../brand';
 /**
  * The e-mails the portal sends, in en, es and fr: a plain-text body and a simple HTML body from
  * the same lines. Pure: `renderMail(kind, language, params)`. Values are escaped in the HTML.
@@ -54,10 +55,10 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
   passwordReset: {
     en: {
       needs: ['firstName', 'link', 'minutes'],
-      subject: () => 'Set a new password for the Partner Portal',
+      subject: () => `Set a new password for the ${PRODUCT_NAME}`,
       lines: (p) => [
         `Hello ${p.firstName},`,
-        'Someone (we hope you) asked to set a new password for your Partner Portal account.',
+        `Someone (we hope you) asked to set a new password for your ${PRODUCT_NAME} account.`,
         `The link works once, for ${p.minutes} minutes. Setting a new password signs you out on every device.`,
         'If you did not ask for it, ignore this message: your password stays as it is.',
       ],
@@ -65,10 +66,10 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
     },
     es: {
       needs: ['firstName', 'link', 'minutes'],
-      subject: () => 'Crea una nueva contraseña para el Portal de Socios',
+      subject: () => `Crea una nueva contraseña para ${PRODUCT_NAME}`,
       lines: (p) => [
         `Hola ${p.firstName}:`,
-        'Alguien (esperamos que tú) pidió una nueva contraseña para tu cuenta del Portal de Socios.',
+        `Alguien (esperamos que tú) pidió una nueva contraseña para tu cuenta de ${PRODUCT_NAME}.`,
         `El enlace funciona una sola vez, durante ${p.minutes} minutos. Al crear la nueva contraseña se cierra la sesión en todos tus dispositivos.`,
         'Si no lo pediste, ignora este mensaje: tu contraseña no cambia.',
       ],
@@ -76,10 +77,10 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
     },
     fr: {
       needs: ['firstName', 'link', 'minutes'],
-      subject: () => 'Choisissez un nouveau mot de passe pour le Portail Partenaires',
+      subject: () => `Choisissez un nouveau mot de passe pour ${PRODUCT_NAME}`,
       lines: (p) => [
         `Bonjour ${p.firstName},`,
-        'Quelqu’un (vous, nous l’espérons) a demandé un nouveau mot de passe pour votre compte du Portail Partenaires.',
+        `Quelqu’un (vous, nous l’espérons) a demandé un nouveau mot de passe pour votre compte ${PRODUCT_NAME}.`,
         `Le lien fonctionne une seule fois, pendant ${p.minutes} minutes. Le nouveau mot de passe vous déconnecte de tous vos appareils.`,
         'Si vous n’avez rien demandé, ignorez ce message\u00a0: votre mot de passe reste le même.',
       ],

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
+import { PRODUCT_NAME } from '../../brand';
 import {
   RECOVERY_CODE_COUNT,
   TOTP_DIGITS,
@@ -27,7 +28,7 @@ export const CODE_FAILURE_POLICY: BruteForcePolicy = {
   failureResetSeconds: 12 * 3600,
 };
 
-const totp = (secretBase32: string, label = 'account', issuer = 'Partner Portal') =>
+const totp = (secretBase32: string, label = 'account', issuer = PRODUCT_NAME) =>
   new TOTP({
     issuer,
     label,

@@ -53,17 +53,17 @@ describe('forgotten password', () => {
     for (const p of partners) expect((await ask(p.email)).status).toBe(200);
     const expected = {
       en: {
-        subject: 'Set a new password for the Partner Portal',
+        subject: 'Set a new password for the Training Academy',
         greeting: 'Hello Ana-en,',
         button: 'Set a new password',
       },
       es: {
-        subject: 'Crea una nueva contraseña para el Portal de Socios',
+        subject: 'Crea una nueva contraseña para Training Academy',
         greeting: 'Hola Ana-es:',
         button: 'Crear una nueva contraseña',
       },
       fr: {
-        subject: 'Choisissez un nouveau mot de passe pour le Portail Partenaires',
+        subject: 'Choisissez un nouveau mot de passe pour Training Academy',
         greeting: 'Bonjour Ana-fr,',
         button: 'Choisir un nouveau mot de passe',
       },

@@ -52,7 +52,7 @@ describe('mail outbox (no SMTP)', () => {
       kind: 'passwordReset',
       language: 'fr',
       transport: 'outbox',
-      subject: 'Choisissez un nouveau mot de passe pour le Portail Partenaires',
+      subject: 'Choisissez un nouveau mot de passe pour Training Academy',
       userId: partner.id,
     });
     expect(row.preview).toMatch(/^Bonjour Élodie,/);

@@ -29,9 +29,9 @@ import { readStreamOrEmpty } from '../../eventStore/port';
 import { defineFeature, type RequestContext } from '../../http/feature';
 import type { SessionData } from '../../http/sessions';
 import { LoginThrottle } from '../auth/throttle';
+import { PRODUCT_NAME } from '../../brand';
 
 /** The name authenticator apps show above the code. */
-const ISSUER = 'Partner Training Portal';
 const WRONG_CODE = 'The code is not correct. Check your authenticator app and try again.';
 
 /**
@@ -143,7 +143,7 @@ export function createSecondFactorFeature(deps: AppDeps) {
         throw conflict('second_factor_enrolled', 'A second factor is already set up for this account.');
       const secret = newTotpSecret();
       session(rc).pendingSecondFactorSecret = encryptSecret(secret, keys());
-      const url = otpauthUrl(secret, user.email, ISSUER);
+      const url = otpauthUrl(secret, user.email, PRODUCT_NAME);
       const svg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       rc.logger.info({ userId: user.id }, 'second-factor enrolment started');
       return {
