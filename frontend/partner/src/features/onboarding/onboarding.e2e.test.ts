@@ -141,7 +141,12 @@ describe('foundation wizard in Chromium', () => {
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByText('Please fill in required fields').waitFor();
     await page.getByLabel('When did you start using the product?').fill('March 2025');
-    await page.getByLabel('What positive changes have you noticed?').fill('More energy');
+    await page.getByLabel('What positive changes have you noticed?').fill('More energy, better sleep. ');
+    // the answer's own full stop is dropped: the script goes on with its own
+    expect(await page.locator('.ob-script p').textContent()).toBe(
+      'Hi! Since March 2025 I have been using a product that really made a difference for me: ' +
+        'More energy, better sleep. I thought of you and would love to tell you more. Do you have ten minutes this week?',
+    );
     await page.getByText('I feel confident sharing it').click();
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.waitForURL(/step=5/);

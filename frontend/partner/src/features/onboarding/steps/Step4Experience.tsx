@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { completeStep, updateOnboardingData } from '../api';
+import { scriptPart } from '../script';
 import type { StepProps } from './types';
 
 interface Draft {
@@ -74,10 +75,10 @@ export function Step4Experience({ progress, goTo }: StepProps) {
     }
   };
 
-  const script =
-    draft.startDate.trim() && draft.positiveChanges.trim()
-      ? t('step4.script', { startDate: draft.startDate.trim(), changes: draft.positiveChanges.trim() })
-      : null;
+  // the script writes its own punctuation after each answer ("…: {{changes}}. I thought of you")
+  const startDate = scriptPart(draft.startDate);
+  const changes = scriptPart(draft.positiveChanges);
+  const script = startDate && changes ? t('step4.script', { startDate, changes }) : null;
   const copyScript = async () => {
     if (!script) return;
     try {
