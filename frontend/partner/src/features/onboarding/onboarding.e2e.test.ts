@@ -287,6 +287,58 @@ describe('foundation wizard in Chromium', () => {
     await context.close();
   });
 
+  it('a list of more than five names scrolls and shows it: half of the sixth name shows (desktop, phone)', async () => {
+    const context = await signedInContext('Rita');
+    const page = await context.newPage();
+    await page.goto('/onboarding?step=3');
+    await addNames(page, 'customer', ['Ann', 'Bob', 'Cy', 'Di', 'Ed'], 'enter');
+    const list = page.getByTestId('customerList').locator('.ob-entries');
+    // five names: no scrolling
+    expect(await list.evaluate((ul) => ul.scrollHeight > ul.clientHeight)).toBe(false);
+    await addNames(page, 'customer', ['Flo', 'Gil'], 'enter');
+    await waitSaved(page);
+    /** whether the list scrolls, and how much of its fifth and sixth rows is inside its box */
+    const view = () =>
+      list.evaluate((ul) => {
+        const box = ul.getBoundingClientRect();
+        const shown = (row: Element) => {
+          const r = row.getBoundingClientRect();
+          return (
+            Math.round(((Math.min(r.bottom, box.bottom) - Math.max(r.top, box.top)) / r.height) * 100) / 100
+          );
+        };
+        return {
+          scrolls: ul.scrollHeight > ul.clientHeight,
+          fifth: shown(ul.children[4]!),
+          sixth: shown(ul.children[5]!),
+        };
+      });
+    for (const [name, viewport] of [
+      ['desktop', { width: 1280, height: 800 }],
+      ['phone', PHONE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      const { scrolls, fifth, sixth } = await view();
+      expect({ scrolls, fifth }, name).toEqual({ scrolls: true, fifth: 1 });
+      // a cut name says there is more (five whole rows and a sliver of the sixth did not)
+      expect(sixth, name).toBeGreaterThanOrEqual(0.4);
+      expect(sixth, name).toBeLessThanOrEqual(0.6);
+      if (process.env.SHOTS) {
+        const shot = (at: string) =>
+          page
+            .getByTestId('customerList')
+            .screenshot({ path: `${process.env.SHOTS}/step3-list-${name}-${at}.png` });
+        await shot('top');
+        await list.evaluate((ul) => ul.scrollTo(0, 60));
+        await shot('middle');
+        await list.evaluate((ul) => ul.scrollTo(0, ul.scrollHeight));
+        await shot('end');
+        await list.evaluate((ul) => ul.scrollTo(0, 0));
+      }
+    }
+    await context.close();
+  });
+
   it('deleting a list entry offers Undo in the toast, which brings the entry back in its place', async () => {
     const context = await signedInContext('Uma');
     const page = await context.newPage();
