@@ -339,6 +339,29 @@ describe('foundation wizard in Chromium', () => {
     await context.close();
   });
 
+  it('on a phone the step buttons show numbers only, and are still named by their step', async () => {
+    const context = await signedInContext('Noa', 'en-US', PHONE);
+    const page = await context.newPage();
+    await page.goto('/onboarding?step=2');
+    await page.getByRole('heading', { name: 'Get FG Link' }).waitFor();
+    for (const title of [
+      'Get Connected',
+      'Get FG Link',
+      'Prepare 2 Lists',
+      'Product Experience',
+      'Start your Why',
+    ])
+      expect(await indicator(page, title).count(), title).toBe(1);
+    expect(await indicator(page, 'Get FG Link').getAttribute('aria-current')).toBe('step');
+    // the titles are not drawn: each button shows its number only
+    const titleWidths = await page
+      .locator('.ob-steps-text')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
+    expect(titleWidths).toEqual([1, 1, 1, 1, 1]);
+    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/steps-phone.png` });
+    await context.close();
+  });
+
   it('deleting a list entry offers Undo in the toast, which brings the entry back in its place', async () => {
     const context = await signedInContext('Uma');
     const page = await context.newPage();
