@@ -3,6 +3,7 @@ import {
   ArrowRightOutlined,
   BookOutlined,
   CheckCircleFilled,
+  ClockCircleOutlined,
   CompassOutlined,
   ExportOutlined,
   FolderOpenOutlined,
@@ -59,11 +60,14 @@ const CARDS: HubCard[] = [
   { key: 'foundation', to: '/foundation', icon: <BookOutlined />, tone: 'green' },
 ];
 
-function Card({ card, locked }: { card: HubCard; locked: boolean }) {
+/** One card of the hub; `stepsDone` words the foundation card while the hub is locked. */
+function Card({ card, locked, stepsDone }: { card: HubCard; locked: boolean; stepsDone: number }) {
   const { t } = useTranslation('academy');
   const navigate = useNavigate();
   const isFoundation = card.key === 'foundation';
   const disabled = locked && !isFoundation;
+  // the foundation card reviews a finished foundation, and starts or continues an unfinished one
+  const action = !isFoundation ? 'explore' : !locked ? 'review' : stepsDone === 0 ? 'start' : 'continue';
   const open = () => {
     if (!disabled) void navigate({ to: card.to });
   };
@@ -88,7 +92,7 @@ function Card({ card, locked }: { card: HubCard; locked: boolean }) {
         ) : null}
       </div>
       <h3>{t(`cards.${card.key}.title`)}</h3>
-      <p>{t(`cards.${card.key}.text`)}</p>
+      <p>{locked && isFoundation ? t('cards.foundation.lockedText') : t(`cards.${card.key}.text`)}</p>
       <Button
         type={isFoundation ? 'default' : 'primary'}
         block
@@ -99,7 +103,7 @@ function Card({ card, locked }: { card: HubCard; locked: boolean }) {
           open();
         }}
       >
-        {isFoundation ? t('cards.review') : t('cards.explore')}
+        {t(`cards.${action}`)}
         {!disabled && <ArrowRightOutlined />}
       </Button>
     </article>
@@ -184,7 +188,7 @@ export function AcademyPage() {
             {t('cards.label')}
           </h2>
           {CARDS.map((card) => (
-            <Card key={card.key} card={card} locked={locked} />
+            <Card key={card.key} card={card} locked={locked} stepsDone={stepsDone} />
           ))}
         </section>
 
@@ -208,8 +212,9 @@ export function AcademyPage() {
                   <small>{t('progress.complete')}</small>
                 </div>
                 <ul className="progress-facts">
-                  <li>
-                    <CheckCircleFilled /> {t('progress.steps', { done: stepsDone, total: STEP_COUNT })}
+                  {/* not done yet: a pending mark, not the tick of the finished foundation */}
+                  <li className="progress-fact-pending">
+                    <ClockCircleOutlined /> {t('progress.steps', { done: stepsDone, total: STEP_COUNT })}
                   </li>
                 </ul>
                 <p className="progress-note">{t('progress.lockedText')}</p>

@@ -10,8 +10,11 @@ let e2e: E2eApp;
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 100 });
 const SHOTS = process.env.SCREENSHOT_DIR;
 
-async function signedIn(user: CreatedUser, options: { clock?: boolean } = {}): Promise<Page> {
-  const page = await e2e.newPage();
+async function signedIn(
+  user: CreatedUser,
+  options: { clock?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<Page> {
+  const page = await e2e.newPage({ viewport: options.viewport });
   if (options.clock) await page.clock.install();
   const res = await page.request.post('/api/login', { data: { email: user.email, password: user.password } });
   expect(res.status()).toBe(200);
@@ -254,6 +257,12 @@ describe('academy hub', () => {
     );
     const foundation = page.locator('[data-card="foundation"]');
     expect(await foundation.locator('.hub-badge').textContent()).toBe('Available');
+    // an unfinished foundation is continued, not reviewed; its steps figure has no tick
+    expect(await foundation.locator('button').textContent()).toBe('Continue');
+    expect(await foundation.locator('p').textContent()).toBe(
+      'Work through your five foundation steps to unlock the whole Academy.',
+    );
+    expect(await page.locator('.progress-facts .anticon-check-circle').count()).toBe(0);
     expect(await page.locator('.hub-card-locked button[disabled]').count()).toBe(5);
     // a locked card does nothing
     await page.locator('[data-card="replays"]').click({ force: true });
@@ -265,6 +274,34 @@ describe('academy hub', () => {
 
     await page.getByRole('button', { name: 'Continue foundation' }).click();
     await page.waitForURL('**/foundation');
+  });
+
+  it('a partner who has not started is asked to start the foundation, with no tick by 0/5 (phone, desktop)', async () => {
+    const user = await createUser(e2e.app);
+    for (const [name, viewport] of [
+      ['phone', { width: 390, height: 844 }],
+      ['desktop', { width: 1280, height: 800 }],
+    ] as const) {
+      const page = await signedIn(user, { viewport });
+      await page.goto('/academy');
+      const foundation = page.locator('[data-card="foundation"]');
+      await foundation.locator('button').waitFor();
+      expect(await foundation.locator('button').textContent()).toBe('Start');
+      expect(await foundation.locator('p').textContent()).toBe(
+        'Work through your five foundation steps to unlock the whole Academy.',
+      );
+      const steps = page.locator('.progress-facts li');
+      expect(await steps.innerText()).toContain('0/5 foundation steps');
+      expect(await steps.locator('.anticon-check-circle').count()).toBe(0);
+      expect(await steps.locator('.anticon-clock-circle').count()).toBe(1);
+      if (SHOTS) {
+        await page.evaluate(() => document.querySelector('[data-card="foundation"]')!.scrollIntoView());
+        await page.screenshot({ path: `${SHOTS}/academy-not-started-${name}.png` });
+      }
+      await foundation.locator('button').click();
+      await page.waitForURL('**/foundation');
+      await page.context().close();
+    }
   });
 });
 
