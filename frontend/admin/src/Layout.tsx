@@ -71,6 +71,11 @@ function AdminUserMenu() {
   );
 }
 
+// react-admin puts the page's title in an inline-block box (its Configurable root), which the
+// app bar clips whole, so a long title was cut mid-letter with no ellipsis; laid out inline, its
+// text ends with "…" where it no longer fits beside the language and account buttons.
+const pageTitle = { minWidth: 0, '& .RaConfigurable-root': { display: 'inline' } };
+
 function AdminAppBar() {
   const t = useTranslate();
   return (
@@ -82,7 +87,7 @@ function AdminAppBar() {
       >
         {t('app.title')}
       </Typography>
-      <TitlePortal sx={{ textOverflow: 'ellipsis', minWidth: 0 }} />
+      <TitlePortal sx={pageTitle} />
     </AppBar>
   );
 }
