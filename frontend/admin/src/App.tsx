@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes, Resource, defaultTheme, useTranslate } from 'react-admin';
+import { Admin, CustomRoutes, Resource, useTranslate } from 'react-admin';
 import { Route } from 'react-router-dom';
 import PeopleIcon from '@mui/icons-material/People';
 import HistoryIcon from '@mui/icons-material/History';
@@ -15,6 +15,7 @@ import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
 import EventIcon from '@mui/icons-material/Event';
 import LinearProgress from '@mui/material/LinearProgress';
 import { fullName } from './lib/labels';
+import { consoleTheme } from './theme';
 
 // Only the partner list (the console's first page) is in the first download; every other
 // resource page loads when it is opened (react-admin's Layout shows its spinner meanwhile).
@@ -53,33 +54,6 @@ function PageLoading() {
 }
 const page = (element: React.ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 
-const theme = {
-  ...defaultTheme,
-  palette: {
-    ...defaultTheme.palette,
-    primary: { main: '#0d7d67' },
-    secondary: { main: '#0b5f4f' },
-    // MUI's default orange and light blue carry white text at 3.1:1 and 3.9:1; these reach AA (5.0:1, 4.8:1)
-    warning: { main: '#b45309', contrastText: '#fff' },
-    info: { main: '#0277bd', contrastText: '#fff' },
-  },
-  components: {
-    ...defaultTheme.components,
-    MuiCheckbox: {
-      defaultProps: {
-        // react-admin's Datagrid gives its row checkbox an aria-label, which MUI 9 puts on the
-        // wrapping <span> (where ARIA forbids it) and not on the <input>: move it to the input.
-        slotProps: {
-          root: { 'aria-label': undefined },
-          input: (ownerState: { 'aria-label'?: string }) =>
-            ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {},
-        },
-      },
-    },
-  },
-  sidebar: { width: 264, closedWidth: 56 },
-};
-
 /** The console's name, translated (react-admin shows a title string as given on some pages). */
 function ConsoleTitle() {
   return <>{useTranslate()('app.title')}</>;
@@ -95,7 +69,7 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       layout={Layout}
-      theme={theme}
+      theme={consoleTheme}
       requireAuth
       disableTelemetry
       loginPage={false}

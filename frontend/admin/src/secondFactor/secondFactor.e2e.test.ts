@@ -46,7 +46,15 @@ describe('two-step verification in the browser', () => {
     // the console opens on its set-up page, and nothing else
     await page.getByRole('heading', { name: 'Set up two-step verification' }).waitFor({ timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe('/admin/');
-    await page.getByRole('button', { name: 'Start set-up' }).click();
+    // in the console's theme: its green primary button, and no body margin (its CSS baseline)
+    const start = page.getByRole('button', { name: 'Start set-up' });
+    expect(
+      await start.evaluate((button) => ({
+        button: getComputedStyle(button).backgroundColor,
+        bodyMargin: getComputedStyle(document.body).margin,
+      })),
+    ).toEqual({ button: 'rgb(13, 125, 103)', bodyMargin: '0px' });
+    await start.click();
     const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
     await qr.waitFor();
     await poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
