@@ -10,9 +10,12 @@ import { WHY_ANSWER_FIELDS, confidenceLevel, whyAnswers } from './schemas';
 const step = z.number().int().min(1).max(5);
 const entry = z.object({ id: z.string(), name: z.string(), note: z.string().optional() });
 
+/** when it was done, for imported or seeded history (ISO); the event's time otherwise */
+const completedAt = z.string().optional();
+
 export const StepCompleted = defineEvent({
   type: 'StepCompleted',
-  schema: z.object({ step }),
+  schema: z.object({ step, completedAt }),
   summary: (d) => `Foundation step ${d.step} completed`,
 });
 
@@ -63,7 +66,7 @@ export const WhyAnswersSubmitted = defineEvent({
 
 export const TrainingCompleted = defineEvent({
   type: 'TrainingCompleted',
-  schema: z.object({}),
+  schema: z.object({ completedAt }),
   summary: () => 'Foundation training completed; Academy unlocked',
 });
 

@@ -29,6 +29,8 @@ export const funnelProjection: Projection = {
     const d = (event.data ?? {}) as Record<string, unknown>;
     const step = Number(d.step);
     const subject = subjectOf(event.streamId);
+    // a step or the training as done at its recorded time (seeded or imported history), else the event's
+    const doneAt = (d.completedAt as string | undefined) ?? event.createdAt;
     const onUser = event.streamId.startsWith('User-');
     const onOnboarding = event.streamId.startsWith('Onboarding-');
     const members = () => trx('funnel_members').where({ user_id: subject });
@@ -60,7 +62,7 @@ export const funnelProjection: Projection = {
         if (onOnboarding)
           await trx.raw(
             'update funnel_members set steps[?] = true, first_done_at[?] = coalesce(first_done_at[?], ?::timestamptz) where user_id = ?',
-            [step, step, step, event.createdAt, subject!],
+            [step, step, step, doneAt, subject!],
           );
         return;
       case 'StepReopened':
@@ -71,9 +73,7 @@ export const funnelProjection: Projection = {
         if (onOnboarding)
           await members().update({
             training_completed: true,
-            training_completed_at: trx.raw('coalesce(training_completed_at, ?::timestamptz)', [
-              event.createdAt,
-            ]),
+            training_completed_at: trx.raw('coalesce(training_completed_at, ?::timestamptz)', [doneAt]),
           });
         return;
       case 'TrainingReset':

@@ -379,6 +379,7 @@ export const en = {
         challenges: 'Challenges',
         colorTheme: 'Colour',
         commitmentLevel: 'Commitment',
+        completedAt: 'Completed',
         confidenceLevel: 'Confidence',
         coursePurchaseUrl: 'Course purchase page',
         dayOfWeek: 'Day',

@@ -378,6 +378,7 @@ export const es: Messages = {
         challenges: 'Dificultades',
         colorTheme: 'Color',
         commitmentLevel: 'Compromiso',
+        completedAt: 'Completado',
         confidenceLevel: 'Confianza',
         coursePurchaseUrl: 'Página de compra del curso',
         dayOfWeek: 'Día',

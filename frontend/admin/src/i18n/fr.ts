@@ -382,6 +382,7 @@ export const fr: Messages = {
         challenges: 'Difficultés',
         colorTheme: 'Couleur',
         commitmentLevel: 'Engagement',
+        completedAt: 'Terminé le',
         confidenceLevel: 'Confiance',
         coursePurchaseUrl: 'Page d’achat du cours',
         dayOfWeek: 'Jour',
