@@ -6,6 +6,7 @@ import { userDecider, userStream } from '../domain/user/decider';
 import { readStreamOrEmpty } from '../eventStore/port';
 import { mailchimpSettings } from '../integrations/mailchimp/client';
 import { DemoNewsletter } from '../integrations/mailchimp/newsletter';
+import { demoStepTimes } from './stepTimes';
 import { DEMO_USERS } from './users';
 
 const names = (prefix: string, list: string[]) => list.map((name, i) => ({ id: `${prefix}-${i + 1}`, name }));
@@ -82,10 +83,27 @@ function commandsFor(stage: Stage): OnboardingCommand[] {
 }
 
 /**
+ * The onboarding decider, with each step it completes (and the training) stamped at the time
+ * that partner did it in the demo's history (`times[step - 1]`), not at the time of the seed.
+ */
+const stampedDecider = (times: Date[]): typeof onboardingDecider => ({
+  ...onboardingDecider,
+  decide: (command, state) =>
+    onboardingDecider.decide(command, state).map((event) => {
+      if (event.type === 'StepCompleted')
+        return { ...event, data: { ...event.data, completedAt: times[event.data.step - 1]!.toISOString() } };
+      if (event.type === 'TrainingCompleted')
+        return { ...event, data: { completedAt: times[4]!.toISOString() } };
+      return event;
+    }),
+});
+
+/**
  * Demo progress for the demo partners (run after the demo users exist): one complete, one at
  * step 3 with short lists, one who skipped step 4, one not started, ... Recorded through the
- * real deciders, so the read model and the audit history look like real use. Idempotent: a
- * partner who already has onboarding events is left alone.
+ * real deciders, so the read model and the audit history look like real use; each step is
+ * stamped days after the one before, between joining and the last sign-in (the funnel's median
+ * days). Idempotent: a partner who already has onboarding events is left alone.
  */
 export async function seedDemoOnboarding(deps: AppDeps): Promise<string> {
   const metadata: CommandMetadata = { actorId: null, correlationId: 'demo-seed' };
@@ -93,7 +111,7 @@ export async function seedDemoOnboarding(deps: AppDeps): Promise<string> {
   const demoList = mailchimpSettings(deps.config) ? null : new DemoNewsletter(deps.db);
   let seeded = 0;
   let last: string | null = null;
-  for (const user of DEMO_USERS) {
+  for (const [index, user] of DEMO_USERS.entries()) {
     const stage = STAGES[user.key] ?? 'new';
     const record = await findUserById(deps.db, user.id);
     if (!record || stage === 'new') continue;
@@ -111,18 +129,13 @@ export async function seedDemoOnboarding(deps: AppDeps): Promise<string> {
       firstName: record.firstName,
       lastName: record.lastName,
     });
+    const decider = stampedDecider(demoStepTimes(record.createdAt, record.lastLoginAt ?? new Date(), index));
     for (const command of commandsFor(stage)) {
       const cmd =
         command.type === 'SaveReferralLink'
           ? { ...command, link: `${user.firstName}${user.uid.slice(2)}` }
           : command;
-      const result = await handleCommand(
-        deps.store,
-        onboardingStream(user.id),
-        onboardingDecider,
-        cmd,
-        metadata,
-      );
+      const result = await handleCommand(deps.store, onboardingStream(user.id), decider, cmd, metadata);
       last = result.position ?? last;
     }
     seeded++;

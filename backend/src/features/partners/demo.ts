@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../../app/deps';
 import { findUserByEmail, findUserById } from '../../app/users';
+import { demoStepTimes } from '../../demo/stepTimes';
 import { seedPartner, type SeedPartner } from './seed';
 
 /** A stable uuid from a text, so seeding twice gives the same ids. */
@@ -69,6 +70,8 @@ function demoPartner(i: number, sponsorIds: string[], demoSponsorId: string, now
     .normalize('NFD')
     .replace(/[^A-Za-z.]/g, '')
     .toLowerCase();
+  const joinedAt = new Date(now - joinedDays * DAY - 7_200_000);
+  const lastLoginAt = days === null ? undefined : new Date(now - days * DAY - 3_600_000);
   const p: SeedPartner = {
     id: sponsorIds[i],
     sponsorId: sponsorIndex < 0 ? demoSponsorId : sponsorIds[sponsorIndex]!,
@@ -76,8 +79,12 @@ function demoPartner(i: number, sponsorIds: string[], demoSponsorId: string, now
     lastName,
     email: `${email}@example.com`,
     completedSteps: steps,
-    joinedAt: new Date(now - joinedDays * DAY - 7_200_000).toISOString(),
-    lastLoginAt: days === null ? undefined : new Date(now - days * DAY - 3_600_000).toISOString(),
+    // each step days after the one before, between joining and the last sign-in
+    completedAt: demoStepTimes(joinedAt, lastLoginAt ?? new Date(now), i)
+      .slice(0, steps)
+      .map((d) => d.toISOString()),
+    joinedAt: joinedAt.toISOString(),
+    lastLoginAt: lastLoginAt?.toISOString(),
   };
   if (steps >= 2)
     p.feelGreatLink = `https://ufeelgreat.com/c/${firstName.normalize('NFD').replace(/[^A-Za-z]/g, '')}${i}`;
@@ -140,6 +147,9 @@ export async function seedDemoPartners(
       joinedAt: new Date(now.getTime() - 240 * DAY).toISOString(),
       lastLoginAt: new Date(now.getTime() - DAY).toISOString(),
       completedSteps: 5,
+      completedAt: demoStepTimes(new Date(now.getTime() - 240 * DAY), new Date(now.getTime() - DAY), 0).map(
+        (d) => d.toISOString(),
+      ),
     });
   }
   return { sponsorId, created: await seedDemoTeam(deps, sponsorId, now) };

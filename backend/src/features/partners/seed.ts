@@ -21,6 +21,8 @@ export interface SeedPartner {
   lastLoginAt?: string;
   /** steps 1..n completed (0..5) */
   completedSteps?: number;
+  /** ISO time each completed step was first done (step 1 first; the training with step 5); now when absent */
+  completedAt?: string[];
   feelGreatLink?: string;
   customerList?: { id: string; name: string; note?: string }[];
   partnerList?: { id: string; name: string; note?: string }[];
@@ -101,8 +103,10 @@ export async function seedPartner(
   if (p.productExperience === 'skipped') onboarding.push(ev('ProductExperienceSkipped', {}));
   else if (p.productExperience) onboarding.push(ev('ProductExperienceSubmitted', p.productExperience));
   if (p.whyAnswers) onboarding.push(ev('WhyAnswersSubmitted', p.whyAnswers));
-  for (let step = 1; step <= steps; step++) onboarding.push(ev('StepCompleted', { step }));
-  if (steps === 5) onboarding.push(ev('TrainingCompleted', {}));
+  const doneAt = (step: number) =>
+    p.completedAt?.[step - 1] ? { completedAt: p.completedAt[step - 1] } : {};
+  for (let step = 1; step <= steps; step++) onboarding.push(ev('StepCompleted', { step, ...doneAt(step) }));
+  if (steps === 5) onboarding.push(ev('TrainingCompleted', doneAt(5)));
   if (onboarding.length) {
     ({ position } = await deps.store.appendToStream(`Onboarding-${id}`, onboarding, {
       expectedRevision: 'no_stream',

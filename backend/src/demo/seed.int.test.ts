@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { FUNNEL_STAGES } from '@portal/contracts/funnel/endpoints';
+import { startTestApp, type TestApp } from '../../../testing/app';
+import { createUser } from '../../../testing/users';
+import { seedDemoData } from './seed';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.close());
+
+it("stamps each demo partner's steps after joining and before the last sign-in, so the funnel's median days are real", async () => {
+  await seedDemoData(app.deps);
+  const admin = await createUser(app, { admin: true });
+  const funnel = await admin.client.get('/api/admin/funnel');
+  expect(funnel.status).toBe(200);
+
+  const now = Date.now();
+  const rows = await app.deps
+    .db('funnel_members as m')
+    .join('users as u', 'u.id', 'm.user_id')
+    .where('m.is_admin', false)
+    .select('u.email', 'm.registered_at', 'm.first_done_at', 'm.training_completed_at', 'u.last_login_at');
+  const time = (t: Date | string | null) => (t === null ? null : new Date(t).getTime());
+  let completions = 0;
+  for (const r of rows) {
+    const joined = time(r.registered_at)!;
+    const until = time(r.last_login_at) ?? now;
+    const steps = (r.first_done_at as (Date | string | null)[]).map(time);
+    const done = steps.filter((t): t is number => t !== null);
+    completions += done.length;
+    // after joining, before the last sign-in (and so before now), in step order
+    for (const t of done) {
+      expect(t, r.email).toBeGreaterThan(joined);
+      expect(t, r.email).toBeLessThan(until);
+      expect(t, r.email).toBeLessThan(now);
+    }
+    expect(done, r.email).toEqual([...done].sort((a, b) => a - b));
+    // the training completes with step 5, not when the demo was seeded
+    if (r.training_completed_at) expect(time(r.training_completed_at), r.email).toBe(steps[4]);
+  }
+  expect(rows.length).toBeGreaterThanOrEqual(37);
+  expect(completions).toBeGreaterThan(60);
+
+  // every step took days: no step's median is 0, and none is the months since the seed's oldest sign-ups
+  const medians = (funnel.body.stages as { stage: string; medianDays: number | null }[]).map((s) => [
+    s.stage,
+    s.medianDays,
+  ]);
+  expect(medians.map(([stage]) => stage)).toEqual([...FUNNEL_STAGES]);
+  for (const [stage, days] of medians.slice(0, 5)) {
+    expect(days, String(stage)).toBeGreaterThan(0);
+    expect(days, String(stage)).toBeLessThan(30);
+  }
+});
