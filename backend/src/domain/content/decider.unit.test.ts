@@ -196,15 +196,28 @@ describe('content decider', () => {
 });
 
 describe("the spec's live calls", () => {
-  it('keep French punctuation on the line of the word before it (no-break spaces) and write the apostrophe ’', () => {
-    const french = (value: unknown): string[] =>
+  const textsIn =
+    (language: 'es' | 'fr') =>
+    (value: unknown): string[] =>
       Array.isArray(value)
-        ? value.flatMap(french)
+        ? value.flatMap(textsIn(language))
         : typeof value === 'object' && value !== null
-          ? Object.entries(value).flatMap(([k, v]) => (k === 'fr' && typeof v === 'string' ? [v] : french(v)))
+          ? Object.entries(value).flatMap(([k, v]) =>
+              k === language && typeof v === 'string' ? [v] : textsIn(language)(v),
+            )
           : [];
+
+  it('keep French punctuation on the line of the word before it (no-break spaces) and write the apostrophe ’', () => {
+    const french = textsIn('fr');
     expect(french(SPEC_LIVE_CALLS).length).toBeGreaterThan(6);
     expect(french(SPEC_LIVE_CALLS).filter(breaksFrenchPunctuation)).toEqual([]);
     expect(french(SPEC_LIVE_CALLS).flatMap(straightApostrophes)).toEqual([]);
+  });
+
+  it('address the partner in Spanish as tú, as the whole app does (no usted, su or sus)', () => {
+    const spanish = textsIn('es')(SPEC_LIVE_CALLS);
+    expect(spanish.length).toBeGreaterThan(6);
+    // whole words, accents included (\b knows only ASCII letters)
+    expect(spanish.filter((text) => /(?<!\p{L})(usted|ustedes|su|sus)(?!\p{L})/iu.test(text))).toEqual([]);
   });
 });

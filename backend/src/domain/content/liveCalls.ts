@@ -48,7 +48,7 @@ export const SPEC_LIVE_CALLS: readonly LiveCallDefinition[] = [
     name: { en: 'Science Call', es: 'Llamada Científica', fr: 'Appel scientifique' },
     description: {
       en: 'The science behind the products, explained simply, with time for your questions.',
-      es: 'La ciencia detrás de los productos, explicada con sencillez, con tiempo para sus preguntas.',
+      es: 'La ciencia detrás de los productos, explicada con sencillez, con tiempo para tus preguntas.',
       fr: 'La science derrière les produits, expliquée simplement, avec du temps pour vos questions.',
     },
     focusAreas: [
