@@ -75,3 +75,29 @@ export function widerThanScreen(page: Page): Promise<string[]> {
       );
   });
 }
+
+/**
+ * Elements matching `selector` that stick out of the content box of their closest `container`
+ * (into its padding or beyond) on the left or the right, as "text (left-right px, room
+ * left-right px)".
+ */
+export function outsideContentBox(page: Page, selector: string, container: string): Promise<string[]> {
+  return page.evaluate(
+    ([sel, box]) =>
+      [...document.querySelectorAll<HTMLElement>(sel)].flatMap((el) => {
+        const outer = el.closest(box);
+        if (!outer || el.getClientRects().length === 0) return [];
+        const style = getComputedStyle(outer);
+        const o = outer.getBoundingClientRect();
+        const left = o.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+        const right = o.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+        const r = el.getBoundingClientRect();
+        return r.left < left - 0.5 || r.right > right + 0.5
+          ? [
+              `${el.textContent} (${Math.round(r.left)}-${Math.round(r.right)} px, room ${Math.round(left)}-${Math.round(right)} px)`,
+            ]
+          : [];
+      }),
+    [selector, container] as const,
+  );
+}

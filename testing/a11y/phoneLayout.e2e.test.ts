@@ -3,14 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../backend/src/demo/seed';
 import { DEMO_PARTNER_PASSWORD, demoUser } from '../../backend/src/demo/users';
 import { startE2eApp, type E2eApp } from '../browser';
-import { cutPlaceholders, cutTexts, overflowingIn, widerThanScreen } from '../layout';
+import { cutPlaceholders, cutTexts, outsideContentBox, overflowingIn, widerThanScreen } from '../layout';
 
 /**
  * On a phone (390 x 844), in English, Spanish and French: no search placeholder or text (a card
  * title, a label) is cut off, no page is wider than the screen, no vault badge sticks out of its
- * card, and the partners' stat figures line up.
+ * card, and the partners' stat figures line up. On a desktop (1280 x 800), the same three
+ * languages: the vault's categories stay inside their sidebar.
  */
 const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
 const LANGUAGES = ['en', 'es', 'fr'] as const;
 const SHOTS = process.env.SHOTS;
 
@@ -21,8 +23,12 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.close());
 
-async function phoneContext(language: string, signedIn: boolean): Promise<BrowserContext> {
-  const context = await e2e.newContext({ viewport: PHONE });
+async function contextIn(
+  language: string,
+  signedIn: boolean,
+  viewport: { width: number; height: number } = PHONE,
+): Promise<BrowserContext> {
+  const context = await e2e.newContext({ viewport });
   await context.addInitScript((lang) => window.localStorage.setItem('preferredLanguage', lang), language);
   if (signedIn) {
     const res = await context.request.post('/api/login', {
@@ -43,7 +49,7 @@ describe('phone layout', () => {
   for (const language of LANGUAGES) {
     it(`search placeholders and texts fit, pages fit the screen and vault badges stay in their cards (${language})`, async () => {
       const found: string[] = [];
-      const visitor = await phoneContext(language, false);
+      const visitor = await contextIn(language, false);
       const page = await visitor.newPage();
       await page.goto('/register');
       const passcode = page.getByRole('dialog').locator('input');
@@ -60,7 +66,7 @@ describe('phone layout', () => {
       found.push(...(await cutPlaceholders(page)).map((p) => `/register: ${p}`));
       await visitor.close();
 
-      const partner = await phoneContext(language, true);
+      const partner = await contextIn(language, true);
       const signedIn = await partner.newPage();
       for (const [path, ready] of [
         ['/replays', '.replay-card'],
@@ -99,6 +105,19 @@ describe('phone layout', () => {
       );
       await partner.close();
       expect(found).toEqual([]);
+    });
+  }
+});
+
+describe('desktop layout', () => {
+  for (const language of LANGUAGES) {
+    it(`the vault's categories stay inside their sidebar (${language})`, async () => {
+      const partner = await contextIn(language, true, DESKTOP);
+      const page = await partner.newPage();
+      await settled(page, '/vault?category=inflammation-pain', '.vault-cat-active');
+      // rows (the selected one's highlight) and count badges, fr "Inflammation/Douleur" the longest
+      expect(await outsideContentBox(page, '.vault-cat, .vault-cat-count', '.vault-sidebar')).toEqual([]);
+      await partner.close();
     });
   }
 });

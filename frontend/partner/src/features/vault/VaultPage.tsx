@@ -47,7 +47,7 @@ function Thumb({ urls }: { urls: string[] }) {
   return <img src={urls[index]} alt="" loading="lazy" onError={() => setIndex((i) => i + 1)} />;
 }
 
-/** "Inflammation/Douleur" may wrap after its slash when the card is narrow. */
+/** "Inflammation/Douleur" may wrap after its slash when the card or the sidebar is narrow. */
 const breakAfterSlashes = (label: string) =>
   label.split('/').map((part, i, all) => (
     <Fragment key={i}>
@@ -97,7 +97,7 @@ function CategoryList({
         onClick={() => onChange(key)}
         data-category={key}
       >
-        <span>{label}</span>
+        <span className="vault-cat-name">{breakAfterSlashes(label)}</span>
         <span className="vault-cat-count">{count}</span>
       </button>
     </li>
