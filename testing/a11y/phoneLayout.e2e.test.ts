@@ -9,7 +9,8 @@ import { cutPlaceholders, cutTexts, outsideContentBox, overflowingIn, widerThanS
  * On a phone (390 x 844), in English, Spanish and French: no search placeholder or text (a card
  * title, a label) is cut off, no page is wider than the screen, no vault badge sticks out of its
  * card, and the partners' stat figures line up. On a desktop (1280 x 800), the same three
- * languages: the vault's categories stay inside their sidebar.
+ * languages: the vault's categories stay inside their sidebar and the replays' search
+ * placeholder fits.
  */
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -111,12 +112,14 @@ describe('phone layout', () => {
 
 describe('desktop layout', () => {
   for (const language of LANGUAGES) {
-    it(`the vault's categories stay inside their sidebar (${language})`, async () => {
+    it(`the vault's categories stay inside their sidebar and the replays' placeholder fits (${language})`, async () => {
       const partner = await contextIn(language, true, DESKTOP);
       const page = await partner.newPage();
       await settled(page, '/vault?category=inflammation-pain', '.vault-cat-active');
       // rows (the selected one's highlight) and count badges, fr "Inflammation/Douleur" the longest
       expect(await outsideContentBox(page, '.vault-cat, .vault-cat-count', '.vault-sidebar')).toEqual([]);
+      await settled(page, '/replays', '.replay-card');
+      expect(await cutPlaceholders(page)).toEqual([]);
       await partner.close();
     });
   }
