@@ -77,6 +77,65 @@ export function widerThanScreen(page: Page): Promise<string[]> {
 }
 
 /**
+ * The words (runs of text between spaces) of `selector`'s text that a line break splits, e.g. a
+ * group of a key broken in its middle ("4F / 0A"). Compares each character's line.
+ */
+export function wordsSplitAcrossLines(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const walker = document.createTreeWalker(document.querySelector(sel)!, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    const chars: { char: string; top: number }[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let i = 0; i < text.length; i++) {
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        chars.push({ char: text[i]!, top: Math.round(range.getBoundingClientRect().top) });
+      }
+    }
+    const split: string[] = [];
+    let word = '';
+    let lines = new Set<number>();
+    for (const { char, top } of [...chars, { char: ' ', top: 0 }]) {
+      if (/\s/.test(char)) {
+        if (lines.size > 1) split.push(word);
+        word = '';
+        lines = new Set();
+      } else {
+        word += char;
+        lines.add(top);
+      }
+    }
+    return split;
+  }, selector);
+}
+
+/**
+ * The lines of `textSelector`'s text that run under the element `coverSelector` (a dialog's
+ * title under its close button), as "left-right px".
+ */
+export function linesUnder(page: Page, textSelector: string, coverSelector: string): Promise<string[]> {
+  return page.evaluate(
+    ([textSel, coverSel]) => {
+      const range = document.createRange();
+      range.selectNodeContents(document.querySelector(textSel)!);
+      const cover = document.querySelector(coverSel)!.getBoundingClientRect();
+      return [...range.getClientRects()]
+        .filter(
+          (line) =>
+            line.width > 0 &&
+            line.right > cover.left + 0.5 &&
+            line.left < cover.right &&
+            line.bottom > cover.top &&
+            line.top < cover.bottom,
+        )
+        .map((line) => `${Math.round(line.left)}-${Math.round(line.right)} px`);
+    },
+    [textSelector, coverSelector] as const,
+  );
+}
+
+/**
  * Elements matching `selector` that stick out of the content box of their closest `container`
  * (into its padding or beyond) on the left or the right, as "text (left-right px, room
  * left-right px)".

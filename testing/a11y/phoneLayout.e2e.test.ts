@@ -2,14 +2,23 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../backend/src/demo/seed';
 import { DEMO_PARTNER_PASSWORD, demoUser } from '../../backend/src/demo/users';
-import { startE2eApp, type E2eApp } from '../browser';
-import { cutPlaceholders, cutTexts, outsideContentBox, overflowingIn, widerThanScreen } from '../layout';
+import { openedDialog, startE2eApp, type E2eApp } from '../browser';
+import {
+  cutPlaceholders,
+  cutTexts,
+  linesUnder,
+  outsideContentBox,
+  overflowingIn,
+  widerThanScreen,
+  wordsSplitAcrossLines,
+} from '../layout';
 
 /**
  * On a phone (390 x 844), in English, Spanish and French: no search placeholder or text (a card
  * title, a label) is cut off, no page is wider than the screen, no vault badge sticks out of its
- * card, and the partners' stat figures line up. On a desktop (1280 x 800), the same three
- * languages: the vault's categories stay inside their sidebar and the replays' search
+ * card, the partners' stat figures line up, and the two-step set-up dialog keeps its title
+ * clear of the close button and its key's groups whole. On a desktop (1280 x 800), the same
+ * three languages: the vault's categories stay inside their sidebar and the replays' search
  * placeholder fits.
  */
 const PHONE = { width: 390, height: 844 };
@@ -106,6 +115,26 @@ describe('phone layout', () => {
       );
       await partner.close();
       expect(found).toEqual([]);
+    });
+
+    it(`the two-step set-up dialog: its title clear of the close button, its key broken only between groups (${language})`, async () => {
+      const partner = await contextIn(language, true);
+      const page = await partner.newPage();
+      await settled(page, '/settings', '.settings-layout');
+      await page.getByRole('button', { name: /^(Set up|Configurar|Configurer)$/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('.second-factor-secret').waitFor();
+      await openedDialog(dialog);
+      expect(await linesUnder(page, '.ant-modal-title', '.ant-modal-close')).toEqual([]);
+      expect(await dialog.locator('.second-factor-secret').innerText()).toMatch(
+        /^([A-Z2-7]{4}\s)+[A-Z2-7]{1,4}$/,
+      );
+      expect(await wordsSplitAcrossLines(page, '.second-factor-secret')).toEqual([]);
+      // the key took more than one line, so its breaks were tested
+      expect(
+        await dialog.locator('.second-factor-secret').evaluate((el) => el.getBoundingClientRect().height),
+      ).toBeGreaterThan(40);
+      await partner.close();
     });
   }
 });

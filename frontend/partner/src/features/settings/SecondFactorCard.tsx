@@ -4,7 +4,7 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Tag from 'antd/es/tag';
 import { SafetyOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../../lib/api';
 import type { User } from '../../lib/session';
@@ -110,7 +110,15 @@ export function SecondFactorCard({ user }: { user: User }) {
               height={200}
             />
             <p>{t('secondFactor.manual')}</p>
-            <code className="second-factor-secret">{step.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
+            {/* groups of four that a line breaks between, never inside */}
+            <code className="second-factor-secret">
+              {step.secret.match(/.{1,4}/g)?.map((group, i) => (
+                <Fragment key={i}>
+                  {i > 0 && ' '}
+                  <span>{group}</span>
+                </Fragment>
+              ))}
+            </code>
             <label htmlFor="second-factor-code">{t('secondFactor.enterCode')}</label>
             <Input
               id="second-factor-code"
