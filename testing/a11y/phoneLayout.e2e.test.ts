@@ -16,10 +16,10 @@ import {
 /**
  * On a phone (390 x 844), in English, Spanish and French: no search placeholder or text (a card
  * title, a label) is cut off, no page is wider than the screen, no vault badge sticks out of its
- * card, the partners' stat figures line up, and the two-step set-up dialog keeps its title
- * clear of the close button and its key's groups whole. On a desktop (1280 x 800), the same
- * three languages: the vault's categories stay inside their sidebar and the replays' search
- * placeholder fits.
+ * card, the partners' stat figures line up, "Send a nudge" has the row to itself, and the
+ * two-step set-up dialog keeps its title clear of the close button and its key's groups whole.
+ * On a desktop (1280 x 800), the same three languages: the vault's categories stay inside their
+ * sidebar and the replays' search placeholder fits.
  */
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -109,6 +109,18 @@ describe('phone layout', () => {
         .locator('.partners-stat-value')
         .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
       if (new Set(tops).size !== 1) found.push(`/partners stat figures at ${tops.join(', ')}`);
+      // "Send a nudge" (long in es and fr) across the row, under the name and what happened
+      await signedIn.locator('.partners-attention-list li').first().waitFor();
+      const cramped = await signedIn.locator('.partners-attention-list li').evaluateAll((items) =>
+        items
+          .filter((li) => {
+            const button = li.querySelector('button')!.getBoundingClientRect();
+            const meta = li.querySelector('.partners-attention-meta')!.getBoundingClientRect();
+            return button.top < meta.bottom || button.width < li.clientWidth - 1;
+          })
+          .map((li) => li.textContent),
+      );
+      found.push(...cramped.map((row) => `/partners nudge button beside the text: ${row}`));
       await settled(signedIn, '/vault', '.vault-badge');
       found.push(
         ...(await overflowingIn(signedIn, '.vault-badge', '.vault-card')).map((b) => `/vault badge: ${b}`),
