@@ -49,6 +49,16 @@ describe('live calls', () => {
     expect(await monthly.innerText()).toContain('Third Monday of the month at 9:00 PM Eastern Time');
     expect(await monthly.innerText()).toContain('Hosted by Sarah Mitchell');
     expect(await monthly.locator('.call-local').innerText()).toContain('Monday, November 16 at 6:00 PM PST');
+    // the three cards side by side: their Join buttons line up, the Science Call's too (no passcode line)
+    const joins = await page
+      .locator('.call-join')
+      .evaluateAll((els) =>
+        els.map((el) => ({ top: el.getBoundingClientRect().top, bottom: el.getBoundingClientRect().bottom })),
+      );
+    const spread = (edges: number[]) => Math.max(...edges) - Math.min(...edges);
+    expect(joins).toHaveLength(3);
+    expect(spread(joins.map((r) => r.top))).toBeLessThan(1);
+    expect(spread(joins.map((r) => r.bottom))).toBeLessThan(1);
 
     // the upcoming banner: only the call within the next hour, with its passcode and a join button
     const banner = page.locator('.call-banner');
