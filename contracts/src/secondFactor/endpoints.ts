@@ -22,3 +22,9 @@ export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
 /** How many single-use recovery codes an enrolment gives. */
 export const RECOVERY_CODE_COUNT = 10;
+
+/**
+ * A secret as people read and type it from the set-up screen: groups of four characters. Shown
+ * as one unbreakable piece each, so a narrow screen breaks the key between groups, never inside.
+ */
+export const keyGroups = (secret: string): string[] => secret.match(/.{1,4}/g) ?? [];

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeAt, timeStep } from '../../../../backend/src/domain/user/secondFactor';
 import { openedDialog, startE2eApp, type E2eApp } from '../../../../testing/browser';
+import { wordsSplitAcrossLines } from '../../../../testing/layout';
 import { createUser } from '../../../../testing/users';
 
 /**
@@ -61,6 +62,12 @@ describe('two-step verification in the browser', () => {
     const secret = (await page.getByTestId('second-factor-secret').innerText()).replace(/\s+/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/second-factor-enrol.png`, fullPage: true });
+    // on a phone the key takes two lines, broken between its groups of four, never inside one
+    await page.setViewportSize({ width: 390, height: 844 });
+    const key = page.getByTestId('second-factor-secret');
+    expect(await key.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(40);
+    expect(await wordsSplitAcrossLines(page, '[data-testid="second-factor-secret"]')).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     const now = timeStep(Date.now());
     await page.getByLabel('Code').fill(codeAt(secret, now));

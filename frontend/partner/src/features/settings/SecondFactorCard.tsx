@@ -7,6 +7,7 @@ import { SafetyOutlined } from '@ant-design/icons';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../../lib/api';
+import { keyGroups } from '@portal/contracts/secondFactor/endpoints';
 import type { User } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { confirmEnrolment, disableSecondFactor, refreshUser, startEnrolment } from '../secondFactor/api';
@@ -112,7 +113,7 @@ export function SecondFactorCard({ user }: { user: User }) {
             <p>{t('secondFactor.manual')}</p>
             {/* groups of four that a line breaks between, never inside */}
             <code className="second-factor-secret">
-              {step.secret.match(/.{1,4}/g)?.map((group, i) => (
+              {keyGroups(step.secret).map((group, i) => (
                 <Fragment key={i}>
                   {i > 0 && ' '}
                   <span>{group}</span>
