@@ -39,7 +39,7 @@ describe('the console outbox', () => {
     await page.goto(`${e2e.app.url}/admin/#/mail-outbox`);
     const row = page.locator('tbody tr', { hasText: partner.email });
     await row.waitFor({ timeout: 60_000 });
-    expect(await row.innerText()).toContain('Choisissez un nouveau mot de passe pour le Portail Partenaires');
+    expect(await row.innerText()).toContain('Choisissez un nouveau mot de passe pour Training Academy');
     expect(await row.innerText()).toContain('Forgotten password');
     expect(await row.innerText()).toContain('Kept here (no SMTP)');
     expect(await row.innerText()).toContain('Bonjour Chloé,');

@@ -62,7 +62,7 @@ describe('forgot password', () => {
     await shot(page, 'forgot-password-sent');
 
     const [mail] = await smtp.messagesFor(user.email);
-    expect(mail.subject).toBe('Crea una nueva contraseña para el Portal de Socios');
+    expect(mail.subject).toBe('Crea una nueva contraseña para Training Academy');
     const link = /https?:\/\/\S+\/new-password#token=\S+/.exec(mail.text)![0];
     await page.goto(onTestServer(link));
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
