@@ -24,7 +24,7 @@ export const TOTP_PERIOD_SECONDS = 30;
 export const RECOVERY_CODE_COUNT = 10;
 
 /**
- * A secret as people read and type it from the set-up screen: groups of four characters. Shown
- * as one unbreakable piece each, so a narrow screen breaks the key between groups, never inside.
+ * A secret as people read and type it from the set-up screen: groups of four characters between
+ * spaces, so a narrow screen breaks the key between groups (at a space), never inside one.
  */
-export const keyGroups = (secret: string): string[] => secret.match(/.{1,4}/g) ?? [];
+export const spacedKey = (secret: string): string => (secret.match(/.{1,4}/g) ?? []).join(' ');

@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +8,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider, createTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { keyGroups, secondFactorEndpoints } from '@portal/contracts/secondFactor/endpoints';
+import { secondFactorEndpoints, spacedKey } from '@portal/contracts/secondFactor/endpoints';
 import { catalog, initialLocale } from '../i18n/i18nProvider';
 import { consoleTheme } from '../theme';
 
@@ -167,16 +167,9 @@ export function SecondFactorEnrolment({ onDone }: { onDone: () => void }) {
                         bgcolor: '#f4f6f5',
                         p: 1,
                         borderRadius: 1,
-                        '& span': { whiteSpace: 'nowrap' },
                       }}
                     >
-                      {/* groups of four that a line breaks between, never inside */}
-                      {keyGroups(enrolment.secret).map((group, i) => (
-                        <Fragment key={i}>
-                          {i > 0 && ' '}
-                          <span>{group}</span>
-                        </Fragment>
-                      ))}
+                      {spacedKey(enrolment.secret)}
                     </Box>
                     <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
                       {t('enterCode')}

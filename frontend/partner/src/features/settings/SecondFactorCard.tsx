@@ -4,10 +4,10 @@ import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Tag from 'antd/es/tag';
 import { SafetyOutlined } from '@ant-design/icons';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../../lib/api';
-import { keyGroups } from '@portal/contracts/secondFactor/endpoints';
+import { spacedKey } from '@portal/contracts/secondFactor/endpoints';
 import type { User } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { confirmEnrolment, disableSecondFactor, refreshUser, startEnrolment } from '../secondFactor/api';
@@ -111,15 +111,7 @@ export function SecondFactorCard({ user }: { user: User }) {
               height={200}
             />
             <p>{t('secondFactor.manual')}</p>
-            {/* groups of four that a line breaks between, never inside */}
-            <code className="second-factor-secret">
-              {keyGroups(step.secret).map((group, i) => (
-                <Fragment key={i}>
-                  {i > 0 && ' '}
-                  <span>{group}</span>
-                </Fragment>
-              ))}
-            </code>
+            <code className="second-factor-secret">{spacedKey(step.secret)}</code>
             <label htmlFor="second-factor-code">{t('secondFactor.enterCode')}</label>
             <Input
               id="second-factor-code"
