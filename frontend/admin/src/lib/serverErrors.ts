@@ -8,8 +8,6 @@ import { i18nProvider } from '../i18n/i18nProvider';
 export const serverErrorText = (code: string, serverMessage: string): string =>
   i18nProvider.translate(`app.serverErrors.${code}`, { _: serverMessage });
 
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
-
 /**
  * A failed API call as the console shows it: an error answer's message in the console's language,
  * and a request that never got an answer (network down) said as such, not as the browser's
@@ -22,7 +20,7 @@ export function inConsoleLanguage(error: unknown): unknown {
       ? new HttpError(serverErrorText(code, error.message), error.status, error.body)
       : error;
   }
-  if (error instanceof TypeError && !isAbort(error))
-    return new HttpError(serverErrorText('network', error.message), 0, null);
+  // fetch rejects with a TypeError when no answer came (an abort is a DOMException, left as it is)
+  if (error instanceof TypeError) return new HttpError(serverErrorText('network', error.message), 0, null);
   return error;
 }
