@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FUNNEL_STAGES } from '@portal/contracts/funnel/endpoints';
+import { FUNNEL_COHORT_WEEKS, FUNNEL_STAGES } from '@portal/contracts/funnel/endpoints';
+import type { FunnelCohort } from '@portal/contracts/funnel/schemas';
 import { startTestApp, type TestApp } from '../../../testing/app';
 import { createUser } from '../../../testing/users';
 import { seedDemoData } from './seed';
@@ -7,11 +8,11 @@ import { seedDemoData } from './seed';
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
+  await seedDemoData(app.deps);
 });
 afterAll(() => app?.close());
 
 it("stamps each demo partner's steps after joining and before the last sign-in, so the funnel's median days are real", async () => {
-  await seedDemoData(app.deps);
   const admin = await createUser(app, { admin: true });
   const funnel = await admin.client.get('/api/admin/funnel');
   expect(funnel.status).toBe(200);
@@ -53,4 +54,20 @@ it("stamps each demo partner's steps after joining and before the last sign-in, 
     expect(days, String(stage)).toBeGreaterThan(0);
     expect(days, String(stage)).toBeLessThan(30);
   }
+});
+
+it("gives every week of the funnel's cohort chart a cohort of its own, younger cohorts behind older ones", async () => {
+  const admin = await createUser(app, { admin: true });
+  const cohorts = (await admin.client.get('/api/admin/funnel')).body.cohorts as FunnelCohort[];
+  // newest first; the current week may have begun only today
+  const weeks = cohorts.slice(1, FUNNEL_COHORT_WEEKS);
+  expect(weeks).toHaveLength(FUNNEL_COHORT_WEEKS - 1);
+  for (const c of weeks) {
+    expect(c.registered, c.week).toBeGreaterThanOrEqual(4);
+    // fewer partners at each later step, none with a step the one before is missing
+    for (let s = 1; s < 5; s++) expect(c.completed[s], c.week).toBeLessThanOrEqual(c.completed[s - 1]!);
+  }
+  const trainingShare = (list: FunnelCohort[]) =>
+    list.reduce((sum, c) => sum + c.completed[5]! / c.registered, 0) / list.length;
+  expect(trainingShare(weeks.slice(0, 3))).toBeLessThan(trainingShare(weeks.slice(12)) - 0.15);
 });

@@ -2,6 +2,7 @@ import type { AppDeps } from '../app/deps';
 import { seedAcademyContent } from './academy';
 import { seedDemoOnboarding } from './onboarding';
 import { seedDemoTeam } from '../features/partners/demo';
+import { COHORT_WEEKS, seedDemoCohorts } from '../features/partners/demoCohorts';
 import { demoUser, seedDemoUsers } from './users';
 
 /**
@@ -10,6 +11,10 @@ import { demoUser, seedDemoUsers } from './users';
  */
 export async function seedDemoData(deps: AppDeps): Promise<string> {
   const parts = [await seedDemoUsers(deps), await seedDemoOnboarding(deps), await seedAcademyContent(deps)];
-  parts.push(`partners: ${await seedDemoTeam(deps, demoUser('maria').id)} added to Maria Garcia's team`);
+  const maria = demoUser('maria').id;
+  parts.push(`partners: ${await seedDemoTeam(deps, maria)} added to Maria Garcia's team`);
+  parts.push(
+    `${await seedDemoCohorts(deps, maria)} more who joined their teams over the last ${COHORT_WEEKS} weeks`,
+  );
   return `demo data: ${parts.join('; ')}`;
 }

@@ -5,7 +5,7 @@ import { demoStepTimes } from '../../demo/stepTimes';
 import { seedPartner, type SeedPartner } from './seed';
 
 /** A stable uuid from a text, so seeding twice gives the same ids. */
-function stableId(text: string): string {
+export function stableId(text: string): string {
   const h = createHash('sha256').update(`partners-demo:${text}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
@@ -51,6 +51,8 @@ const TEAM: [string, string, number, number | null, number, number][] = [
   ['Leo', 'Okafor', 1, 10, 27, 16],
 ];
 
+const teamId = (sponsorId: string, t: (typeof TEAM)[number]) => stableId(`${sponsorId}:${t[0]}:${t[1]}`);
+
 const WHY = {
   joinReason: 'I want more time with my kids and a second income I can grow.',
   monthlyGoal3: '$300',
@@ -66,25 +68,54 @@ const WHY = {
 
 function demoPartner(i: number, sponsorIds: string[], demoSponsorId: string, now: number): SeedPartner {
   const [firstName, lastName, steps, days, sponsorIndex, joinedDays] = TEAM[i]!;
-  const email = `${firstName}.${lastName}`
-    .normalize('NFD')
-    .replace(/[^A-Za-z.]/g, '')
-    .toLowerCase();
   const joinedAt = new Date(now - joinedDays * DAY - 7_200_000);
   const lastLoginAt = days === null ? undefined : new Date(now - days * DAY - 3_600_000);
-  const p: SeedPartner = {
+  return {
     id: sponsorIds[i],
     sponsorId: sponsorIndex < 0 ? demoSponsorId : sponsorIds[sponsorIndex]!,
     firstName,
     lastName,
-    email: `${email}@example.com`,
-    completedSteps: steps,
-    // each step days after the one before, between joining and the last sign-in
-    completedAt: demoStepTimes(joinedAt, lastLoginAt ?? new Date(now), i)
-      .slice(0, steps)
-      .map((d) => d.toISOString()),
+    email: demoEmail(firstName, lastName),
     joinedAt: joinedAt.toISOString(),
     lastLoginAt: lastLoginAt?.toISOString(),
+    ...demoProgress(i, firstName, steps, joinedAt, lastLoginAt ?? new Date(now)),
+  };
+}
+
+/** `first.last@example.com`, without accents or apostrophes. */
+export const demoEmail = (firstName: string, lastName: string) =>
+  `${`${firstName}.${lastName}`
+    .normalize('NFD')
+    .replace(/[^A-Za-z.]/g, '')
+    .toLowerCase()}@example.com`;
+
+/**
+ * A demo partner's foundation: the first `steps` steps done days apart between joining and
+ * `until` (their last sign-in, or now), with the answers each step records. `i` varies the
+ * pace and the answers from one partner to the next.
+ */
+export function demoProgress(
+  i: number,
+  firstName: string,
+  steps: number,
+  joinedAt: Date,
+  until: Date,
+): Pick<
+  SeedPartner,
+  | 'completedSteps'
+  | 'completedAt'
+  | 'feelGreatLink'
+  | 'customerList'
+  | 'partnerList'
+  | 'productExperience'
+  | 'whyAnswers'
+> {
+  const p: ReturnType<typeof demoProgress> = {
+    completedSteps: steps,
+    // each step days after the one before, between joining and the last sign-in
+    completedAt: demoStepTimes(joinedAt, until, i)
+      .slice(0, steps)
+      .map((d) => d.toISOString()),
   };
   if (steps >= 2)
     p.feelGreatLink = `https://ufeelgreat.com/c/${firstName.normalize('NFD').replace(/[^A-Za-z]/g, '')}${i}`;
@@ -101,7 +132,8 @@ function demoPartner(i: number, sponsorIds: string[], demoSponsorId: string, now
       i % 5 === 0
         ? 'skipped'
         : {
-            startDate: '2026-01-12',
+            // they started the products when they joined
+            startDate: joinedAt.toISOString().slice(0, 10),
             positiveChanges: 'Better sleep and fewer cravings.',
             confidenceLevel: i % 2 ? 'confident' : 'need_help',
             challenges: 'Finding time to share.',
@@ -120,7 +152,7 @@ export async function seedDemoTeam(
   sponsorId: string,
   now: Date = new Date(),
 ): Promise<number> {
-  const ids = TEAM.map((t) => stableId(`${sponsorId}:${t[0]}:${t[1]}`));
+  const ids = TEAM.map((t) => teamId(sponsorId, t));
   if (await findUserById(deps.db, ids[0]!)) return 0;
   let position = '';
   for (let i = 0; i < TEAM.length; i++)
@@ -128,6 +160,10 @@ export async function seedDemoTeam(
   await deps.projections.waitFor(position, { timeoutMs: 30_000 });
   return TEAM.length;
 }
+
+/** The team members of `sponsorId`'s demo team who sponsor partners of their own: three steps done or more. */
+export const demoTeamSponsorIds = (sponsorId: string): string[] =>
+  TEAM.filter((t) => t[2] >= 3).map((t) => teamId(sponsorId, t));
 
 /** A sponsor account with its demo team (tests and screenshots). Idempotent. */
 export async function seedDemoPartners(
