@@ -71,3 +71,13 @@ it("gives every week of the funnel's cohort chart a cohort of its own, younger c
     list.reduce((sum, c) => sum + c.completed[5]! / c.registered, 0) / list.length;
   expect(trainingShare(weeks.slice(0, 3))).toBeLessThan(trainingShare(weeks.slice(12)) - 0.15);
 });
+
+it('records nothing when the demo data is seeded again (make start on a seeded database)', async () => {
+  const count = async () => Number((await app.deps.db('users').count({ n: '*' }))[0]!.n);
+  const before = await count();
+  const summary = await seedDemoData(app.deps);
+  expect(await count()).toBe(before);
+  expect(summary).toContain('0 of 8 partners created');
+  expect(summary).toContain('partners: 0 added');
+  expect(summary).toContain('; 0 more who joined');
+});
