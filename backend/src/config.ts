@@ -163,6 +163,9 @@ function databasePassword(url: string): string | undefined {
   return password || undefined;
 }
 
+/** The name of every setting the API and the worker read. */
+export const SETTING_NAMES: readonly string[] = Object.keys(configSchema.shape);
+
 export type Config = z.output<typeof configSchema> & { cookieSecure: boolean };
 
 export class ConfigError extends Error {

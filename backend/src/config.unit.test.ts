@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config';
+import { readFileSync } from 'node:fs';
+import { ConfigError, SETTING_NAMES, parseConfig } from './config';
 
 const valid = {
   SESSION_KEYS: 'k'.repeat(40),
@@ -10,6 +11,16 @@ const valid = {
 };
 
 describe('configuration', () => {
+  it('documents every setting in .env.example (set, or commented out with its default)', () => {
+    const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+    // these two only point the real Mailchimp and Google clients at the tests' loopback servers
+    const testOnly = ['MAILCHIMP_BASE_URL', 'GOOGLE_API_ROOT_URL'];
+    const missing = SETTING_NAMES.filter(
+      (name) => !testOnly.includes(name) && !new RegExp(`^#? ?${name}=`, 'm').test(example),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('parses a valid environment with defaults', () => {
     const config = parseConfig(valid);
     expect(config.PORT).toBe(3000);
