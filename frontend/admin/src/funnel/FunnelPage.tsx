@@ -226,6 +226,8 @@ export function FunnelPage() {
                           dataKey={s}
                           name={stageName(s)}
                           stroke={['#0d7d67', '#0277bd', '#7b4ddb', '#b45309', '#c62828', '#37474f'][i]}
+                          // the training usually completes with step 5: dashed, its line lets step 5's show through
+                          strokeDasharray={s === 'training' ? '6 4' : undefined}
                           isAnimationActive={false}
                         />
                       ))}
