@@ -8,7 +8,6 @@ import {
   Datagrid,
   DateInput,
   FunctionField,
-  List,
   ReferenceInput,
   SelectInput,
   useDataProvider,
@@ -16,6 +15,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { List, PaginationUnlessFailed } from '../lib/LoadFailed';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AuditEntry } from '@portal/contracts/admin/schemas';
 import type { AdminDataProvider } from '../dataProvider';
@@ -100,7 +100,13 @@ export function AuditList() {
   const subjectOf = (r: AuditEntry) =>
     r.subjectId && /^[0-9a-f-]{36}$/.test(r.subjectId) ? r.subjectId : null;
   return (
-    <List filters={filters} sort={{ field: 'occurredAt', order: 'DESC' }} perPage={50} exporter={false}>
+    <List
+      filters={filters}
+      sort={{ field: 'occurredAt', order: 'DESC' }}
+      perPage={50}
+      exporter={false}
+      pagination={<PaginationUnlessFailed />}
+    >
       {phone ? (
         // on a phone: what happened, when, to whom and by whom; a row opens the user's history
         <ProgressiveSimpleList<AuditEntry>

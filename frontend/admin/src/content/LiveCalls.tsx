@@ -5,7 +5,6 @@ import {
   Datagrid,
   Edit,
   FunctionField,
-  List,
   SelectInput,
   SimpleForm,
   SimpleFormIterator,
@@ -18,6 +17,7 @@ import {
   useLocale,
   useTranslate,
 } from 'react-admin';
+import { List } from '../lib/LoadFailed';
 import { CALL_COLOR_THEMES, CONTENT_LIMITS as L } from '@portal/contracts/content/endpoints';
 import type { AdminLiveCall } from '@portal/contracts/content/schemas';
 import { usePhone } from '../lib/usePhone';

@@ -8,7 +8,6 @@ import {
   Edit,
   EditButton,
   FunctionField,
-  List,
   SearchInput,
   SelectArrayInput,
   SelectInput,
@@ -22,6 +21,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { List, PaginationUnlessFailed } from '../lib/LoadFailed';
 import { TESTIMONIAL_CATEGORIES } from '@portal/contracts/academy/endpoints';
 import { CONTENT_LIMITS } from '@portal/contracts/content/endpoints';
 import type { AdminTestimonial } from '@portal/contracts/content/schemas';
@@ -90,7 +90,12 @@ function PhoneTestimonials() {
 
 /** The vault's testimonials in the order partners see them. */
 export const TestimonialList = () => (
-  <List filters={filters} sort={{ field: 'position', order: 'ASC' }} perPage={25}>
+  <List
+    filters={filters}
+    sort={{ field: 'position', order: 'ASC' }}
+    perPage={25}
+    pagination={<PaginationUnlessFailed />}
+  >
     {usePhone() ? (
       <PhoneTestimonials />
     ) : (

@@ -7,7 +7,6 @@ import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Typography from '@mui/material/Typography';
-import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
@@ -28,6 +27,7 @@ import type { FunnelResponse } from '@portal/contracts/funnel/schemas';
 import type { AdminDataProvider } from '../dataProvider';
 import { useFormat } from '../lib/format';
 import { DataTable, dataColumns, type DataColumn } from '../lib/DataTable';
+import { LoadFailed } from '../lib/LoadFailed';
 
 type Stage = FunnelResponse['stages'][number];
 type Cohort = FunnelResponse['cohorts'][number];
@@ -166,7 +166,7 @@ export function FunnelPage() {
           </Typography>
         )}
       </Box>
-      {error && <Alert severity="error">{error.message}</Alert>}
+      {error && <LoadFailed error={error} onRetry={() => void load()} />}
       {!data && !error && <LinearProgress aria-label={t('ra.page.loading')} />}
       {data && (
         <>

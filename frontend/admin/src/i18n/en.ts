@@ -221,6 +221,8 @@ export const en = {
       userDeleted: 'User deleted.',
       userUpdated: 'User updated.',
       operationFailed: 'Operation failed. Please try again.',
+      loadFailed: 'This could not be loaded.',
+      retry: 'Try again',
     },
     /** the server's error ids, in the console's language (lib/serverErrors.ts) */
     serverErrors: {

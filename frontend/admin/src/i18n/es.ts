@@ -226,6 +226,8 @@ export const es: Messages = {
       userDeleted: 'Usuario eliminado.',
       userUpdated: 'Usuario actualizado.',
       operationFailed: 'La operación falló. Inténtalo de nuevo.',
+      loadFailed: 'No se pudo cargar.',
+      retry: 'Reintentar',
     },
     serverErrors: {
       member_id_taken: 'Este id de miembro ya está en uso.',

@@ -228,6 +228,8 @@ export const fr: Messages = {
       userDeleted: 'Utilisateur supprimé.',
       userUpdated: 'Utilisateur mis à jour.',
       operationFailed: 'L’opération a échoué. Veuillez réessayer.',
+      loadFailed: 'Le chargement a échoué.',
+      retry: 'Réessayer',
     },
     serverErrors: {
       member_id_taken: 'Cet identifiant membre est déjà utilisé.',

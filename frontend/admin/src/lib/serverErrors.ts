@@ -16,9 +16,17 @@ export const serverErrorText = (code: string, serverMessage: string): string =>
 export function inConsoleLanguage(error: unknown): unknown {
   if (error instanceof HttpError) {
     const code = (error.body as { error?: unknown } | null | undefined)?.error;
-    return typeof code === 'string'
-      ? new HttpError(serverErrorText(code, error.message), error.status, error.body)
-      : error;
+    if (typeof code === 'string')
+      return new HttpError(serverErrorText(code, error.message), error.status, error.body);
+    // a 5xx without an id (a proxy's 502/503/504 page, a crash): the browser's status text is
+    // English ("Service Unavailable"); say it in the console's language
+    if (error.status >= 500)
+      return new HttpError(
+        serverErrorText(error.status === 500 ? 'internal' : 'unavailable', error.message),
+        error.status,
+        error.body,
+      );
+    return error;
   }
   // fetch rejects with a TypeError when no answer came (an abort is a DOMException, left as it is)
   if (error instanceof TypeError) return new HttpError(serverErrorText('network', error.message), 0, null);

@@ -8,7 +8,6 @@ import Typography from '@mui/material/Typography';
 import {
   Datagrid,
   FunctionField,
-  List,
   SelectInput,
   Show,
   SimpleList,
@@ -17,6 +16,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { List, PaginationUnlessFailed } from '../lib/LoadFailed';
 import type { OutboxMessage } from '@portal/contracts/mail/schemas';
 import { useFormat } from '../lib/format';
 import { usePhone } from '../lib/usePhone';
@@ -98,6 +98,7 @@ export function MailOutboxList() {
         perPage={25}
         exporter={false}
         empty={false}
+        pagination={<PaginationUnlessFailed />}
       >
         {phone ? (
           <PhoneMessages />

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
@@ -21,6 +20,7 @@ import type { DashboardResponse, PerformanceHistory } from '@portal/contracts/ad
 import type { AdminDataProvider } from '../dataProvider';
 import { useFormat } from '../lib/format';
 import { usePoll } from '../lib/usePoll';
+import { LoadFailed } from '../lib/LoadFailed';
 import { Database } from './DatabaseTab';
 import { Overview } from './OverviewTab';
 import { type Sample, Realtime } from './RealtimeTab';
@@ -35,7 +35,10 @@ export function PerformanceDashboard() {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [tab, setTab] = useState<(typeof TABS)[number]>('overview');
   const [range, setRange] = useState<HistoryRange>('1h');
-  const { data, error } = usePoll<DashboardResponse>('/performance-dashboard', SYSTEM_METRICS_REFRESH_MS);
+  const { data, error, reload } = usePoll<DashboardResponse>(
+    '/performance-dashboard',
+    SYSTEM_METRICS_REFRESH_MS,
+  );
   const { data: history } = usePoll<PerformanceHistory>(
     `/performance-history?range=${range}`,
     PERFORMANCE_HISTORY_REFRESH_MS,
@@ -100,7 +103,7 @@ export function PerformanceDashboard() {
           <Tab key={k} value={k} label={t(`app.performance.tabs.${k}`)} />
         ))}
       </Tabs>
-      {error && !data && <Alert severity="error">{error.message}</Alert>}
+      {error && !data && <LoadFailed error={error} onRetry={() => void reload()} />}
       {!data ? (
         !error && <LinearProgress aria-label={t('ra.page.loading')} />
       ) : tab === 'overview' ? (

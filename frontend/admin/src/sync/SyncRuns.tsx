@@ -13,7 +13,6 @@ import {
   Button,
   Datagrid,
   FunctionField,
-  List,
   Pagination,
   ReferenceManyField,
   Show,
@@ -27,6 +26,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { List, PaginationUnlessFailed } from '../lib/LoadFailed';
 import { useEffect, useState } from 'react';
 import type { SyncRun, SyncRunItem } from '@portal/contracts/admin/schemas';
 import { useFormat } from '../lib/format';
@@ -195,7 +195,7 @@ export function SyncRunList() {
         perPage={10}
         exporter={false}
         actions={false}
-        pagination={<Pagination rowsPerPageOptions={[10]} />}
+        pagination={<PaginationUnlessFailed rowsPerPageOptions={[10]} />}
         empty={false}
         disableSyncWithLocation
       >

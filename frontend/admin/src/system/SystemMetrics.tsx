@@ -3,7 +3,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -18,6 +17,7 @@ import { useFormat } from '../lib/format';
 import { uptime } from './uptime';
 import { usePhone } from '../lib/usePhone';
 import { usePoll } from '../lib/usePoll';
+import { LoadFailed } from '../lib/LoadFailed';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -55,7 +55,7 @@ const QUEUE_COUNTS = ['waiting', 'active', 'delayed', 'failed', 'completed'] as 
 export function SystemMetrics() {
   const t = useTranslate();
   const { time, number, percent, ms, bytes } = useFormat();
-  const { data, error } = usePoll<Metrics>('/system-metrics', SYSTEM_METRICS_REFRESH_MS);
+  const { data, error, reload } = usePoll<Metrics>('/system-metrics', SYSTEM_METRICS_REFRESH_MS);
   const phone = usePhone();
   const na = t('app.system.unavailable');
   return (
@@ -67,7 +67,7 @@ export function SystemMetrics() {
       <Typography variant="caption" color="text.secondary">
         {data ? t('app.system.refresh', { time: time(data.generatedAt) }) : ''}
       </Typography>
-      {error && !data && <Alert severity="error">{error.message}</Alert>}
+      {error && !data && <LoadFailed error={error} onRetry={() => void reload()} />}
       {!data ? (
         !error && <LinearProgress aria-label={t('ra.page.loading')} sx={{ mt: 2 }} />
       ) : (

@@ -31,6 +31,8 @@ import {
   useRefresh,
   useTranslate,
   useUpdate,
+  useRedirect,
+  type HttpError,
 } from 'react-admin';
 import type { AdminUser } from '@portal/contracts/admin/schemas';
 import type { AdminDataProvider } from '../dataProvider';
@@ -40,6 +42,7 @@ import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserTimeline } from './UserTimeline';
 import { ResetSecondFactorButton } from '../secondFactor/ResetSecondFactorButton';
 import { fullName } from '../lib/labels';
+import { EditLoadFailed } from '../lib/LoadFailed';
 
 /** Saves one change of the shown user (pessimistic) and says how it went. */
 function useUserUpdate() {
@@ -300,8 +303,25 @@ export function UserEdit() {
   const t = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const redirect = useRedirect();
+  const form = (
+    <EditLoadFailed>
+      <UserForm />
+    </EditLoadFailed>
+  );
   return (
     <Edit
+      // a user that does not exist (deleted) leads back to the list; a server that fails or cannot
+      // be reached for a moment says so on this page, with a retry (react-admin's default said
+      // "the item does not exist" and left the page)
+      queryOptions={{
+        onError: (error: Error) => {
+          if ((error as HttpError).status !== 404) return;
+          notify('ra.notification.item_doesnt_exist', { type: 'error' });
+          redirect('list', 'users');
+        },
+      }}
+      error={form}
       mutationMode="pessimistic"
       actions={<EditActions />}
       aside={<UserTimeline />}
@@ -316,30 +336,36 @@ export function UserEdit() {
       }}
       redirect={false}
     >
-      <SimpleForm toolbar={<EditToolbar />} sx={{ maxWidth: 720 }}>
-        <Summary />
-        <Box
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-            columnGap: 2,
-            width: '100%',
-          }}
-        >
-          <TextInput source="firstName" validate={[required(), maxLength(100)]} />
-          <TextInput source="lastName" validate={[required(), maxLength(100)]} />
-          <TextInput source="email" validate={[required(), email(), maxLength(254)]} />
-          <TextInput source="uid" validate={[required(), maxLength(40), regex(/^[A-Za-z0-9._-]+$/)]} />
-        </Box>
-        <ReferenceInput source="sponsorId" reference="users" sort={{ field: 'firstName', order: 'ASC' }}>
-          <AutocompleteInput optionText={sponsorText} filterToQuery={(q: string) => ({ q })} fullWidth />
-        </ReferenceInput>
-        <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
-          <BooleanInput source="isAdmin" />
-          <BooleanInput source="isLocked" helperText="app.users.lockedNote" />
-          <BooleanInput source="newsletter" />
-        </Box>
-      </SimpleForm>
+      {form}
     </Edit>
+  );
+}
+
+function UserForm() {
+  return (
+    <SimpleForm toolbar={<EditToolbar />} sx={{ maxWidth: 720 }}>
+      <Summary />
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+          columnGap: 2,
+          width: '100%',
+        }}
+      >
+        <TextInput source="firstName" validate={[required(), maxLength(100)]} />
+        <TextInput source="lastName" validate={[required(), maxLength(100)]} />
+        <TextInput source="email" validate={[required(), email(), maxLength(254)]} />
+        <TextInput source="uid" validate={[required(), maxLength(40), regex(/^[A-Za-z0-9._-]+$/)]} />
+      </Box>
+      <ReferenceInput source="sponsorId" reference="users" sort={{ field: 'firstName', order: 'ASC' }}>
+        <AutocompleteInput optionText={sponsorText} filterToQuery={(q: string) => ({ q })} fullWidth />
+      </ReferenceInput>
+      <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
+        <BooleanInput source="isAdmin" />
+        <BooleanInput source="isLocked" helperText="app.users.lockedNote" />
+        <BooleanInput source="newsletter" />
+      </Box>
+    </SimpleForm>
   );
 }

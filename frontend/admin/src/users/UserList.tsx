@@ -24,8 +24,6 @@ import {
   Datagrid,
   FilterButton,
   FunctionField,
-  List,
-  Pagination,
   SelectInput,
   TextField,
   TopToolbar,
@@ -36,6 +34,7 @@ import {
   useTranslate,
   useUnselectAll,
 } from 'react-admin';
+import { List, PaginationUnlessFailed } from '../lib/LoadFailed';
 import { Fragment, useState } from 'react';
 import {
   ADMIN_PAGE_SIZE,
@@ -308,7 +307,7 @@ export function UserList() {
       filters={filters}
       actions={<ListActions />}
       perPage={ADMIN_PAGE_SIZE}
-      pagination={<Pagination rowsPerPageOptions={[ADMIN_PAGE_SIZE]} />}
+      pagination={<PaginationUnlessFailed rowsPerPageOptions={[ADMIN_PAGE_SIZE]} />}
       sort={ADMIN_USERS_DEFAULT_SORT}
       exporter={false}
       queryOptions={{

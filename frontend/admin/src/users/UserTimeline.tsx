@@ -15,6 +15,7 @@ import type { AdminUser, AuditEntry } from '@portal/contracts/admin/schemas';
 import { useFormat } from '../lib/format';
 import { eventSummary, fieldLabel } from '../lib/eventSummary';
 import { fullName } from '../lib/labels';
+import { LoadFailed } from '../lib/LoadFailed';
 
 /** Recorded values of these fields are names of choices: their texts in the reader's language. */
 const VALUE_TEXTS: Record<string, string> = {
@@ -147,11 +148,12 @@ function ActorLabel({ entry, userId }: { entry: AuditEntry; userId?: string }) {
 }
 
 function Events() {
-  const { data, isPending } = useListContext<AuditEntry>();
+  const { data, isPending, error, refetch } = useListContext<AuditEntry>();
   const record = useRecordContext<AdminUser>();
   const t = useTranslate();
   const [locale] = useLocaleState();
   const { dateTime } = useFormat();
+  if (error && !data) return <LoadFailed error={error} onRetry={() => void refetch()} />;
   if (isPending) return null;
   if (!data?.length) return <Typography color="text.secondary">{t('app.users.timelineEmpty')}</Typography>;
   return (
