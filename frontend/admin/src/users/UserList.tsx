@@ -117,9 +117,22 @@ function BulkButton({
   const t = useTranslate();
   const [confirming, setConfirming] = useState(false);
   const [failures, setFailures] = useState<{ name: string; message: string }[]>([]);
-  const nameOf = (id: string) => {
-    const u = data?.find((r) => r.id === id);
-    return u ? `${fullName(u)} (${u.email})` : id;
+  /**
+   * Each failed user by name and e-mail. Rows selected on another page are not in this page's
+   * data: they are asked for (one request); the id shows only if that fails too.
+   */
+  const namesOf = async (ids: string[]) => {
+    const known = new Map((data ?? []).map((u) => [u.id, u]));
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length)
+      await dataProvider.getMany<AdminUser>('users', { ids: missing }).then(
+        ({ data: found }) => found.forEach((u) => known.set(u.id, u)),
+        () => undefined,
+      );
+    return (id: string) => {
+      const u = known.get(id);
+      return u ? `${fullName(u)} (${u.email})` : id;
+    };
   };
   const run = async () => {
     setConfirming(false);
@@ -129,6 +142,7 @@ function BulkButton({
         t('app.users.bulkDone', { updated: r.updated, unchanged: r.unchanged, failed: r.failed.length }),
         { type: r.failed.length ? 'warning' : 'info' },
       );
+      const nameOf = await namesOf(r.failed.map((f) => f.id));
       setFailures(
         r.failed.map((f) => ({ name: nameOf(f.id), message: serverErrorText(f.error, f.message) })),
       );

@@ -81,4 +81,25 @@ describe('bulk actions', () => {
     expect((await ana.client.get('/api/me')).status).toBe(401);
     await context.close();
   });
+
+  it('names a failed user selected on another page of the list', async () => {
+    const context = await e2e.signedInContext(admin.client, { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    // two rows a page, by e-mail: Ada on page 1, Ana and Ben on page 2
+    const list = (p: number) =>
+      `${e2e.app.url}/admin/#/users?filter=%7B%7D&order=ASC&page=${p}&perPage=2&sort=email`;
+    await page.goto(list(1));
+    await page.getByRole('row').filter({ hasText: 'ada@example.test' }).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Go to page 2' }).click();
+    await page.getByRole('row').filter({ hasText: 'ben.bulk@example.test' }).getByRole('checkbox').check();
+    await page.getByText('2 items selected').waitFor();
+
+    await page.getByRole('button', { name: 'Lock', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    const failures = page.getByTestId('bulk-failures');
+    await failures.waitFor();
+    expect(await failures.innerText()).toContain('Ada Admin (ada@example.test)');
+    expect(await failures.innerText()).not.toContain(admin.id);
+    await context.close();
+  });
 });
