@@ -1,6 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { takeAnswer } from './pageData';
 import { fullName } from './lib/labels';
+import { rememberPlace } from './returnTo';
 
 interface Me {
   id: string;
@@ -33,6 +34,12 @@ const leave = (path: string) => {
   return new Promise<never>(() => undefined);
 };
 
+/** Leaves to sign in (again), to come back to this page afterwards (returnTo.ts, main.tsx). */
+const signInAgain = (path: string) => {
+  rememberPlace();
+  return leave(path);
+};
+
 /**
  * The console uses the portal's session: no login page of its own. Anyone signed out goes to
  * the portal's sign-in, a non-admin to /dashboard (the server never sends them this bundle and
@@ -54,14 +61,14 @@ export const authProvider: AuthProvider = {
   },
   async checkAuth() {
     const user = await me();
-    if (!user) return leave('/login');
-    if (user.mustChangePassword || user.secondFactor?.pending) return leave('/');
+    if (!user) return signInAgain('/login');
+    if (user.mustChangePassword || user.secondFactor?.pending) return signInAgain('/');
     if (!user.isAdmin) return leave('/dashboard');
   },
   async checkError(error: { status?: number; body?: { error?: string } }) {
     if (error?.status === 401) {
       cached = null;
-      return leave('/login');
+      return signInAgain('/login');
     }
     if (error?.status === 403 && error.body?.error !== 'cannot_lock_self') {
       const user = await me(true);

@@ -5,6 +5,7 @@ import { authProvider, me } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { prefillFirstScreen, queryClient } from './firstScreen';
 import { initialLocale, loadCatalog } from './i18n/i18nProvider';
+import { takeRememberedPlace } from './returnTo';
 
 // seen once per admin, so it loads only when needed
 const SecondFactorEnrolment = lazy(() =>
@@ -15,9 +16,11 @@ const locale = initialLocale();
 document.documentElement.lang = locale;
 // English is in the bundle; a Spanish or French admin's texts load alongside the session check
 const texts = loadCatalog(locale).catch(() => undefined);
-// the console opens on its first resource (react-admin would render once more to redirect there)
+// the console opens where the admin was when their session ended (returnTo.ts), else on its
+// first resource (react-admin would render once more to redirect there)
+const remembered = takeRememberedPlace();
 if (window.location.hash === '' || window.location.hash === '#/')
-  window.history.replaceState(null, '', '#/users');
+  window.history.replaceState(null, '', remembered ?? '#/users');
 const root = createRoot(document.getElementById('root')!);
 // a transition: React renders the console in slices and yields to the browser between them
 const console_ = () =>
