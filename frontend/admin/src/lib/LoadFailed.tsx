@@ -40,7 +40,7 @@ export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => 
  * keeps the rows already shown (react-admin's notification says why). The same element is the
  * list's content and its `error`, so the rows are not mounted again when an error comes or goes.
  */
-export function ListLoadFailed({ children }: { children: React.ReactNode }) {
+function ListLoadFailed({ children }: { children: React.ReactNode }) {
   const { error, data, refetch } = useListContext();
   if (error && !data) return <LoadFailed error={error} onRetry={() => void refetch()} />;
   return <>{children}</>;
