@@ -37,6 +37,14 @@ const RIGHT = { align: 'right' } as const;
 const ROW = { display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-start' } as const;
 const NOWRAP = { '& th, & td': { whiteSpace: 'nowrap' } } as const;
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
+/**
+ * Legends and tooltips list the series in the chart's own order (steps 1 to 5, then training;
+ * completed, then drop-off), not recharts' default alphabetical one, which in French and Spanish
+ * put "training complete" first.
+ */
+const BAR_SERIES = ['completed', 'dropOff'];
+const inOrder = (series: readonly string[]) => (item: { dataKey?: unknown }) =>
+  series.indexOf(String(item.dataKey));
 
 function Panel({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
   return (
@@ -177,9 +185,12 @@ export function FunnelPage() {
                   <BarChart data={chart} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
                     <CartesianGrid strokeDasharray="3 3" />
                     <XAxis dataKey="name" interval={0} tick={{ fontSize: 12 }} />
-                    <YAxis allowDecimals={false} width={40} />
-                    <Tooltip />
-                    <Legend />
+                    <YAxis allowDecimals={false} width={48} tickFormatter={(n: number) => number(n)} />
+                    <Tooltip
+                      itemSorter={inOrder(BAR_SERIES)}
+                      formatter={(v) => (typeof v === 'number' ? number(v) : v)}
+                    />
+                    <Legend itemSorter={null} />
                     <Bar
                       dataKey="completed"
                       stackId="a"
@@ -217,9 +228,16 @@ export function FunnelPage() {
                     <LineChart data={cohortChart} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
                       <CartesianGrid strokeDasharray="3 3" />
                       <XAxis dataKey="week" tick={{ fontSize: 12 }} />
-                      <YAxis unit="%" domain={[0, 100]} width={48} />
-                      <Tooltip />
-                      <Legend />
+                      <YAxis
+                        domain={[0, 100]}
+                        width={52}
+                        tickFormatter={(n: number) => formatPercent(n, 0)}
+                      />
+                      <Tooltip
+                        itemSorter={inOrder(FUNNEL_STAGES)}
+                        formatter={(v) => (typeof v === 'number' ? formatPercent(v) : v)}
+                      />
+                      <Legend itemSorter={null} />
                       {FUNNEL_STAGES.map((s, i) => (
                         <Line
                           key={s}

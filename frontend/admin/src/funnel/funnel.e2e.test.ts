@@ -130,6 +130,23 @@ describe('funnel page', () => {
       .poll(() => page.getByTestId('funnel-registered').innerText(), { timeout: 30_000 })
       .toBe('13 partenaires inscrits');
     expect(await page.getByTestId('funnel-table').innerText()).toContain('Formation terminée');
+    // the cohort chart lists its series in step order (not alphabetically: "Formation" before
+    // "Étape"), and its tooltip writes shares as French percentages
+    const cohortChart = page.getByTestId('funnel-cohorts');
+    const order = ['Étape 1', 'Étape 2', 'Étape 3', 'Étape 4', 'Étape 5', 'Formation terminée'];
+    await cohortChart.locator('.recharts-legend-item-text').first().waitFor();
+    expect(await cohortChart.locator('.recharts-legend-item-text').allInnerTexts()).toEqual(order);
+    await cohortChart.locator('.recharts-cartesian-grid').scrollIntoViewIfNeeded();
+    const plot = (await cohortChart.locator('.recharts-cartesian-grid').boundingBox())!;
+    await page.mouse.move(plot.x + plot.width / 2, plot.y + plot.height / 2);
+    const tip = cohortChart.locator('.recharts-tooltip-item');
+    await tip.first().waitFor();
+    const items = await tip.allInnerTexts();
+    expect(items.map((i) => i.split(' : ')[0].trim())).toEqual(order);
+    expect(
+      items.every((i) => /\d\s%$/.test(i.trim())),
+      items.join(' | '),
+    ).toBe(true);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-funnel-fr.png`, fullPage: true });
     await context.close();
   });
