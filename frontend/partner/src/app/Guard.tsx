@@ -7,6 +7,7 @@ import { PageSpinner } from '../components/Spinner';
 import { StatusCard } from '../components/StatusCard';
 import { useSession } from '../lib/session';
 import { afterPaint } from '../lib/afterPaint';
+import { rememberThisPage } from '../lib/returnTo';
 
 /** Delay before a signed-out visitor of a guarded page is sent to the login (spec section 9). */
 const UNAUTHENTICATED_REDIRECT_MS = 2000;
@@ -29,6 +30,8 @@ function useRedirectAfter(to: '/login' | '/reset-password', ms: number) {
 function AuthRequired() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
+  // the sign-in comes back to the page the visitor opened (a link in a mail, a bookmark)
+  useEffect(() => rememberThisPage(false), []);
   useRedirectAfter('/login', UNAUTHENTICATED_REDIRECT_MS);
   return (
     <StatusCard

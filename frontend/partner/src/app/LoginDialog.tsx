@@ -10,6 +10,7 @@ import { serverMessageOf } from '../lib/api';
 import { describedByError, errorUnderField, signInFormLayout } from '../components/formError';
 import { toast } from '../lib/toast';
 import { closeLogin, setAuthenticating, ui } from '../lib/ui';
+import { noticeShown, sessionEnded } from '../lib/returnTo';
 import type { User } from '../lib/session';
 import { CodeStep } from '../features/secondFactor/CodeStep';
 import { delay, destinationAfterSignIn, POST_LOGIN_DELAY_MS, signIn } from './signIn';
@@ -33,11 +34,16 @@ export default function LoginDialog() {
   const [refocus, setRefocus] = useState(0);
   // the second step of an account with a second factor (issue 13)
   const [codeStep, setCodeStep] = useState(false);
+  // the server ended the session on a page the sign-in will come back to: said once
+  const [ended, setEnded] = useState(false);
 
   // the error is cleared whenever the dialog opens; a closed dialog starts again with the password
   useEffect(() => {
-    if (open) setError(null);
-    else setCodeStep(false);
+    if (open) {
+      setError(null);
+      setEnded(sessionEnded());
+      noticeShown();
+    } else setCodeStep(false);
   }, [open]);
   useEffect(() => {
     if (refocus) form.getFieldInstance('password')?.focus?.();
@@ -85,7 +91,7 @@ export default function LoginDialog() {
     toast.success(t('login.successTitle'), t('login.successText'));
     const to = await destinationAfterSignIn(user);
     await delay(POST_LOGIN_DELAY_MS);
-    await navigate({ to });
+    await navigate({ href: to });
   };
 
   const toRegister = () => {
@@ -110,6 +116,11 @@ export default function LoginDialog() {
       }
       afterOpenChange={(o) => o && focusEmailUnlessInAField()}
     >
+      {ended && !codeStep && (
+        <p className="login-notice" role="status">
+          {t('login.sessionEnded')}
+        </p>
+      )}
       {codeStep && <CodeStep onVerified={(user) => void signedIn(user)} />}
       <Form<LoginValues>
         hidden={codeStep}

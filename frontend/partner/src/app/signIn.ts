@@ -7,6 +7,7 @@ import {
   rememberTemporaryPassword,
 } from '../features/resetPassword/temporaryPassword';
 import { authApi } from '../lib/endpoints';
+import { takeReturnPage } from '../lib/returnTo';
 
 /** Delay before moving on after a successful sign-in (spec section 9). */
 export const POST_LOGIN_DELAY_MS = 100;
@@ -30,16 +31,17 @@ export async function signIn(email: string, password: string): Promise<User> {
 }
 
 /**
- * Where a fresh sign-in lands (the spec's third reading): the forced password screen when the
- * password is temporary; else, once progress is fetched, /academy when the foundation is done,
- * otherwise /foundation (also when the progress fetch fails).
+ * Where a fresh sign-in lands (an address): the forced password screen when the password is
+ * temporary; else the page the session ended on or the visitor opened signed out
+ * (`lib/returnTo.ts`); else (the spec's third reading), once progress is fetched, /academy when
+ * the foundation is done, otherwise /foundation (also when the progress fetch fails).
  */
-export async function destinationAfterSignIn(
-  user: User,
-): Promise<'/reset-password' | '/academy' | '/foundation' | '/admin'> {
+export async function destinationAfterSignIn(user: User): Promise<string> {
   if (user.mustChangePassword) return '/reset-password';
   // an admin without a second factor sets one up in the console before anything else (issue 13)
   if (user.secondFactor?.pending === 'enrol') return '/admin';
+  const back = takeReturnPage();
+  if (back) return back;
   try {
     const data = await queryClient.fetchQuery(progressQuery);
     return homeFor(data?.progress);

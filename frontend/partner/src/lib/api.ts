@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import type { BodyOf, Endpoint, ErrorBody, ParamsOf, QueryOf, ResponseOf } from '@portal/contracts/core/http';
+import { rememberThisPage } from './returnTo';
 
 /**
  * A non-OK answer. `message` is `${status}: ${body text || status text}` (spec 000 section 8);
@@ -49,8 +50,16 @@ export interface RequestOptions<R> {
   cache?: RequestCache;
 }
 
-/** Where the browser goes on a 401; replaced in tests. */
-export const authRedirect = { go: (url: string) => window.location.assign(url) };
+/**
+ * Where the browser goes on a 401 (the session ended): the page is remembered first, so the next
+ * sign-in comes back to it (`lib/returnTo.ts`). Replaced in tests.
+ */
+export const authRedirect = {
+  go: (url: string) => {
+    rememberThisPage(true);
+    window.location.assign(url);
+  },
+};
 
 /** `/api/x/:id` or `/api/x/{id}` with its parameters filled in. */
 export function fillPath(path: string, params?: Record<string, unknown>): string {

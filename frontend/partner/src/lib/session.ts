@@ -4,6 +4,7 @@ import type { ResponseOf } from '@portal/contracts/core/http';
 import { request } from './api';
 import { queryClient } from './queryClient';
 import { authApi } from './endpoints';
+import { forgetReturnPage } from './returnTo';
 
 export type User = ResponseOf<AuthRoutes['me']>;
 
@@ -71,6 +72,7 @@ export async function signOut(): Promise<void> {
   } catch {
     // a failed sign-out is ignored (spec 000 section 4)
   }
+  forgetReturnPage();
   queryClient.clear();
   window.location.assign('/');
 }

@@ -1,0 +1,72 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openedDialog, startE2eApp, type E2eApp } from '../../../../testing/browser';
+import { createUser, type CreatedUser } from '../../../../testing/users';
+
+// The real API serving the built partner bundle (run `npm run build` first), driven by Chromium.
+let e2e: E2eApp;
+let sponsorId: string;
+
+beforeAll(async () => {
+  e2e = await startE2eApp();
+  sponsorId = (await createUser(e2e.app, { firstName: 'Sofia', lastName: 'Mendes' })).id;
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function signInThroughDialog(
+  page: Page,
+  user: CreatedUser,
+  labels: { email: string; password: string; submit: string },
+) {
+  const dialog = page.getByRole('dialog');
+  await openedDialog(dialog);
+  await dialog.getByLabel(labels.email, { exact: true }).fill(user.email);
+  await dialog.getByLabel(labels.password, { exact: true }).fill(user.password);
+  await dialog.getByRole('button', { name: labels.submit }).click();
+}
+
+const FR = { email: 'E-mail', password: 'Mot de passe', submit: 'SE CONNECTER' };
+const EN = { email: 'Email', password: 'Password', submit: 'SIGN IN' };
+
+describe('a session that ends, and a page opened signed out', () => {
+  it('says the session ended and brings the partner back to the step they were on', async () => {
+    const user = await createUser(e2e.app, { firstName: 'Inès', lastName: 'Partner', sponsorId });
+    const context = await e2e.signedInContext(user.client, { locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto('/onboarding?step=2');
+    await page.getByRole('textbox', { name: 'Votre lien FG' }).waitFor();
+
+    // the session ends on the server's side (expired, or revoked from another device)
+    await context.clearCookies();
+    await page.getByRole('textbox', { name: 'Votre lien FG' }).fill('https://ufeelgreat.com/c/ines');
+    await page.getByRole('button', { name: 'Vérifier' }).click();
+
+    // the spec's 401 rule: the login; it says why, in the partner's language
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByText('Votre session a pris fin. Reconnectez-vous pour reprendre là où vous en étiez.')
+      .waitFor();
+    await signInThroughDialog(page, user, FR);
+    await page.waitForURL((url) => url.pathname === '/onboarding' && url.search === '?step=2');
+    await page.getByRole('textbox', { name: 'Votre lien FG' }).waitFor();
+    await context.close();
+  });
+
+  it('brings a visitor who opened a guarded page to it after signing in', async () => {
+    const user = await createUser(e2e.app, { firstName: 'Owen', lastName: 'Partner', sponsorId });
+    const page = await e2e.newPage();
+    await page.goto('/settings');
+    await page.getByText('You need to be logged in to access this page.').waitFor();
+    await page.waitForURL((url) => url.searchParams.get('showLogin') !== null || url.pathname === '/');
+    const dialog = page.getByRole('dialog');
+    await openedDialog(dialog);
+    // nothing ended: no notice
+    expect(await dialog.locator('.login-notice').count()).toBe(0);
+    await signInThroughDialog(page, user, EN);
+    await page.waitForURL((url) => url.pathname === '/settings');
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    await page.context().close();
+  });
+});
