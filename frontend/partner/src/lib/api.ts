@@ -180,14 +180,16 @@ export async function request<R>(
   })) as ResponseOf<R>;
 }
 
+/** The translation of a failed call's error id, when the app knows it (`common:serverErrors.<id>`). */
+export const translatedServerMessageOf = (e: unknown): string | undefined => {
+  if (!(e instanceof ApiError) || !e.code) return undefined;
+  const key = `common:serverErrors.${e.code}`;
+  return i18n.isInitialized && i18n.exists(key) ? i18n.t(key) : undefined;
+};
+
 /**
  * The message of a failed call for people: the translation of the server's error id when the
- * app knows it (`common:serverErrors.<id>`, so answers read in the chosen language), else the
- * server's own message, if any.
+ * app knows it (so answers read in the chosen language), else the server's own message, if any.
  */
-export const serverMessageOf = (e: unknown): string | undefined => {
-  if (!(e instanceof ApiError)) return undefined;
-  const key = e.code ? `common:serverErrors.${e.code}` : null;
-  if (key && i18n.isInitialized && i18n.exists(key)) return i18n.t(key);
-  return e.serverMessage;
-};
+export const serverMessageOf = (e: unknown): string | undefined =>
+  translatedServerMessageOf(e) ?? (e instanceof ApiError ? e.serverMessage : undefined);

@@ -22,7 +22,7 @@ import {
 } from '@portal/contracts/partners/endpoints';
 import { formatNumber } from '@portal/contracts/core/numbers';
 import { PageHeader } from '../../components/PageHeader';
-import { serverMessageOf } from '../../lib/api';
+import { translatedServerMessageOf } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
 import { PartnerCard } from './PartnerCard';
 import { PartnerSheet } from './PartnerSheet';
@@ -164,7 +164,7 @@ export function PartnersPage() {
     results = (
       <div className="partners-empty" role="alert">
         <h2>{t('error.title')}</h2>
-        <p>{serverMessageOf(list.error) ?? list.error.message}</p>
+        <p>{translatedServerMessageOf(list.error) ?? t('error.text')}</p>
         <Button onClick={() => void list.refetch()}>{t('error.retry')}</Button>
       </div>
     );

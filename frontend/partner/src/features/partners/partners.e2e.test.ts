@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { openedList, startE2eApp, type E2eApp } from '../../../../../testing/browser';
 import { seedDemoPartners } from '../../../../../backend/src/features/partners/demo';
 import { seedPartner } from '../../../../../backend/src/features/partners/seed';
@@ -7,8 +7,8 @@ import { seedPartner } from '../../../../../backend/src/features/partners/seed';
 const PASSWORD = 'Sponsor-Demo-2026';
 let e2e: E2eApp;
 
-async function signedInPage(email: string): Promise<Page> {
-  const context = await e2e.newContext();
+async function signedInPage(email: string, locale?: string): Promise<Page> {
+  const context = await e2e.newContext({ locale });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.app.url });
   const page = await context.newPage();
   const res = await page.request.post('/api/login', { data: { email, password: PASSWORD } });
@@ -154,6 +154,32 @@ describe('partners page', () => {
     await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
       'Search partners',
     );
+    await page.context().close();
+  });
+
+  it('a search the server cannot answer says so in the partner’s language, and Retry recovers', async () => {
+    const page = await signedInPage('sponsor@example.test', 'fr-FR');
+    await eventually(() => cards(page).count()).toBe(20);
+    const alert = page.locator('.partners-empty[role="alert"]');
+    const search = page.getByRole('textbox', { name: 'Rechercher des partenaires' });
+
+    // unreachable (no answer at all), then a proxy's HTML error page
+    const failures = [
+      (r: Route) => r.abort('connectionrefused'),
+      (r: Route) => r.fulfill({ status: 502, contentType: 'text/html', body: '<h1>502 Bad Gateway</h1>' }),
+    ];
+    for (const [i, fail] of failures.entries()) {
+      await page.route('**/api/partners?*', fail);
+      await search.fill(`Lucas ${i}`);
+      await alert.waitFor();
+      expect(await alert.innerText()).toBe(
+        'Impossible de charger vos partenaires\n\nVérifiez votre connexion et réessayez.\n\nRéessayer',
+      );
+      // the server is back: Retry reads the same search again
+      await page.unroute('**/api/partners?*');
+      await alert.getByRole('button', { name: 'Réessayer' }).click();
+      await alert.waitFor({ state: 'detached' });
+    }
     await page.context().close();
   });
 });
