@@ -4,7 +4,7 @@ import { ArrowLeftOutlined, ArrowRightOutlined, CheckOutlined } from '@ant-desig
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { STEP_COUNT, STEPS, type StepNumber } from '@portal/contracts/onboarding/endpoints';
-import { useCallback, useEffect, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '@portal/contracts/core/numbers';
 import { LoadFailedCard } from '../../components/LoadFailedCard';
@@ -110,10 +110,21 @@ export function OnboardingPage() {
     [navigate],
   );
 
-  // every step change starts at the top of the page
+  // every step change starts at the top of the page, and (not on the page's first step) the
+  // focus goes to the new step's title: the control that moved on (Next step, a step's own
+  // button after its save) is left behind or gone, and a screen reader hears the new step
+  const stepTitle = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef<StepNumber | null>(null);
+  const shown = !!progress;
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0 });
   }, [step]);
+  useEffect(() => {
+    if (!shown) return;
+    if (shownStep.current !== null && shownStep.current !== step)
+      stepTitle.current?.focus({ preventScroll: true });
+    shownStep.current = step;
+  }, [step, shown]);
 
   // back on the tab: follow the address (history moves are followed by the router itself)
   useEffect(() => {
@@ -167,7 +178,9 @@ export function OnboardingPage() {
       <section className="ob-card" aria-labelledby="ob-step-title">
         <div className="ob-card-head">
           <span className="ob-kicker">{t('stepOf', { n: step })}</span>
-          <h2 id="ob-step-title">{t(`titles.${step}`)}</h2>
+          <h2 id="ob-step-title" ref={stepTitle} tabIndex={-1}>
+            {t(`titles.${step}`)}
+          </h2>
         </div>
         {/* keyed by step: each step starts from the saved state */}
         <View key={step} progress={progress} goTo={goTo} />

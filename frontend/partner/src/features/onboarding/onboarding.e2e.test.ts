@@ -287,6 +287,44 @@ describe('foundation wizard in Chromium', () => {
     await context.close();
   });
 
+  it('with the keyboard, a step change puts the focus on the new step’s title, in view (phone)', async () => {
+    const context = await signedInContext('Kei', 'en-US', PHONE);
+    const page = await context.newPage();
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement!;
+        const box = el.getBoundingClientRect();
+        return {
+          tag: el.tagName,
+          text: (el as HTMLElement).innerText,
+          inView: box.top >= 0 && box.bottom <= window.innerHeight,
+          inStep: !!el.closest('.ob-card'),
+        };
+      });
+    await page.goto('/onboarding?step=2');
+    await page.getByRole('heading', { name: 'Get FG Link' }).waitFor();
+    // the page's first step takes no focus
+    expect((await focused()).tag).toBe('BODY');
+
+    await page.getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/step=3/);
+    await expect
+      .poll(focused, { timeout: 30_000 })
+      .toEqual({ tag: 'H2', text: 'Prepare 2 Lists', inView: true, inStep: true });
+    // the next Tab goes into the step, not on from the foot of the page
+    await page.keyboard.press('Tab');
+    expect((await focused()).inStep).toBe(true);
+
+    // a history move changes the step too
+    await page.goBack();
+    await page.waitForURL(/step=2/);
+    await expect
+      .poll(focused, { timeout: 30_000 })
+      .toEqual({ tag: 'H2', text: 'Get FG Link', inView: true, inStep: true });
+    await context.close();
+  });
+
   it('a list of more than five names scrolls and shows it: half of the sixth name shows (desktop, phone)', async () => {
     const context = await signedInContext('Rita');
     const page = await context.newPage();
