@@ -28,6 +28,7 @@ async function signInThroughDialog(
 }
 
 const FR = { email: 'E-mail', password: 'Mot de passe', submit: 'SE CONNECTER' };
+const ES = { email: 'Correo electrónico', password: 'Contraseña', submit: 'INICIAR SESIÓN' };
 const EN = { email: 'Email', password: 'Password', submit: 'SIGN IN' };
 
 describe('a session that ends, and a page opened signed out', () => {
@@ -51,6 +52,32 @@ describe('a session that ends, and a page opened signed out', () => {
     await signInThroughDialog(page, user, FR);
     await page.waitForURL((url) => url.pathname === '/onboarding' && url.search === '?step=2');
     await page.getByRole('textbox', { name: 'Votre lien FG' }).waitFor();
+    await context.close();
+  });
+
+  it('puts back the step 5 answers typed before the session ended, until they are saved', async () => {
+    const user = await createUser(e2e.app, { firstName: 'Lucía', lastName: 'Partner', sponsorId });
+    const context = await e2e.signedInContext(user.client, { locale: 'es-ES' });
+    const page = await context.newPage();
+    await page.goto('/onboarding?step=5');
+    const why = page.getByLabel('¿Por qué te uniste?');
+    const strengths = page.getByLabel('¿Qué fortalezas aportas?');
+    await why.fill('Quiero más tiempo con mi familia.');
+    await strengths.fill('Escucho a la gente.');
+
+    await context.clearCookies();
+    await page.getByRole('button', { name: 'Guardar respuestas' }).click();
+    await signInThroughDialog(page, user, ES);
+    await page.waitForURL((url) => url.pathname === '/onboarding' && url.search === '?step=5');
+    expect(await why.inputValue()).toBe('Quiero más tiempo con mi familia.');
+    expect(await strengths.inputValue()).toBe('Escucho a la gente.');
+
+    // saved: the copy is dropped, what shows is the server's
+    await page.getByRole('button', { name: 'Guardar respuestas' }).click();
+    await page.waitForURL((url) => url.search !== '?step=5');
+    expect(
+      await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('unsavedAnswers:'))),
+    ).toEqual([]);
     await context.close();
   });
 

@@ -5,6 +5,7 @@ import { request } from './api';
 import { queryClient } from './queryClient';
 import { authApi } from './endpoints';
 import { forgetReturnPage } from './returnTo';
+import { forgetAllUnsavedAnswers } from './unsavedAnswers';
 
 export type User = ResponseOf<AuthRoutes['me']>;
 
@@ -73,6 +74,7 @@ export async function signOut(): Promise<void> {
     // a failed sign-out is ignored (spec 000 section 4)
   }
   forgetReturnPage();
+  forgetAllUnsavedAnswers();
   queryClient.clear();
   window.location.assign('/');
 }

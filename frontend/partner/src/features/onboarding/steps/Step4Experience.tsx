@@ -6,22 +6,24 @@ import { SHORT_ANSWER_MAX, TEXT_ANSWER_MAX } from '@portal/contracts/onboarding/
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
+import { useUnsavedAnswers } from '../../../lib/unsavedAnswers';
 import { completeStep, updateOnboardingData } from '../api';
 import { scriptPart } from '../script';
 import type { StepProps } from './types';
 
-interface Draft {
+type Draft = {
   startDate: string;
   positiveChanges: string;
   confidenceLevel: '' | 'confident' | 'need_help';
   challenges: string;
-}
+};
 
 /** Step 4, Product Experience: the partner's own story, the base of their invitation script; may be skipped. */
 export function Step4Experience({ progress, goTo }: StepProps) {
   const { t } = useTranslation('onboarding');
   const saved = progress.productExperience;
-  const [draft, setDraft] = useState<Draft>({
+  // what was typed survives a session that ends before the save (lib/unsavedAnswers.ts)
+  const [draft, setDraft, forgetDraft] = useUnsavedAnswers<Draft>('step4', {
     startDate: saved?.startDate ?? '',
     positiveChanges: saved?.positiveChanges ?? '',
     confidenceLevel: saved?.confidenceLevel ?? '',
@@ -54,6 +56,7 @@ export function Step4Experience({ progress, goTo }: StepProps) {
           ...(draft.challenges.trim() ? { challenges: draft.challenges } : {}),
         },
       });
+      forgetDraft();
       toast.success(t('step4.savedTitle'), t('step4.savedText'));
       goTo(5);
     } catch {

@@ -9,6 +9,7 @@ import type { WhyAnswers } from '@portal/contracts/onboarding/schemas';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
+import { useUnsavedAnswers } from '../../../lib/unsavedAnswers';
 import { completeStep } from '../api';
 import type { StepProps } from './types';
 
@@ -58,10 +59,11 @@ const emptyAnswers = (): WhyAnswers => ({
 export function Step5Why({ progress, goTo }: StepProps) {
   const { t } = useTranslation('onboarding');
   const navigate = useNavigate();
-  const [answers, setAnswers] = useState<WhyAnswers>(() => ({
+  // what was typed survives a session that ends before the save (lib/unsavedAnswers.ts)
+  const [answers, setAnswers, forgetAnswers] = useUnsavedAnswers<WhyAnswers>('step5', {
     ...emptyAnswers(),
     ...(progress.whyAnswers ?? {}),
-  }));
+  });
   const [busy, setBusy] = useState(false);
   const [finished, setFinished] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -76,6 +78,7 @@ export function Step5Why({ progress, goTo }: StepProps) {
         step: 5,
         data: { ...rest, ...(nonMonetaryGoals?.trim() ? { nonMonetaryGoals } : {}) },
       });
+      forgetAnswers();
       if (!saved.trainingCompleted) {
         setBusy(false);
         toast.success(t('step5.savedTitle'), t('step5.savedText', { n: saved.currentStep }));
