@@ -281,7 +281,8 @@ export function PartnerSheet({ partner, onClose }: { partner: PartnerItem | null
                 href={`mailto:${partner.email}`}
                 title={t('sheet.sendEmailTo', { email: partner.email })}
               >
-                <MailOutlined aria-hidden="true" /> {partner.email}
+                <MailOutlined aria-hidden="true" />
+                <span className="sheet-mail-address">{partner.email}</span>
               </a>
               <span className="sheet-login">
                 <ClockCircleOutlined aria-hidden="true" />{' '}

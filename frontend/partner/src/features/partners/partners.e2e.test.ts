@@ -41,7 +41,28 @@ beforeAll(async () => {
     passwordHash: await e2e.app.deps.passwords.hash(PASSWORD),
   });
   await e2e.app.deps.projections.waitFor(position);
+  const sol = await seedPartner(e2e.app.deps, {
+    sponsorId: null,
+    firstName: 'Sol',
+    lastName: 'Sponsor',
+    email: 'sol@example.test',
+    passwordHash: await e2e.app.deps.passwords.hash(PASSWORD),
+  });
+  const longOne = await seedPartner(e2e.app.deps, {
+    sponsorId: sol.id,
+    firstName: LONG.firstName,
+    lastName: LONG.lastName,
+    email: LONG.email,
+  });
+  await e2e.app.deps.projections.waitFor(longOne.position);
 });
+
+/** A partner whose name and e-mail are far wider than a phone. */
+const LONG = {
+  firstName: 'Marie-Bernadette-Gwendoline',
+  lastName: 'de La Rochefoucauld-Montmorency-Villeneuve',
+  email: 'marie.bernadette.gwendoline.delarochefoucauld@cabinet-conseil-francophone.example.test',
+};
 
 afterAll(async () => {
   await e2e?.close();
@@ -181,5 +202,36 @@ describe('partners page', () => {
       await alert.waitFor({ state: 'detached' });
     }
     await page.context().close();
+  });
+
+  it('on a phone, the sheet shows a very long name and e-mail whole, inside the screen', async () => {
+    const context = await e2e.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const res = await page.request.post('/api/login', {
+      data: { email: 'sol@example.test', password: PASSWORD },
+    });
+    expect(res.status()).toBe(200);
+    await page.goto('/partners');
+    await cards(page).first().getByRole('button').first().click();
+    const sheet = page.locator('.partner-sheet');
+    await sheet.locator('.sheet-name').waitFor();
+    const shown = (selector: string) =>
+      sheet.locator(selector).evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return {
+          text: (el as HTMLElement).innerText.trim(),
+          inside: box.left >= 0 && box.right <= window.innerWidth,
+          clipped: el.scrollWidth > el.clientWidth + 1,
+        };
+      });
+    await expect
+      .poll(() => shown('.sheet-name'), { timeout: 30_000 })
+      .toEqual({
+        text: `${LONG.firstName} ${LONG.lastName}`,
+        inside: true,
+        clipped: false,
+      });
+    expect(await shown('.sheet-mail')).toEqual({ text: LONG.email, inside: true, clipped: false });
+    await context.close();
   });
 });
