@@ -1,10 +1,10 @@
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
-import Input from 'antd/es/input';
+import Input, { type InputRef } from 'antd/es/input';
 import Switch from 'antd/es/switch';
 import { EditOutlined, KeyOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request, serverMessageOf } from '../../lib/api';
 import { ME_KEY, setCurrentUser, type User } from '../../lib/session';
@@ -40,6 +40,17 @@ export function ProfileCard({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<ProfileDraft>(() => draftOf(user));
   const [passwordOpen, setPasswordOpen] = useState(false);
+  // the focus follows the switch between the list and the form: the button that was pressed
+  // leaves the page either way (Edit profile; Cancel and Save)
+  const editButton = useRef<HTMLButtonElement>(null);
+  const firstField = useRef<InputRef>(null);
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    if (wasEditing.current === editing) return;
+    wasEditing.current = editing;
+    if (editing) firstField.current?.focus();
+    else editButton.current?.focus();
+  }, [editing]);
 
   const mutation = useMutation({
     mutationFn: (d: ProfileDraft) => request(authApi.updateProfile, { body: profileBody(d) }),
@@ -69,6 +80,11 @@ export function ProfileCard({ user }: { user: User }) {
     }
     mutation.mutate(draft);
   };
+  const cancelOnEscape = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || busy) return;
+    e.preventDefault();
+    cancel();
+  };
 
   const problem = checkProfile(draft);
   const busy = mutation.isPending;
@@ -80,7 +96,7 @@ export function ProfileCard({ user }: { user: User }) {
       title={t('profile.title')}
       extra={
         !editing && (
-          <Button icon={<EditOutlined />} onClick={startEdit}>
+          <Button ref={editButton} icon={<EditOutlined />} onClick={startEdit}>
             {t('profile.edit')}
           </Button>
         )
@@ -88,11 +104,12 @@ export function ProfileCard({ user }: { user: User }) {
     >
       <p className="settings-card-text">{t('profile.text')}</p>
       {editing ? (
-        <form className="settings-form" onSubmit={submit} noValidate>
+        <form className="settings-form" onSubmit={submit} onKeyDown={cancelOnEscape} noValidate>
           <div className="settings-grid-2">
             <div>
               <label htmlFor="profile-first">{t('profile.firstName')}</label>
               <Input
+                ref={firstField}
                 id="profile-first"
                 autoComplete="given-name"
                 maxLength={100}

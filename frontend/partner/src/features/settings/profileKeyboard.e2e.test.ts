@@ -1,0 +1,48 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2eApp, type E2eApp } from '../../../../../testing/browser';
+import { createUser } from '../../../../../testing/users';
+
+// Settings' profile card with the keyboard only, in Chromium.
+let e2e: E2eApp;
+
+beforeAll(async () => {
+  e2e = await startE2eApp();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    return el.id || el.innerText.trim() || el.tagName;
+  });
+
+describe('profile card with the keyboard', () => {
+  it('Edit profile puts the focus in the form; Escape and Save bring it back to Edit profile', async () => {
+    const user = await createUser(e2e.app, { firstName: 'Kai', lastName: 'Keys' });
+    const page = await (await e2e.signedInContext(user.client)).newPage();
+    await page.goto('/settings');
+    const edit = page.getByRole('button', { name: 'Edit profile' });
+    await edit.focus();
+
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page), { timeout: 30_000 }).toBe('profile-first');
+    await page.keyboard.type('x');
+    // Escape leaves the form without saving
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focused(page), { timeout: 30_000 }).toBe('Edit profile');
+    await page.getByText('Kai', { exact: true }).waitFor();
+
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page), { timeout: 30_000 }).toBe('profile-first');
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('Kaia');
+    await page.keyboard.press('Enter');
+    await page.getByText('Kaia', { exact: true }).waitFor();
+    await expect.poll(() => focused(page), { timeout: 30_000 }).toBe('Edit profile');
+    expect(JSON.stringify((await user.client.get('/api/me')).body)).toContain('"firstName":"Kaia"');
+    await page.context().close();
+  });
+});
