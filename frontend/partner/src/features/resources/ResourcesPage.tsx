@@ -25,7 +25,7 @@ import {
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DRIVE_ROOT_ALIAS } from '@portal/contracts/academy/endpoints';
 import { type FileType, formatFileSize } from '@portal/contracts/academy/files';
@@ -199,6 +199,16 @@ export function ResourcesPage() {
   const searching = text.trim().length > 0;
   const folderId = folderIdOf(params.path);
 
+  // another folder (opened, a crumb, Back): the focus goes to its name in the breadcrumbs, above
+  // its files; the pressed card or crumb is gone, and the focus fell to the page's start
+  const currentCrumb = useRef<HTMLSpanElement>(null);
+  const shownFolder = useRef(folderId);
+  useEffect(() => {
+    if (shownFolder.current === folderId) return;
+    shownFolder.current = folderId;
+    currentCrumb.current?.focus({ preventScroll: true });
+  }, [folderId]);
+
   const folder = useQuery({ ...driveFolderQuery(folderId), enabled: !!user && !searching });
   const results = useQuery({
     queryKey: [academyApi.driveSearch.path, search],
@@ -269,7 +279,7 @@ export function ResourcesPage() {
                 <li key={`${c.id}-${i}`}>
                   {i > 0 && <RightOutlined className="res-crumb-sep" aria-hidden="true" />}
                   {last ? (
-                    <span aria-current="page" className="res-crumb-current">
+                    <span aria-current="page" className="res-crumb-current" ref={currentCrumb} tabIndex={-1}>
                       {i === 0 ? <HomeOutlined /> : <FolderOpenOutlined />} {c.name}
                     </span>
                   ) : (

@@ -310,6 +310,35 @@ describe('resources', () => {
   });
 });
 
+describe('resources with the keyboard', () => {
+  it('a folder opened with Enter, a crumb and Back put the focus on the folder’s name, then Tab reaches its files', async () => {
+    const page = await open('/resources');
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        return el.getAttribute('aria-label') ?? el.innerText.trim();
+      });
+    const folder = page.getByRole('button', { name: 'Open folder Marketing Materials' });
+    await folder.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/path=/);
+    await poll(focused).toBe('Marketing Materials');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Open folder Social Media Graphics');
+
+    await page.keyboard.press('Enter');
+    await poll(focused).toBe('Social Media Graphics');
+    // a crumb, with the keyboard
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toBe('Marketing Materials');
+    await page.keyboard.press('Enter');
+    await poll(focused).toBe('Marketing Materials');
+    await page.goBack();
+    await poll(focused).toBe('Social Media Graphics');
+    await page.close();
+  });
+});
+
 describe('demo content', () => {
   it('admins see a demo badge on the pages that show bundled demo content; partners do not', async () => {
     const admin = await createUser(e2e.app, { admin: true });
