@@ -8,7 +8,7 @@
 const RETURN_KEY = 'returnTo';
 
 /** A place older than this is forgotten: a sign-in much later starts from the usual home. */
-export const RETURN_TTL_MS = 30 * 60 * 1000;
+const RETURN_TTL_MS = 30 * 60 * 1000;
 
 /** Pages a sign-in never returns to: public ones, and the sign-in's own steps. */
 const NOT_A_PLACE = /^\/(?:$|\?|login\b|register\b|forgot-password\b|new-password\b|reset-password\b)/;
