@@ -90,3 +90,10 @@ export const errorRateLevel = (percent: number): HealthLevel =>
     : percent <= ERROR_RATE_WARNING_PERCENT
       ? 'warning'
       : 'critical';
+
+/**
+ * sessionStorage key (this tab) of the console page to open after a sign-in: its hash route
+ * ("#/users/<id>"), written by the console when its session ends and by the partner app when a
+ * console link is opened signed out; the console opens it once, at its next start.
+ */
+export const CONSOLE_RETURN_KEY = 'console.returnTo';

@@ -1,9 +1,10 @@
+import { CONSOLE_RETURN_KEY as KEY } from '@portal/contracts/admin/endpoints';
+
 /**
  * Where the admin was when their session ended (the console's hash route, "#/users/<id>?..."),
  * kept in this tab's sessionStorage while they sign in again in the partner app, which then opens
  * `/admin/` without it. The console opens there instead of on the users list, once.
  */
-const KEY = 'console.returnTo';
 
 export function rememberPlace(): void {
   try {

@@ -69,4 +69,21 @@ describe('session ending while editing', () => {
     expect(page.url()).not.toContain(partner.id);
     await context.close();
   });
+
+  it('opens a console link that was opened signed out once the admin has signed in', async () => {
+    const context = await e2e.newContext();
+    const page = await context.newPage();
+    // a link to a user's page, shared in a mail: signed out, the portal asks to sign in
+    await page.goto(`${e2e.app.url}/admin/#/users/${partner.id}`);
+    await page.getByText('Authentication Required').waitFor({ timeout: 30_000 });
+
+    // signed in (password and code), the partner app opens the console at /admin, without the link
+    await useSession(context);
+    await page.goto(`${e2e.app.url}/admin`);
+    await expect.poll(() => page.url(), { timeout: 30_000 }).toContain(`/admin/#/users/${partner.id}`);
+    await expect
+      .poll(() => page.getByRole('textbox', { name: /^First name/ }).inputValue(), { timeout: 30_000 })
+      .toBe('Pia');
+    await context.close();
+  });
 });

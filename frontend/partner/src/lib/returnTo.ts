@@ -1,3 +1,5 @@
+import { CONSOLE_RETURN_KEY } from '@portal/contracts/admin/endpoints';
+
 /**
  * The page a sign-in brings the partner back to: the guarded page they were on when the server
  * ended their session (a 401), or the one they opened while signed out. Kept in sessionStorage
@@ -49,8 +51,24 @@ function write(place: Place | null) {
 
 const here = () => `${window.location.pathname}${window.location.search}`;
 
+/**
+ * A console link opened signed out ("/admin/#/users/<id>"): its hash route goes where the console
+ * looks at its next start (frontend/admin/src/returnTo.ts), since the sign-in's code step then
+ * opens the console at its first page.
+ */
+function rememberConsolePlace() {
+  const { pathname, hash } = window.location;
+  if (!pathname.startsWith('/admin') || !hash.startsWith('#/')) return;
+  try {
+    sessionStorage.setItem(CONSOLE_RETURN_KEY, hash);
+  } catch {
+    // storage unavailable: the console opens on its first page
+  }
+}
+
 /** Remembers the current page (when it is one to come back to); `ended`: the server ended the session. */
 export function rememberThisPage(ended: boolean) {
+  rememberConsolePlace();
   const href = here();
   if (leaving || !isOwnPage(href)) return;
   write({ href, ended, at: Date.now() });
