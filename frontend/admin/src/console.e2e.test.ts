@@ -202,6 +202,19 @@ describe('admin console', () => {
     const area = page.locator('[data-testid="chart-traffic"] path.recharts-area-area').first();
     await area.waitFor();
     expect((await area.getAttribute('d'))?.length ?? 0).toBeGreaterThan(20);
+    // legends and tooltips list the series in the chart's order, not alphabetically
+    const traffic = page.getByTestId('chart-traffic');
+    expect(await traffic.locator('.recharts-legend-item-text').allInnerTexts()).toEqual([
+      'Requests',
+      'Errors',
+    ]);
+    await traffic.locator('.recharts-cartesian-grid').scrollIntoViewIfNeeded();
+    const plot = (await traffic.locator('.recharts-cartesian-grid').boundingBox())!;
+    await page.mouse.move(plot.x + plot.width - 4, plot.y + plot.height / 2);
+    const tip = traffic.locator('.recharts-tooltip-item-name');
+    await tip.first().waitFor();
+    expect(await tip.allInnerTexts()).toEqual(['Requests', 'Errors']);
+    await page.mouse.move(0, 0);
     await page.getByRole('tab', { name: 'Users' }).click();
     await page.getByTestId('training-progress').getByText('Step 5').waitFor();
     await page.getByRole('tab', { name: 'Real-time' }).click();

@@ -28,6 +28,7 @@ import type { AdminDataProvider } from '../dataProvider';
 import { useFormat } from '../lib/format';
 import { DataTable, dataColumns, type DataColumn } from '../lib/DataTable';
 import { LoadFailed } from '../lib/LoadFailed';
+import { inDrawingOrder } from '../lib/chartOrder';
 
 type Stage = FunnelResponse['stages'][number];
 type Cohort = FunnelResponse['cohorts'][number];
@@ -37,14 +38,6 @@ const RIGHT = { align: 'right' } as const;
 const ROW = { display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-start' } as const;
 const NOWRAP = { '& th, & td': { whiteSpace: 'nowrap' } } as const;
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
-/**
- * Legends and tooltips list the series in the chart's own order (steps 1 to 5, then training;
- * completed, then drop-off), not recharts' default alphabetical one, which in French and Spanish
- * put "training complete" first.
- */
-const BAR_SERIES = ['completed', 'dropOff'];
-const inOrder = (series: readonly string[]) => (item: { dataKey?: unknown }) =>
-  series.indexOf(String(item.dataKey));
 
 function Panel({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
   return (
@@ -187,7 +180,7 @@ export function FunnelPage() {
                     <XAxis dataKey="name" interval={0} tick={{ fontSize: 12 }} />
                     <YAxis allowDecimals={false} width={48} tickFormatter={(n: number) => number(n)} />
                     <Tooltip
-                      itemSorter={inOrder(BAR_SERIES)}
+                      itemSorter={inDrawingOrder}
                       formatter={(v) => (typeof v === 'number' ? number(v) : v)}
                     />
                     <Legend itemSorter={null} />
@@ -234,7 +227,7 @@ export function FunnelPage() {
                         tickFormatter={(n: number) => formatPercent(n, 0)}
                       />
                       <Tooltip
-                        itemSorter={inOrder(FUNNEL_STAGES)}
+                        itemSorter={inDrawingOrder}
                         formatter={(v) => (typeof v === 'number' ? formatPercent(v) : v)}
                       />
                       <Legend itemSorter={null} />

@@ -8,6 +8,7 @@ import { useTranslate } from 'react-admin';
 import type { HistoryRange } from '@portal/contracts/admin/endpoints';
 import type { DashboardResponse, PerformanceHistory } from '@portal/contracts/admin/schemas';
 import { useFormat } from '../lib/format';
+import { inDrawingOrder } from '../lib/chartOrder';
 
 const CHART_HEIGHT = 240;
 
@@ -103,10 +104,11 @@ export function timeAxes(
     <YAxis key="y" fontSize={11} width={48} tickFormatter={value} {...yAxis} />,
     <Tooltip
       key="tooltip"
+      itemSorter={inDrawingOrder}
       labelFormatter={(l) => tick(String(l))}
       formatter={(v) => (typeof v === 'number' ? value(v) : v)}
     />,
-    ...(legend ? [<Legend key="legend" />] : []),
+    ...(legend ? [<Legend key="legend" itemSorter={null} />] : []),
   ];
 }
 export function NoData() {
