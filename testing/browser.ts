@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startTestApp, type TestApp } from './app';
+import { createUser, type CreatedUser } from './users';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -62,6 +64,8 @@ export interface E2eApp {
     client: { cookie: string | null },
     options?: { locale?: string; viewport?: { width: number; height: number } },
   ): Promise<BrowserContext>;
+  /** replaces a browser profile's cookies with the session cookies of a signed-in test client */
+  useSession(context: BrowserContext, client: { cookie: string | null }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -81,6 +85,19 @@ export async function startE2eApp(extraEnv: Record<string, string> = {}): Promis
       locale: options.locale ?? 'en-US',
       viewport: options.viewport ?? { width: 1280, height: 860 },
     });
+  const useSession: E2eApp['useSession'] = async (context, client) => {
+    const { hostname } = new URL(app.url);
+    await context.clearCookies();
+    await context.addCookies(
+      (client.cookie ?? '')
+        .split('; ')
+        .filter(Boolean)
+        .map((pair) => {
+          const i = pair.indexOf('=');
+          return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: hostname, path: '/' };
+        }),
+    );
+  };
   return {
     app,
     browser,
@@ -91,21 +108,53 @@ export async function startE2eApp(extraEnv: Record<string, string> = {}): Promis
     },
     async signedInContext(client, options) {
       const context = await newContext(options);
-      const { hostname } = new URL(app.url);
-      await context.addCookies(
-        (client.cookie ?? '')
-          .split('; ')
-          .filter(Boolean)
-          .map((pair) => {
-            const i = pair.indexOf('=');
-            return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: hostname, path: '/' };
-          }),
-      );
+      await useSession(context, client);
       return context;
     },
+    useSession,
     async close() {
       await browser.close();
       await app.close();
     },
   };
+}
+
+/** A file of console tests: the app, an admin and a partner she sponsors. */
+export interface ConsoleE2e {
+  e2e: E2eApp;
+  /** Ada Admin (with a second factor, passed by her client) */
+  admin: CreatedUser;
+  /** Pia Partner, sponsored by Ada */
+  partner: CreatedUser;
+  /** a page of a fresh browser profile signed in as the admin, 1280 × 900, in `locale` */
+  consolePage(locale?: string): Promise<Page>;
+}
+
+/**
+ * Starts the app with the console's usual cast before the file's tests (vitest `beforeAll`) and
+ * closes it after them; the returned object is filled in once `beforeAll` has run.
+ */
+export function setUpConsoleE2e(): ConsoleE2e {
+  const setup = {
+    async consolePage(locale = 'en-US') {
+      const context = await setup.e2e.signedInContext(setup.admin.client, {
+        locale,
+        viewport: { width: 1280, height: 900 },
+      });
+      return context.newPage();
+    },
+  } as ConsoleE2e;
+  beforeAll(async () => {
+    setup.e2e = await startE2eApp();
+    setup.admin = await createUser(setup.e2e.app, { admin: true, firstName: 'Ada', lastName: 'Admin' });
+    setup.partner = await createUser(setup.e2e.app, {
+      firstName: 'Pia',
+      lastName: 'Partner',
+      sponsorId: setup.admin.id,
+    });
+  });
+  afterAll(async () => {
+    await setup.e2e?.close();
+  });
+  return setup;
 }

@@ -22,18 +22,6 @@ let worker: Worker;
 let context: BrowserContext;
 let page: Page;
 
-async function signedInContext(user: CreatedUser) {
-  const ctx = await e2e.newContext();
-  const url = new URL(e2e.app.url);
-  await ctx.addCookies(
-    user.client.cookie!.split('; ').map((pair) => {
-      const i = pair.indexOf('=');
-      return { name: pair.slice(0, i), value: pair.slice(i + 1), domain: url.hostname, path: '/' };
-    }),
-  );
-  return ctx;
-}
-
 beforeAll(async () => {
   e2e = await startE2eApp();
   const { app } = e2e;
@@ -63,7 +51,7 @@ beforeAll(async () => {
     connection: createQueueRedis(app.deps.config.REDIS_URL),
     prefix: `${app.deps.config.REDIS_PREFIX}bull`,
   });
-  context = await signedInContext(admin);
+  context = await e2e.signedInContext(admin.client);
   page = await context.newPage();
 });
 
@@ -222,7 +210,7 @@ describe('admin console', () => {
   });
 
   it('switches its language from the app bar; the menu exists only while open, and the choice stays after a reload', async () => {
-    const ctx = await signedInContext(admin);
+    const ctx = await e2e.signedInContext(admin.client);
     const p = await ctx.newPage();
     await p.goto(`${e2e.app.url}/admin/#/users`);
     const languageButton = p.getByRole('button', { name: 'English' });
@@ -262,7 +250,7 @@ describe('admin console', () => {
   });
 
   it('never sends the console to a partner, who sees Access Denied', async () => {
-    const ctx = await signedInContext(partner);
+    const ctx = await e2e.signedInContext(partner.client);
     const p = await ctx.newPage();
     const adminAssets: string[] = [];
     p.on('request', (r) => {

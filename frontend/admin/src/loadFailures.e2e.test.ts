@@ -1,30 +1,13 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2eApp, type E2eApp } from '../../../testing/browser';
-import { createUser, type CreatedUser } from '../../../testing/users';
+import { describe, expect, it } from 'vitest';
+import { setUpConsoleE2e } from '../../../testing/browser';
 
 /**
  * A page whose data could not be loaded says so in the console's language, with a button that
  * asks again: never "no results" for a list that failed, never "the item does not exist" (and a
  * jump to the list) for a user the server could not send for a moment.
  */
-let e2e: E2eApp;
-let admin: CreatedUser;
-let partner: CreatedUser;
-
-beforeAll(async () => {
-  e2e = await startE2eApp();
-  admin = await createUser(e2e.app, { admin: true, firstName: 'Ada', lastName: 'Admin' });
-  partner = await createUser(e2e.app, { firstName: 'Pia', lastName: 'Partner', sponsorId: admin.id });
-});
-afterAll(async () => {
-  await e2e?.close();
-});
-
-const consolePage = async (locale: string): Promise<Page> => {
-  const context = await e2e.signedInContext(admin.client, { locale, viewport: { width: 1280, height: 900 } });
-  return context.newPage();
-};
+const setup = setUpConsoleE2e();
+const { consolePage } = setup;
 
 describe('load failures', () => {
   it('Spanish: the audit log answered 503 says so, and shows its rows after a retry', async () => {
@@ -32,7 +15,7 @@ describe('load failures', () => {
     await page.route('**/api/admin/audit?*', (route) =>
       route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>Service Unavailable</h1>' }),
     );
-    await page.goto(`${e2e.app.url}/admin/#/audit`);
+    await page.goto(`${setup.e2e.app.url}/admin/#/audit`);
     const failed = page.getByTestId('load-failed');
     await failed.waitFor({ timeout: 60_000 });
     expect(await failed.innerText()).toContain('No se pudo cargar.');
@@ -49,13 +32,13 @@ describe('load failures', () => {
 
   it('French: a user the server could not be reached for stays open, then loads on retry', async () => {
     const page = await consolePage('fr-FR');
-    const userUrl = `**/api/admin/users/${partner.id}`;
+    const userUrl = `**/api/admin/users/${setup.partner.id}`;
     await page.route(userUrl, (route) => route.abort('connectionrefused'));
-    await page.goto(`${e2e.app.url}/admin/#/users/${partner.id}`);
+    await page.goto(`${setup.e2e.app.url}/admin/#/users/${setup.partner.id}`);
     const failed = page.getByTestId('load-failed');
     await failed.waitFor({ timeout: 60_000 });
     expect(await failed.innerText()).toContain('Le serveur est injoignable');
-    expect(page.url()).toContain(`#/users/${partner.id}`);
+    expect(page.url()).toContain(`#/users/${setup.partner.id}`);
     expect(await page.getByText("L'élément n'existe pas").count()).toBe(0);
 
     await page.unroute(userUrl);
@@ -71,7 +54,7 @@ describe('load failures', () => {
     await page.route('**/api/admin/funnel', (route) =>
       route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
     );
-    await page.goto(`${e2e.app.url}/admin/#/funnel`);
+    await page.goto(`${setup.e2e.app.url}/admin/#/funnel`);
     const failed = page.getByTestId('load-failed');
     await failed.waitFor({ timeout: 60_000 });
     expect(await failed.innerText()).toContain('Something went wrong. Please try again.');
