@@ -1,3 +1,4 @@
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setUpConsoleE2e } from '../../../testing/browser';
 
@@ -8,6 +9,15 @@ import { setUpConsoleE2e } from '../../../testing/browser';
  */
 const setup = setUpConsoleE2e();
 const { consolePage } = setup;
+
+/** react-admin's notifications (MUI snackbars) shown on the page */
+const toasts = (page: Page) => page.locator('.MuiSnackbar-root');
+
+/** No notification says the failure again: the page's alert says it once (given time to appear). */
+async function expectNoToast(page: Page) {
+  await page.waitForTimeout(1_000);
+  expect(await toasts(page).allInnerTexts()).toEqual([]);
+}
 
 describe('load failures', () => {
   it('Spanish: the audit log answered 503 says so, and shows its rows after a retry', async () => {
@@ -22,6 +32,7 @@ describe('load failures', () => {
     expect(await failed.innerText()).toContain('El servicio no está disponible en este momento.');
     expect(await page.getByText('No hay resultados').count()).toBe(0);
     expect(await page.getByText('Service Unavailable').count()).toBe(0);
+    await expectNoToast(page);
 
     await page.unroute('**/api/admin/audit?*');
     await failed.getByRole('button', { name: 'Reintentar' }).click();
@@ -61,6 +72,50 @@ describe('load failures', () => {
     await page.unroute('**/api/admin/funnel');
     await failed.getByRole('button', { name: 'Try again' }).click();
     await page.getByTestId('funnel-table').waitFor({ timeout: 30_000 });
+    await page.context().close();
+  });
+  it('French: the users list says it once, under its own title; a failed refresh of shown rows is notified', async () => {
+    const page = await consolePage('fr-FR');
+    const usersUrl = '**/api/admin/users?*';
+    const unavailable = (route: Route) =>
+      route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>Service Unavailable</h1>' });
+    await page.route(usersUrl, unavailable);
+    // filtered: the first page unfiltered comes with the HTML (firstScreen.ts), not from this call
+    const active = encodeURIComponent(JSON.stringify({ status: 'active' }));
+    await page.goto(`${setup.e2e.app.url}/admin/#/users?filter=${active}`);
+    const failed = page.getByTestId('load-failed');
+    await failed.waitFor({ timeout: 60_000 });
+    expect(await failed.innerText()).toContain('Impossible de charger les utilisateurs');
+    await expectNoToast(page);
+
+    await page.unroute(usersUrl);
+    await failed.getByRole('button', { name: 'Réessayer' }).click();
+    const rows = page.locator('[data-testid="users-grid"] tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+
+    // asked again while its rows are shown (the tab comes back to the front): they stay, and a
+    // notification says why, once
+    await page.route(usersUrl, unavailable);
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await expect
+      .poll(() => toasts(page).allInnerTexts(), { timeout: 30_000 })
+      .toEqual([expect.stringContaining('Impossible de charger les utilisateurs: ')]);
+    expect(await rows.count()).toBeGreaterThan(0);
+    expect(await failed.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("French: a user's history that could not be loaded says it once, in the history", async () => {
+    const page = await consolePage('fr-FR');
+    await page.route('**/api/admin/users/*/events?*', (route) => route.abort('connectionrefused'));
+    await page.goto(`${setup.e2e.app.url}/admin/#/users/${setup.partner.id}`);
+    const failed = page.getByTestId('load-failed');
+    await failed.waitFor({ timeout: 60_000 });
+    expect(await failed.innerText()).toContain('Le serveur est injoignable');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: /^Prénom/ }).inputValue(), { timeout: 30_000 })
+      .toBe('Pia');
+    await expectNoToast(page);
     await page.context().close();
   });
 });

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import MuiButton from '@mui/material/Button';
+import { useEffect } from 'react';
 import {
   List as RaList,
   type ListProps,
@@ -8,6 +9,7 @@ import {
   type PaginationProps,
   useEditContext,
   useListContext,
+  useNotify,
   useTranslate,
 } from 'react-admin';
 
@@ -16,7 +18,16 @@ import {
  * reached): that it failed, why (in the console's language, lib/serverErrors.ts), and a button
  * that asks again. Never an empty list ("no results") or a blank card.
  */
-export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+export function LoadFailed({
+  error,
+  onRetry,
+  title = 'app.messages.loadFailed',
+}: {
+  error: unknown;
+  onRetry: () => void;
+  /** what failed, as a translation key */
+  title?: string;
+}) {
   const t = useTranslate();
   return (
     <Alert
@@ -29,28 +40,60 @@ export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => 
         </MuiButton>
       }
     >
-      <AlertTitle>{t('app.messages.loadFailed')}</AlertTitle>
+      <AlertTitle>{t(title)}</AlertTitle>
       {error instanceof Error ? error.message : null}
     </Alert>
   );
 }
 
 /**
- * A list's rows, or LoadFailed when there are none because loading failed. A refetch that fails
- * keeps the rows already shown (react-admin's notification says why). The same element is the
- * list's content and its `error`, so the rows are not mounted again when an error comes or goes.
+ * Query options for a list or a record that shows LoadFailed: react-admin's own notification of a
+ * failed load is left out (the page already says it once, with its retry); `useLoadFailure`
+ * notifies the failures the page does not show.
  */
-function ListLoadFailed({ children }: { children: React.ReactNode }) {
+export const failuresShownOnPage = { onError: () => undefined };
+
+/**
+ * A failed load the page cannot show (a refetch that failed while the rows or the form it had
+ * already loaded stay on screen) is notified, as react-admin did: `title: reason`, or the reason.
+ */
+function useLoadFailure(error: unknown, shown: boolean, title?: string) {
+  const notify = useNotify();
+  const t = useTranslate();
+  useEffect(() => {
+    if (!error || !shown) return;
+    const reason = error instanceof Error ? error.message : '';
+    notify(title ? `${t(title)}: ${reason}` : reason || 'ra.notification.http_error', { type: 'error' });
+    // once per failure: each failed fetch is a new error
+  }, [error]);
+}
+
+/**
+ * A list's rows, or LoadFailed when there are none because loading failed. A refetch that fails
+ * keeps the rows already shown (a notification says why). The same element is the list's content
+ * and its `error`, so the rows are not mounted again when an error comes or goes. Also for
+ * ReferenceManyField (a user's history), with `failuresShownOnPage` as its query options.
+ */
+export function ListLoadFailed({ children, title }: { children: React.ReactNode; title?: string }) {
   const { error, data, refetch } = useListContext();
-  if (error && !data) return <LoadFailed error={error} onRetry={() => void refetch()} />;
+  useLoadFailure(error, !!data, title);
+  if (error && !data) return <LoadFailed error={error} onRetry={() => void refetch()} title={title} />;
   return <>{children}</>;
 }
 
-/** react-admin's List, with LoadFailed when its rows could not be loaded. */
-export function List({ children, ...props }: ListProps) {
-  const content = <ListLoadFailed>{children}</ListLoadFailed>;
+/**
+ * react-admin's List, with LoadFailed when its rows could not be loaded (under `loadFailedTitle`
+ * when given) and no notification saying it again.
+ */
+export function List({
+  children,
+  loadFailedTitle,
+  queryOptions,
+  ...props
+}: ListProps & { loadFailedTitle?: string }) {
+  const content = <ListLoadFailed title={loadFailedTitle}>{children}</ListLoadFailed>;
   return (
-    <RaList error={content} {...props}>
+    <RaList error={content} queryOptions={{ ...failuresShownOnPage, ...queryOptions }} {...props}>
       {content}
     </RaList>
   );

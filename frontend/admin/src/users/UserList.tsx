@@ -310,7 +310,6 @@ function PhoneUsers() {
 
 export function UserList() {
   const t = useTranslate();
-  const notify = useNotify();
   const { date } = useFormat();
   const phone = usePhone();
   return (
@@ -324,10 +323,7 @@ export function UserList() {
       pagination={<PaginationUnlessFailed rowsPerPageOptions={[ADMIN_PAGE_SIZE]} />}
       sort={ADMIN_USERS_DEFAULT_SORT}
       exporter={false}
-      queryOptions={{
-        onError: (error: Error) =>
-          notify(`${t('app.messages.fetchUsersFailed')}: ${error.message}`, { type: 'error' }),
-      }}
+      loadFailedTitle="app.messages.fetchUsersFailed"
       empty={false}
     >
       {phone ? (

@@ -15,7 +15,7 @@ import type { AdminUser, AuditEntry } from '@portal/contracts/admin/schemas';
 import { useFormat } from '../lib/format';
 import { eventSummary, fieldLabel } from '../lib/eventSummary';
 import { fullName } from '../lib/labels';
-import { LoadFailed } from '../lib/LoadFailed';
+import { failuresShownOnPage, ListLoadFailed } from '../lib/LoadFailed';
 
 /** Recorded values of these fields are names of choices: their texts in the reader's language. */
 const VALUE_TEXTS: Record<string, string> = {
@@ -148,12 +148,11 @@ function ActorLabel({ entry, userId }: { entry: AuditEntry; userId?: string }) {
 }
 
 function Events() {
-  const { data, isPending, error, refetch } = useListContext<AuditEntry>();
+  const { data, isPending } = useListContext<AuditEntry>();
   const record = useRecordContext<AdminUser>();
   const t = useTranslate();
   const [locale] = useLocaleState();
   const { dateTime } = useFormat();
-  if (error && !data) return <LoadFailed error={error} onRetry={() => void refetch()} />;
   if (isPending) return null;
   if (!data?.length) return <Typography color="text.secondary">{t('app.users.timelineEmpty')}</Typography>;
   return (
@@ -213,8 +212,11 @@ export function UserTimeline() {
           sort={{ field: 'occurredAt', order: 'DESC' }}
           perPage={20}
           pagination={<Pagination rowsPerPageOptions={[20]} />}
+          queryOptions={failuresShownOnPage}
         >
-          <Events />
+          <ListLoadFailed>
+            <Events />
+          </ListLoadFailed>
         </ReferenceManyField>
       </CardContent>
     </Card>
