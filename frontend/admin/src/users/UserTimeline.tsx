@@ -2,7 +2,10 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
+  ListContextProvider,
   Pagination,
   ReferenceManyField,
   useGetManyAggregate,
@@ -195,9 +198,42 @@ function Events() {
   );
 }
 
+/** The history's page, in the user page's address (`#/users/<id>?page=2`), as react-admin lists keep theirs. */
+function useHistoryPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const setPage = (next: number) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next > 1) updated.set('page', String(next));
+      else updated.delete('page');
+      return updated;
+    });
+  return [page, setPage] as const;
+}
+
+/**
+ * The history's pagination: a page chosen goes into the address (a new history entry), and the
+ * history shows the address's page, so reload and Back keep it.
+ */
+function HistoryPagination() {
+  const context = useListContext();
+  const [page, setPage] = useHistoryPage();
+  const { page: shown, setPage: show } = context;
+  useEffect(() => {
+    if (shown !== page) show(page);
+  }, [page]); // only when the address changes: `show` and `shown` follow it
+  return (
+    <ListContextProvider value={{ ...context, setPage }}>
+      <Pagination rowsPerPageOptions={[20]} />
+    </ListContextProvider>
+  );
+}
+
 /** Every event of the user, newest first, with who did it and the changed values. */
 export function UserTimeline() {
   const t = useTranslate();
+  const [page] = useHistoryPage();
   return (
     <Card
       sx={{ width: { xs: '100%', lg: 420 }, ml: { lg: 2 }, mt: { xs: 2, lg: 0 }, alignSelf: 'flex-start' }}
@@ -211,7 +247,8 @@ export function UserTimeline() {
           target="userId"
           sort={{ field: 'occurredAt', order: 'DESC' }}
           perPage={20}
-          pagination={<Pagination rowsPerPageOptions={[20]} />}
+          page={page}
+          pagination={<HistoryPagination />}
           queryOptions={failuresShownOnPage}
         >
           <ListLoadFailed>

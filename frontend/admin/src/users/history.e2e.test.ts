@@ -94,4 +94,37 @@ describe("a user's history", () => {
       .waitFor();
     await context.close();
   });
+  it('keeps its page in the address: reload and Back show the same page', async () => {
+    const busy = await createUser(e2e.app, { firstName: 'Gil', lastName: 'Edit 0', sponsorId: admin.id });
+    // 22 edits and the registration: 20 events on page 1, three on page 2
+    for (let i = 1; i <= 22; i++) {
+      const edit = await admin.client.request('PUT', `/api/admin/users/${busy.id}`, {
+        lastName: `Edit ${i}`,
+      });
+      expect(edit.status).toBe(200);
+    }
+    const head = await e2e.app.deps.store.headPosition();
+    await e2e.app.deps.projections.waitFor(head!, { timeoutMs: 30_000 });
+
+    const context = await e2e.signedInContext(admin.client, { viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${e2e.app.url}/admin/#/users/${busy.id}`);
+    const changes = page.getByTestId('timeline').getByTestId('change-lastName');
+    await expect.poll(() => changes.first().innerText(), { timeout: 30_000 }).toBe('Edit 21 → Edit 22');
+
+    await page.getByRole('button', { name: 'Go to page 2' }).click();
+    await expect.poll(() => changes.first().innerText(), { timeout: 30_000 }).toBe('Edit 1 → Edit 2');
+    expect(page.url()).toContain(`#/users/${busy.id}?page=2`);
+
+    await page.reload();
+    await expect.poll(() => changes.first().innerText(), { timeout: 30_000 }).toBe('Edit 1 → Edit 2');
+    expect(await changes.allInnerTexts()).toEqual(['Edit 1 → Edit 2', 'Edit 0 → Edit 1']);
+
+    await page.goBack();
+    await expect.poll(() => changes.first().innerText(), { timeout: 30_000 }).toBe('Edit 21 → Edit 22');
+    expect(page.url()).not.toContain('page=');
+    await page.goForward();
+    await expect.poll(() => changes.first().innerText(), { timeout: 30_000 }).toBe('Edit 1 → Edit 2');
+    await context.close();
+  });
 });
