@@ -38,6 +38,7 @@ const cases = [
   {
     locale: 'en-US',
     title: 'Admin console',
+    allStatuses: 'All',
     emptySync: 'No Mailchimp syncs found',
     reasonPrefix: /^Why: /,
     checkedIn: /Checked in [\d.,]+\sms/,
@@ -46,6 +47,7 @@ const cases = [
   {
     locale: 'es-ES',
     title: 'Consola de administración',
+    allStatuses: 'Todos',
     emptySync: 'No hay resultados',
     reasonPrefix: /^Motivo: /,
     checkedIn: /Comprobado en [\d,]+\sms/,
@@ -54,6 +56,7 @@ const cases = [
   {
     locale: 'fr-FR',
     title: 'Console d’administration',
+    allStatuses: 'Tous',
     emptySync: 'Aucun résultat',
     reasonPrefix: /^Pourquoi\u00a0: /,
     checkedIn: /Vérifié en [\d,]+\sms/,
@@ -62,7 +65,7 @@ const cases = [
 ];
 
 describe('console texts and layout', () => {
-  for (const { locale, title, emptySync, reasonPrefix, checkedIn, lag } of cases) {
+  for (const { locale, title, allStatuses, emptySync, reasonPrefix, checkedIn, lag } of cases) {
     it(`${locale}: not-found names the console; the empty sync list reads right; the users table fits 1280 px; the API health says why; every timing is labelled`, async () => {
       const page = await adminPage(locale);
       await page.goto(`${e2e.app.url}/admin/#/no-such-page`);
@@ -84,6 +87,9 @@ describe('console texts and layout', () => {
         .locator('.RaDatagrid-tableWrapper')
         .evaluate((el) => el.scrollWidth - el.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      // the status filter with no status chosen reads "All", not a blank box
+      const status = page.locator('.ra-input-status [role="combobox"]');
+      expect((await status.innerText()).trim()).toBe(allStatuses);
 
       // the API's health says why it was judged so (issue 19, point 1)
       await e2e.app.deps.requestStats.flush();

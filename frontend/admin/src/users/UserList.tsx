@@ -58,6 +58,9 @@ function StatusFilterInput(props: { source: string; alwaysOn?: boolean }) {
       {...props}
       label="resources.users.fields.status"
       emptyText="app.status.all"
+      // no status chosen reads "All" in the box (MUI shows an empty value as a blank box), under
+      // its label
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       choices={ADMIN_STATUS_FILTERS.filter((s) => s !== 'all').map((s) => ({
         id: s,
         name: t(`app.status.${s}`),
