@@ -2,6 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { takeAnswer } from './pageData';
 import { fullName } from './lib/labels';
 import { rememberPlace } from './returnTo';
+import { dropUnsavedValues } from './lib/KeepUnsavedValues';
 
 interface Me {
   id: string;
@@ -57,6 +58,7 @@ export const authProvider: AuthProvider = {
       body: '{}',
     }).catch(() => undefined);
     cached = null;
+    dropUnsavedValues();
     return leave('/');
   },
   async checkAuth() {

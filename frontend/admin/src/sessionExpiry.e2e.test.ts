@@ -19,6 +19,19 @@ async function useSession(context: BrowserContext): Promise<TestClient> {
   return client;
 }
 
+/** The session ends (signed out in another tab), then Save: refused with 401, off to sign in. */
+async function saveAfterSessionEnded(page: Page, session: TestClient) {
+  expect((await session.post('/api/logout')).status).toBeLessThan(300);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/admin'), { timeout: 30_000 });
+}
+
+/** Signed in again, the partner app opens the console (/admin, as after its code step). */
+async function signInAgain(context: BrowserContext, page: Page) {
+  await useSession(context);
+  await page.goto(`${setup.e2e.app.url}/admin`);
+}
+
 /** The console has opened the user's page (its route in the URL) and shows their first name. */
 async function expectUserPage(page: Page, id: string) {
   await expect.poll(() => page.url(), { timeout: 30_000 }).toContain(`/admin/#/users/${id}`);
@@ -39,14 +52,11 @@ describe('session ending while editing', () => {
     await expect.poll(() => lastName.inputValue(), { timeout: 60_000 }).toBe('Partner');
 
     // the session ends (signed out in another tab); the next save is refused with 401
-    expect((await session.post('/api/logout')).status).toBeLessThan(300);
     await lastName.fill('Changed');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/admin'), { timeout: 30_000 });
+    await saveAfterSessionEnded(page, session);
 
     // signed in again, the partner app opens the console (/admin, as after its code step)
-    await useSession(context);
-    await page.goto(`${setup.e2e.app.url}/admin`);
+    await signInAgain(context, page);
     await expectUserPage(page, setup.partner.id);
     expect(crashes).toEqual([]);
 
@@ -68,6 +78,60 @@ describe('session ending while editing', () => {
     await useSession(context);
     await page.goto(`${setup.e2e.app.url}/admin`);
     await expectUserPage(page, setup.partner.id);
+    await context.close();
+  });
+  it('keeps the typed, unsaved values across the sign-in; a save or a sign-out drops them', async () => {
+    const { e2e, admin, partner } = setup;
+    const context = await e2e.newContext();
+    const session = await useSession(context);
+    const page = await context.newPage();
+    const kept = () =>
+      page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('console.unsaved:')));
+    const serverLastName = async () =>
+      (await admin.client.get(`/api/admin/users/${partner.id}`)).body.lastName;
+    await page.goto(`${e2e.app.url}/admin/#/users/${partner.id}`);
+    const lastName = page.getByRole('textbox', { name: /^Last name/ });
+    await expect.poll(() => lastName.inputValue(), { timeout: 60_000 }).toBe('Partner');
+
+    await lastName.fill('Typed');
+    await saveAfterSessionEnded(page, session);
+
+    // back on the page: the typed value is in the form again, not saved
+    await signInAgain(context, page);
+    await expectUserPage(page, partner.id);
+    await expect.poll(() => lastName.inputValue(), { timeout: 30_000 }).toBe('Typed');
+    expect(await serverLastName()).toBe('Partner');
+
+    // saved: the server has it and nothing is kept any more
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(serverLastName, { timeout: 30_000 }).toBe('Typed');
+    await expect.poll(kept, { timeout: 30_000 }).toEqual([]);
+    await page.reload();
+    await expect.poll(() => lastName.inputValue(), { timeout: 30_000 }).toBe('Typed');
+
+    // typed again, then signed out: nothing is kept for the next one to sign in on this tab
+    await lastName.fill('Unsaved');
+    await expect.poll(kept).toEqual([`console.unsaved:${admin.id}:users:${partner.id}`]);
+    await page.getByRole('button', { name: /account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/admin'), { timeout: 30_000 });
+    expect(await kept()).toEqual([]);
+    await context.close();
+  });
+  it('keeps the typed value of a content form (the academy links) too', async () => {
+    const context = await setup.e2e.newContext();
+    const session = await useSession(context);
+    const page = await context.newPage();
+    await page.goto(`${setup.e2e.app.url}/admin/#/academy-links/current`);
+    const field = page.locator('input[name="advancedAcademyUrl"]');
+    await page.getByTestId('links-source').waitFor({ timeout: 60_000 });
+    await field.fill('https://academy.example.com/typed');
+    await saveAfterSessionEnded(page, session);
+    await signInAgain(context, page);
+    await expect.poll(() => page.url(), { timeout: 30_000 }).toContain('#/academy-links/current');
+    await expect
+      .poll(() => field.inputValue(), { timeout: 30_000 })
+      .toBe('https://academy.example.com/typed');
     await context.close();
   });
 });

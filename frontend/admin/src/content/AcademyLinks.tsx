@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import { Edit, SimpleForm, TextInput, maxLength, regex, useRecordContext, useTranslate } from 'react-admin';
 import { CONTENT_LIMITS } from '@portal/contracts/content/endpoints';
 import { SaveOnlyToolbar } from './SaveOnlyToolbar';
+import { KeepUnsavedValues } from '../lib/KeepUnsavedValues';
 
 function Source() {
   const record = useRecordContext<{ source: 'config' | 'console' }>();
@@ -28,6 +29,7 @@ export function AcademyLinksEdit() {
       title={t('app.menu.academyLinks')}
     >
       <SimpleForm toolbar={<SaveOnlyToolbar />}>
+        <KeepUnsavedValues />
         <Source />
         <TextInput
           source="advancedAcademyUrl"

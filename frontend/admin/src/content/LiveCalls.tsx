@@ -18,6 +18,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { List } from '../lib/LoadFailed';
+import { KeepUnsavedValues } from '../lib/KeepUnsavedValues';
 import { CALL_COLOR_THEMES, CONTENT_LIMITS as L } from '@portal/contracts/content/endpoints';
 import type { AdminLiveCall } from '@portal/contracts/content/schemas';
 import { usePhone } from '../lib/usePhone';
@@ -109,6 +110,7 @@ export function LiveCallEdit() {
   return (
     <Edit mutationMode="pessimistic">
       <SimpleForm toolbar={<SaveOnlyToolbar />}>
+        <KeepUnsavedValues />
         <Typography variant="subtitle2">{t('resources.live-calls.fields.name')}</Typography>
         <Localized source="name" max={L.callName} />
         <Typography variant="subtitle2">{t('resources.live-calls.fields.description')}</Typography>

@@ -22,6 +22,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { List, PaginationUnlessFailed } from '../lib/LoadFailed';
+import { KeepUnsavedValues } from '../lib/KeepUnsavedValues';
 import { TESTIMONIAL_CATEGORIES } from '@portal/contracts/academy/endpoints';
 import { CONTENT_LIMITS } from '@portal/contracts/content/endpoints';
 import type { AdminTestimonial } from '@portal/contracts/content/schemas';
@@ -117,6 +118,7 @@ const VIDEO_LINK =
 function TestimonialForm() {
   return (
     <SimpleForm>
+      <KeepUnsavedValues />
       <TextInput source="name" validate={[required(), maxLength(CONTENT_LIMITS.testimonialName)]} fullWidth />
       <SelectArrayInput source="categories" choices={categoryChoices} validate={required()} fullWidth />
       <TextInput

@@ -43,6 +43,7 @@ import { UserTimeline } from './UserTimeline';
 import { ResetSecondFactorButton } from '../secondFactor/ResetSecondFactorButton';
 import { fullName } from '../lib/labels';
 import { EditLoadFailed } from '../lib/LoadFailed';
+import { KeepUnsavedValues } from '../lib/KeepUnsavedValues';
 
 /** Saves one change of the shown user (pessimistic) and says how it went. */
 function useUserUpdate() {
@@ -344,6 +345,7 @@ export function UserEdit() {
 function UserForm() {
   return (
     <SimpleForm toolbar={<EditToolbar />} sx={{ maxWidth: 720 }}>
+      <KeepUnsavedValues />
       <Summary />
       <Box
         sx={{
