@@ -3,7 +3,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import {
   ListContextProvider,
   Pagination,
@@ -11,6 +10,8 @@ import {
   useGetManyAggregate,
   useListContext,
   useLocaleState,
+  useLocation,
+  useNavigate,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -200,15 +201,16 @@ function Events() {
 
 /** The history's page, in the user page's address (`#/users/<id>?page=2`), as react-admin lists keep theirs. */
 function useHistoryPage() {
-  const [params, setParams] = useSearchParams();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(search);
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const setPage = (next: number) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next > 1) updated.set('page', String(next));
-      else updated.delete('page');
-      return updated;
-    });
+  const setPage = (next: number) => {
+    if (next > 1) params.set('page', String(next));
+    else params.delete('page');
+    const query = params.toString();
+    navigate(`${pathname}${query ? `?${query}` : ''}`);
+  };
   return [page, setPage] as const;
 }
 
