@@ -57,6 +57,19 @@ describe('load failures', () => {
     await expect
       .poll(() => page.getByRole('textbox', { name: /^Prénom/ }).inputValue(), { timeout: 30_000 })
       .toBe('Pia');
+
+    // asked again while the user is shown (after an action on the page, here a reset of the
+    // training): the form stays, and a notification says why
+    await page.route(userUrl, (route) =>
+      route.request().method() === 'GET' ? route.abort('connectionrefused') : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Réinitialiser la formation' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+    await expect
+      .poll(() => toasts(page).allInnerTexts(), { timeout: 30_000 })
+      .toContainEqual(expect.stringContaining('Le serveur est injoignable'));
+    expect(await page.getByRole('textbox', { name: /^Prénom/ }).inputValue()).toBe('Pia');
+    expect(await failed.count()).toBe(0);
     await page.context().close();
   });
 
@@ -99,7 +112,7 @@ describe('load failures', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
     await expect
       .poll(() => toasts(page).allInnerTexts(), { timeout: 30_000 })
-      .toEqual([expect.stringContaining('Impossible de charger les utilisateurs: ')]);
+      .toEqual([expect.stringContaining('Impossible de charger les utilisateurs\u00a0: ')]);
     expect(await rows.count()).toBeGreaterThan(0);
     expect(await failed.count()).toBe(0);
     await page.context().close();

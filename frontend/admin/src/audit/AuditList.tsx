@@ -25,7 +25,7 @@ import { ProgressiveSimpleList } from '../lib/ProgressiveSimpleList';
 import { Changes } from '../users/UserTimeline';
 import { eventSummary } from '../lib/eventSummary';
 import { usePhone } from '../lib/usePhone';
-import { fullName } from '../lib/labels';
+import { fullName, labelled } from '../lib/labels';
 
 function EventTypeInput(props: { source: string; alwaysOn?: boolean }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
@@ -68,8 +68,8 @@ function Expanded() {
   return (
     <Box sx={{ px: 2, py: 1 }}>
       <Typography variant="caption" color="text.secondary">
-        {t('resources.audit.fields.streamId')}: {record.streamId} ·{' '}
-        {t('resources.audit.fields.correlationId')}: {record.correlationId ?? '—'}
+        {labelled(t, 'resources.audit.fields.streamId', record.streamId)} ·{' '}
+        {labelled(t, 'resources.audit.fields.correlationId', record.correlationId ?? '—')}
       </Typography>
       <Changes changes={record.changes} before={record.before} />
     </Box>

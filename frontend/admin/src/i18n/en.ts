@@ -114,6 +114,8 @@ export const en = {
     },
   },
   app: {
+    /** a label and what follows it (a failure and its reason, a figure's name and value) */
+    labelled: '%{label}: %{text}',
     title: 'Admin console',
     mail: {
       notice:

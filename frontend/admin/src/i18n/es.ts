@@ -115,6 +115,7 @@ export const es: Messages = {
     },
   },
   app: {
+    labelled: '%{label}: %{text}',
     title: 'Consola de administración',
     mail: {
       notice:

@@ -115,6 +115,7 @@ export const fr: Messages = {
     },
   },
   app: {
+    labelled: '%{label}\u00a0: %{text}',
     title: 'Console d’administration',
     mail: {
       notice:

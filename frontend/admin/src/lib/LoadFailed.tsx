@@ -3,6 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import MuiButton from '@mui/material/Button';
 import { useEffect } from 'react';
 import {
+  type HttpError,
   List as RaList,
   type ListProps,
   Pagination,
@@ -12,6 +13,7 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
+import { labelled } from './labels';
 
 /**
  * What a page shows when its data could not be loaded (the server answered 5xx or could not be
@@ -49,9 +51,11 @@ export function LoadFailed({
 /**
  * Query options for a list or a record that shows LoadFailed: react-admin's own notification of a
  * failed load is left out (the page already says it once, with its retry); `useLoadFailure`
- * notifies the failures the page does not show.
+ * notifies the failures the page does not show. A failure shows at once, as react-admin's lists
+ * do (`retry: false`): a user's history, a reference list, would otherwise try three more times
+ * (about 7 s) before saying anything; the page's Try again is the retry.
  */
-export const failuresShownOnPage = { onError: () => undefined };
+export const failuresShownOnPage = { onError: () => undefined, retry: false } as const;
 
 /**
  * A failed load the page cannot show (a refetch that failed while the rows or the form it had
@@ -63,7 +67,7 @@ function useLoadFailure(error: unknown, shown: boolean, title?: string) {
   useEffect(() => {
     if (!error || !shown) return;
     const reason = error instanceof Error ? error.message : '';
-    notify(title ? `${t(title)}: ${reason}` : reason || 'ra.notification.http_error', { type: 'error' });
+    notify(title ? labelled(t, title, reason) : reason || 'ra.notification.http_error', { type: 'error' });
     // once per failure: each failed fetch is a new error
   }, [error]);
 }
@@ -111,6 +115,8 @@ export function PaginationUnlessFailed(props: PaginationProps) {
  */
 export function EditLoadFailed({ children }: { children: React.ReactNode }) {
   const { error, record, refetch } = useEditContext();
+  // a record gone (404) is the page's own case: it says so and leaves (users/UserEdit.tsx)
+  useLoadFailure((error as HttpError | null)?.status === 404 ? null : error, !!record);
   if (error && !record) return <LoadFailed error={error} onRetry={() => void refetch()} />;
   return <>{children}</>;
 }

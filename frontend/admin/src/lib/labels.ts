@@ -27,3 +27,14 @@ export function lastLoginLabel(value: string | null | undefined, now = new Date(
 
 /** A user's name as the console shows it everywhere. */
 export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
+/**
+ * "Label: text" in the console's language: French puts a no-break space before the colon
+ * (`app.labelled`), so a failure and its reason, or a figure's name and value, never start a
+ * line with ":".
+ */
+export const labelled = (
+  translate: (key: string, options?: object) => string,
+  labelKey: string,
+  text: string,
+) => translate('app.labelled', { label: translate(labelKey), text });

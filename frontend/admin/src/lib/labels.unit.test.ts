@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { lastLoginLabel } from './labels';
+import type { TranslationMessages } from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { labelled, lastLoginLabel } from './labels';
+import { en } from '../i18n/en';
+import { fr } from '../i18n/fr';
+import { breaksFrenchPunctuation } from '../../../../testing/frenchTypography';
 import { generatePassword, passwordProblem } from './password';
 import { GENERATED_PASSWORD_ALPHABET } from '@portal/contracts/admin/endpoints';
 
@@ -38,5 +43,19 @@ describe('generated password', () => {
     expect(passwordProblem('abcdef', 'abcdeg')).toBe('passwordsMismatch');
     expect(passwordProblem('abc', 'abc')).toBe('passwordTooShort');
     expect(passwordProblem('abcdef', 'abcdef')).toBeNull();
+  });
+});
+
+describe('a label and its text', () => {
+  // the console's own texts are enough here; the app adds react-admin's (`ra`) to them
+  const translate = (messages: object, locale: string) =>
+    polyglotI18nProvider(() => messages as TranslationMessages, locale).translate;
+  it('keeps a French colon on the line of its label (no-break space), the English one without a space', () => {
+    const fromFr = labelled(translate(fr, 'fr'), 'app.messages.updateFailed', 'Réseau indisponible');
+    expect(fromFr).toBe('Impossible de mettre à jour l’utilisateur\u00a0: Réseau indisponible');
+    expect(breaksFrenchPunctuation(fromFr)).toBe(false);
+    expect(labelled(translate(en, 'en'), 'app.messages.updateFailed', 'Network down')).toBe(
+      'Failed to update user: Network down',
+    );
   });
 });

@@ -31,6 +31,7 @@ import { useEffect, useState } from 'react';
 import type { SyncRun, SyncRunItem } from '@portal/contracts/admin/schemas';
 import { useFormat } from '../lib/format';
 import { usePhone } from '../lib/usePhone';
+import { labelled } from '../lib/labels';
 
 const STATUS_COLOR: Record<SyncRun['status'], 'default' | 'info' | 'success' | 'error'> = {
   queued: 'default',
@@ -159,7 +160,9 @@ function SyncPanel() {
                     refresh();
                   },
                   onError: (error) =>
-                    notify(`${t('app.messages.syncFailed')}: ${(error as Error).message}`, { type: 'error' }),
+                    notify(labelled(t, 'app.messages.syncFailed', (error as Error).message), {
+                      type: 'error',
+                    }),
                 },
               )
             }
@@ -210,8 +213,12 @@ export function SyncRunList() {
             secondaryText={(r) =>
               [
                 t(`app.sync.status.${r.status}`),
-                `${t('resources.sync-runs.fields.updated')}: ${number(r.updated)} / ${number(r.total)}`,
-                `${t('resources.sync-runs.fields.errors')}: ${number(r.errors)}`,
+                labelled(
+                  t,
+                  'resources.sync-runs.fields.updated',
+                  `${number(r.updated)} / ${number(r.total)}`,
+                ),
+                labelled(t, 'resources.sync-runs.fields.errors', number(r.errors)),
                 r.requestedByName,
               ]
                 .filter(Boolean)

@@ -17,7 +17,7 @@ import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admi
 import type { AdminUser } from '@portal/contracts/admin/schemas';
 import type { AdminDataProvider } from '../dataProvider';
 import { generatePassword, passwordProblem } from '../lib/password';
-import { fullName } from '../lib/labels';
+import { fullName, labelled } from '../lib/labels';
 
 /** Admin password reset (spec section 5): two entries that must match, at least 6 characters, a 12-character generator. */
 export function ResetPasswordDialog({
@@ -60,7 +60,7 @@ export function ResetPasswordDialog({
     } catch (error) {
       const code = (error as { body?: { error?: string } }).body?.error;
       const reason = code === 'common_password' ? t('app.messages.commonPassword') : (error as Error).message;
-      notify(`${t('app.messages.resetPasswordFailed')}: ${reason}`, { type: 'error' });
+      notify(labelled(t, 'app.messages.resetPasswordFailed', reason), { type: 'error' });
     } finally {
       setBusy(false);
     }

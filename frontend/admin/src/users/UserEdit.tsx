@@ -41,8 +41,8 @@ import { ProgressCell } from './UserList';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserTimeline } from './UserTimeline';
 import { ResetSecondFactorButton } from '../secondFactor/ResetSecondFactorButton';
-import { fullName } from '../lib/labels';
-import { EditLoadFailed } from '../lib/LoadFailed';
+import { fullName, labelled } from '../lib/labels';
+import { EditLoadFailed, failuresShownOnPage } from '../lib/LoadFailed';
 import { KeepUnsavedValues } from '../lib/KeepUnsavedValues';
 
 /** Saves one change of the shown user (pessimistic) and says how it went. */
@@ -64,7 +64,7 @@ function useUserUpdate() {
           refresh();
         },
         onError: (error) =>
-          notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' }),
+          notify(labelled(t, 'app.messages.updateFailed', (error as Error).message), { type: 'error' }),
       },
     );
   return { save, isPending };
@@ -198,7 +198,7 @@ function ResetTrainingButton() {
             notify(t('app.messages.trainingReset', { name: fullName(record) }), { type: 'success' });
             refresh();
           } catch (error) {
-            notify(`${t('app.messages.resetTrainingFailed')}: ${(error as Error).message}`, {
+            notify(labelled(t, 'app.messages.resetTrainingFailed', (error as Error).message), {
               type: 'error',
             });
           } finally {
@@ -240,7 +240,7 @@ function EditToolbar() {
           mutationOptions={{
             onSuccess: () => notify(t('app.messages.userDeleted'), { type: 'success' }),
             onError: (error) =>
-              notify(`${t('app.messages.deleteFailed')}: ${(error as Error).message}`, { type: 'error' }),
+              notify(labelled(t, 'app.messages.deleteFailed', (error as Error).message), { type: 'error' }),
           }}
         />
       )}
@@ -316,6 +316,7 @@ export function UserEdit() {
       // be reached for a moment says so on this page, with a retry (react-admin's default said
       // "the item does not exist" and left the page)
       queryOptions={{
+        ...failuresShownOnPage,
         onError: (error: Error) => {
           if ((error as HttpError).status !== 404) return;
           notify('ra.notification.item_doesnt_exist', { type: 'error' });
@@ -333,7 +334,7 @@ export function UserEdit() {
           refresh();
         },
         onError: (error) =>
-          notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' }),
+          notify(labelled(t, 'app.messages.updateFailed', (error as Error).message), { type: 'error' }),
       }}
       redirect={false}
     >

@@ -49,7 +49,7 @@ import { ProgressiveSimpleList } from '../lib/ProgressiveSimpleList';
 import { SearchFilter } from '../lib/SearchFilter';
 import { usePhone } from '../lib/usePhone';
 import { serverErrorText } from '../lib/serverErrors';
-import { fullName } from '../lib/labels';
+import { fullName, labelled } from '../lib/labels';
 
 function StatusFilterInput(props: { source: string; alwaysOn?: boolean }) {
   const t = useTranslate();
@@ -152,7 +152,7 @@ function BulkButton({
       unselectAll();
       refresh();
     } catch (error) {
-      notify(`${t('app.messages.updateFailed')}: ${(error as Error).message}`, { type: 'error' });
+      notify(labelled(t, 'app.messages.updateFailed', (error as Error).message), { type: 'error' });
     }
   };
   return (
