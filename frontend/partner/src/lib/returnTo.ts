@@ -1,4 +1,5 @@
 import { CONSOLE_RETURN_KEY } from '@portal/contracts/admin/endpoints';
+import { readTabJson, writeTabJson, writeTabText } from './tabStorage';
 
 /**
  * The page a sign-in brings the partner back to: the guarded page they were on when the server
@@ -29,25 +30,14 @@ export const isOwnPage = (href: string): boolean =>
 let leaving = false;
 
 function read(): Place | null {
-  try {
-    const raw = sessionStorage.getItem(RETURN_KEY);
-    const place = raw ? (JSON.parse(raw) as Partial<Place>) : null;
-    if (!place || typeof place.href !== 'string' || typeof place.at !== 'number') return null;
-    if (Date.now() - place.at > RETURN_TTL_MS || !isOwnPage(place.href)) return null;
-    return { href: place.href, ended: place.ended === true, at: place.at };
-  } catch {
-    return null;
-  }
+  const place = readTabJson(RETURN_KEY) as Partial<Place> | null;
+  if (!place || typeof place.href !== 'string' || typeof place.at !== 'number') return null;
+  if (Date.now() - place.at > RETURN_TTL_MS || !isOwnPage(place.href)) return null;
+  return { href: place.href, ended: place.ended === true, at: place.at };
 }
 
-function write(place: Place | null) {
-  try {
-    if (place) sessionStorage.setItem(RETURN_KEY, JSON.stringify(place));
-    else sessionStorage.removeItem(RETURN_KEY);
-  } catch {
-    // storage unavailable: the sign-in goes to the usual home
-  }
-}
+/** Storage unavailable: the sign-in goes to the usual home. */
+const write = (place: Place | null) => writeTabJson(RETURN_KEY, place);
 
 const here = () => `${window.location.pathname}${window.location.search}`;
 
@@ -58,12 +48,8 @@ const here = () => `${window.location.pathname}${window.location.search}`;
  */
 function rememberConsolePlace() {
   const { pathname, hash } = window.location;
-  if (!pathname.startsWith('/admin') || !hash.startsWith('#/')) return;
-  try {
-    sessionStorage.setItem(CONSOLE_RETURN_KEY, hash);
-  } catch {
-    // storage unavailable: the console opens on its first page
-  }
+  // storage unavailable: the console opens on its first page
+  if (pathname.startsWith('/admin') && hash.startsWith('#/')) writeTabText(CONSOLE_RETURN_KEY, hash);
 }
 
 /** Remembers the current page (when it is one to come back to); `ended`: the server ended the session. */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { useSessionPart } from './session';
+import { forgetTabKeys, readTabJson, writeTabJson } from './tabStorage';
 
 /**
  * A form's answers as typed and not saved yet, kept in this tab's sessionStorage (per user and
@@ -21,24 +22,6 @@ export function keptOver<T extends Answers>(saved: T, kept: unknown): T {
   return merged as T;
 }
 
-function read(key: string): unknown {
-  try {
-    const raw = sessionStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as unknown) : null;
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, answers: Answers | null) {
-  try {
-    if (answers) sessionStorage.setItem(key, JSON.stringify(answers));
-    else sessionStorage.removeItem(key);
-  } catch {
-    // storage unavailable or full: the form works as before, without the copy
-  }
-}
-
 /**
  * `useState` for a form's answers that survives a reload of the tab until they are saved:
  * `saved` is what the server holds; the third value drops the copy (call it after a save).
@@ -49,25 +32,18 @@ export function useUnsavedAnswers<T extends Answers>(
 ): [T, Dispatch<SetStateAction<T>>, () => void] {
   const userId = useSessionPart((u) => u.id);
   const key = userId ? `${PREFIX}${userId}:${form}` : null;
-  const [answers, setAnswers] = useState<T>(() => (key ? keptOver(saved, read(key)) : saved));
+  const [answers, setAnswers] = useState<T>(() => (key ? keptOver(saved, readTabJson(key)) : saved));
   const savedText = JSON.stringify(saved);
 
   useEffect(() => {
-    if (key) write(key, JSON.stringify(answers) === savedText ? null : answers);
+    if (key) writeTabJson(key, JSON.stringify(answers) === savedText ? null : answers);
   }, [key, answers, savedText]);
 
-  const forget = useCallback(() => key && write(key, null), [key]);
+  const forget = useCallback(() => key && writeTabJson(key, null), [key]);
   return [answers, setAnswers, forget];
 }
 
 /** Signing out: no answer typed in this tab stays behind. */
 export function forgetAllUnsavedAnswers() {
-  try {
-    for (let i = sessionStorage.length - 1; i >= 0; i--) {
-      const key = sessionStorage.key(i);
-      if (key?.startsWith(PREFIX)) sessionStorage.removeItem(key);
-    }
-  } catch {
-    // storage unavailable: nothing was kept
-  }
+  forgetTabKeys(PREFIX);
 }
