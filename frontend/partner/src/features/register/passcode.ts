@@ -1,25 +1,15 @@
 import { ApiError, request } from '../../lib/api';
 import { authApi } from '../../lib/endpoints';
+import { readTabText, writeTabText } from '../../lib/tabStorage';
 
 /** sessionStorage key of the passcode gate: verified for the rest of the browser session. */
 const PASSCODE_VERIFIED_KEY = 'passcodeVerified';
 
-export function isPasscodeVerified(): boolean {
-  try {
-    return sessionStorage.getItem(PASSCODE_VERIFIED_KEY) === 'true';
-  } catch {
-    return false;
-  }
-}
+/** Storage unavailable: the gate simply shows again next time. */
+export const isPasscodeVerified = (): boolean => readTabText(PASSCODE_VERIFIED_KEY) === 'true';
 
-export function setPasscodeVerified(verified: boolean) {
-  try {
-    if (verified) sessionStorage.setItem(PASSCODE_VERIFIED_KEY, 'true');
-    else sessionStorage.removeItem(PASSCODE_VERIFIED_KEY);
-  } catch {
-    // storage unavailable: the gate simply shows again next time
-  }
-}
+export const setPasscodeVerified = (verified: boolean) =>
+  writeTabText(PASSCODE_VERIFIED_KEY, verified ? 'true' : null);
 
 /**
  * POST /api/verify-passcode. Any failed answer counts as an invalid passcode; a call that
