@@ -27,12 +27,16 @@ async function signInThroughDialog(
   await dialog.getByRole('button', { name: labels.submit }).click();
 }
 
+/** The forms' copies kept in this tab (`lib/unsavedAnswers.ts`). */
+const keptAnswers = (page: Page) =>
+  page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('unsavedAnswers:')));
+
 const FR = { email: 'E-mail', password: 'Mot de passe', submit: 'SE CONNECTER' };
 const ES = { email: 'Correo electrónico', password: 'Contraseña', submit: 'INICIAR SESIÓN' };
 const EN = { email: 'Email', password: 'Password', submit: 'SIGN IN' };
 
 describe('a session that ends, and a page opened signed out', () => {
-  it('says the session ended and brings the partner back to the step they were on', async () => {
+  it('says the session ended, brings the partner back to the step they were on, with the link they typed', async () => {
     const user = await createUser(e2e.app, { firstName: 'Inès', lastName: 'Partner', sponsorId });
     const context = await e2e.signedInContext(user.client, { locale: 'fr-FR' });
     const page = await context.newPage();
@@ -51,7 +55,13 @@ describe('a session that ends, and a page opened signed out', () => {
       .waitFor();
     await signInThroughDialog(page, user, FR);
     await page.waitForURL((url) => url.pathname === '/onboarding' && url.search === '?step=2');
-    await page.getByRole('textbox', { name: 'Votre lien FG' }).waitFor();
+    const link = page.getByRole('textbox', { name: 'Votre lien FG' });
+    expect(await link.inputValue()).toBe('https://ufeelgreat.com/c/ines');
+
+    // saved: the copy is dropped (the first save moves on to step 3)
+    await page.getByRole('button', { name: 'Vérifier' }).click();
+    await page.waitForURL((url) => url.search === '?step=3');
+    expect(await keptAnswers(page)).toEqual([]);
     await context.close();
   });
 
@@ -75,9 +85,40 @@ describe('a session that ends, and a page opened signed out', () => {
     // saved: the copy is dropped, what shows is the server's
     await page.getByRole('button', { name: 'Guardar respuestas' }).click();
     await page.waitForURL((url) => url.search !== '?step=5');
-    expect(
-      await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('unsavedAnswers:'))),
-    ).toEqual([]);
+    expect(await keptAnswers(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('puts back the step 3 name being typed, never a list change the session did not save', async () => {
+    const user = await createUser(e2e.app, { firstName: 'Noah', lastName: 'Partner', sponsorId });
+    const context = await e2e.signedInContext(user.client, { locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto('/onboarding?step=3');
+    const customers = page.getByTestId('customerList');
+    const partners = page.getByTestId('partnerList');
+    const typed = page.getByLabel('Name of a possible partner');
+    await page.getByLabel('Name of a possible customer').fill('Ann');
+    await customers.getByRole('button', { name: 'Add' }).click();
+    await page.getByText('All changes saved').waitFor();
+
+    // a name being typed in one list; the change saved next in the other meets the ended session
+    await context.clearCookies();
+    await typed.fill('Paula Reyes');
+    await customers.getByRole('button', { name: 'Edit Ann' }).click();
+    await customers.getByLabel('Name', { exact: true }).fill('Anna');
+    await customers.getByRole('button', { name: 'Save entry' }).click();
+    await signInThroughDialog(page, user, EN);
+    await page.waitForURL((url) => url.pathname === '/onboarding' && url.search === '?step=3');
+    expect(await typed.inputValue()).toBe('Paula Reyes');
+    // the lists are the server's: the unsaved edit is not replayed over them
+    expect(await customers.locator('.ob-entry-name').allTextContents()).toEqual(['Ann']);
+
+    // added (the list saves it): the copy is dropped
+    await partners.getByRole('button', { name: 'Add' }).click();
+    await partners.getByText('Paula Reyes', { exact: true }).waitFor();
+    expect(await typed.inputValue()).toBe('');
+    await page.getByText('All changes saved').waitFor();
+    expect(await keptAnswers(page)).toEqual([]);
     await context.close();
   });
 

@@ -24,23 +24,38 @@ export function keptOver<T extends Answers>(saved: T, kept: unknown): T {
 
 /**
  * `useState` for a form's answers that survives a reload of the tab until they are saved:
- * `saved` is what the server holds; the third value drops the copy (call it after a save).
+ * `saved` is what the server holds; the third value drops the copy (call it after a save); the
+ * fourth says that the first answers came from a kept copy (a form behind an Edit button opens).
+ * Only answers the partner changed are kept: not those of a form shown read-only nor those just
+ * saved (while `saved` may still show the old answer), and not once set back to `saved`.
  */
 export function useUnsavedAnswers<T extends Answers>(
   form: string,
   saved: T,
-): [T, Dispatch<SetStateAction<T>>, () => void] {
+): [T, Dispatch<SetStateAction<T>>, () => void, boolean] {
   const userId = useSessionPart((u) => u.id);
   const key = userId ? `${PREFIX}${userId}:${form}` : null;
-  const [answers, setAnswers] = useState<T>(() => (key ? keptOver(saved, readTabJson(key)) : saved));
   const savedText = JSON.stringify(saved);
+  const [first] = useState(() => {
+    const answers = key ? keptOver(saved, readTabJson(key)) : saved;
+    return { answers, restored: JSON.stringify(answers) !== savedText };
+  });
+  const [answers, setAnswers] = useState<T>(first.answers);
+  const [changed, setChanged] = useState(first.restored);
 
   useEffect(() => {
-    if (key) writeTabJson(key, JSON.stringify(answers) === savedText ? null : answers);
-  }, [key, answers, savedText]);
+    if (key) writeTabJson(key, changed && JSON.stringify(answers) !== savedText ? answers : null);
+  }, [key, answers, savedText, changed]);
 
-  const forget = useCallback(() => key && writeTabJson(key, null), [key]);
-  return [answers, setAnswers, forget];
+  const change = useCallback<Dispatch<SetStateAction<T>>>((next) => {
+    setChanged(true);
+    setAnswers(next);
+  }, []);
+  const forget = useCallback(() => {
+    if (key) writeTabJson(key, null); // now: the form may be gone before the next render
+    setChanged(false);
+  }, [key]);
+  return [answers, change, forget, first.restored];
 }
 
 /** Signing out: no answer typed in this tab stays behind. */

@@ -78,9 +78,10 @@ describe('foundation wizard in Chromium', () => {
       .getByText('Please enter a valid UFeelGreat link format (ufeelgreat.com/c/YOURLINKHERE).')
       .first()
       .waitFor();
+    // not saved (the reload finds step 2 open); the field keeps what was typed in this tab
     await page.reload();
     await page.getByLabel('Your FG link').waitFor();
-    expect(await page.getByLabel('Your FG link').inputValue()).toBe('');
+    expect(await page.getByLabel('Your FG link').inputValue()).toBe('https://example.com/c/nora');
     expect(await badge(page).textContent()).toBe('1 of 5 Complete');
     await page.getByLabel('Your FG link').fill('ufeelgreat.com/c/Nora2026');
     await page.getByRole('button', { name: 'Verify' }).click();

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { useUnsavedAnswers } from '../../../lib/unsavedAnswers';
 import { completeStep } from '../api';
 import type { StepProps } from './types';
 
@@ -13,8 +14,13 @@ import type { StepProps } from './types';
 export function Step2Link({ progress, goTo }: StepProps) {
   const { t } = useTranslation('onboarding');
   const saved = progress.feelGreatLink;
-  const [editing, setEditing] = useState(!saved);
-  const [value, setValue] = useState(saved ?? '');
+  // the link as typed survives a session that ends before the save (lib/unsavedAnswers.ts); a
+  // link typed over a saved one opens the form again
+  const [{ link: value }, setTyped, forgetTyped, restored] = useUnsavedAnswers('step2', {
+    link: saved ?? '',
+  });
+  const setValue = (link: string) => setTyped({ link });
+  const [editing, setEditing] = useState(!saved || restored);
   const [invalid, setInvalid] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -25,13 +31,13 @@ export function Step2Link({ progress, goTo }: StepProps) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const link = normalizeReferralLink(value);
-    if (!link) return showInvalid();
+    if (!normalizeReferralLink(value)) return showInvalid();
     const first = !saved;
     setBusy(true);
     try {
-      const p = await completeStep({ step: 2, data: { feelGreatLink: value } });
-      setValue(p.feelGreatLink ?? link);
+      await completeStep({ step: 2, data: { feelGreatLink: value } });
+      // the panel shows the saved link, in its canonical form; Edit starts again from it
+      forgetTyped();
       setInvalid(false);
       setEditing(false);
       toast.success(t('step2.savedTitle'), t('step2.savedText'));
@@ -126,7 +132,14 @@ export function Step2Link({ progress, goTo }: StepProps) {
               {saved ? t('step2.update') : t('step2.verify')}
             </Button>
             {saved && (
-              <Button size="large" onClick={() => setEditing(false)} disabled={busy}>
+              <Button
+                size="large"
+                onClick={() => {
+                  setValue(saved);
+                  setEditing(false);
+                }}
+                disabled={busy}
+              >
                 {t('common:actions.cancel')}
               </Button>
             )}

@@ -22,6 +22,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { useUnsavedAnswers } from '../../../lib/unsavedAnswers';
 import { completeStep } from '../api';
 import { type Entry, type ListName, type ListOp, listAsText, newEntry } from '../lists';
 import { useListSync, type SaveState } from '../useListSync';
@@ -136,7 +137,10 @@ function ProspectList({
   onOp: (op: ListOp) => void;
 }) {
   const { t } = useTranslation('onboarding');
-  const [draft, setDraft] = useState('');
+  // the name being typed survives a session that ends before it is added (lib/unsavedAnswers.ts);
+  // the lists themselves are not kept: they save on their own, against the server's revision
+  const [{ name: draft }, setTyped] = useUnsavedAnswers(`step3:${list}`, { name: '' });
+  const setDraft = (name: string) => setTyped({ name });
   const section = useRef<HTMLElement>(null);
   const key = list === 'customerList' ? 'customers' : 'partners';
   const count = entries.length;
