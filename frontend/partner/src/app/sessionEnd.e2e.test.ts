@@ -122,6 +122,33 @@ describe('a session that ends, and a page opened signed out', () => {
     await context.close();
   });
 
+  it('puts back the profile form as typed, open, until it is saved', async () => {
+    const user = await createUser(e2e.app, { firstName: 'Marta', lastName: 'Partner', sponsorId });
+    const context = await e2e.signedInContext(user.client, { locale: 'es-ES' });
+    const page = await context.newPage();
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Editar perfil' }).click();
+    const firstName = page.getByLabel('Nombre', { exact: true });
+    const phone = page.getByLabel('Número de teléfono');
+    await firstName.fill('Marta Lucía '); // the save trims it
+    await phone.fill('+34 600 111 222');
+
+    await context.clearCookies();
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await signInThroughDialog(page, user, ES);
+    await page.waitForURL((url) => url.pathname === '/settings');
+    expect(await firstName.inputValue()).toBe('Marta Lucía ');
+    expect(await phone.inputValue()).toBe('+34 600 111 222');
+
+    // saved: the copy is dropped, also while the answer differs from what was typed
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByRole('button', { name: 'Editar perfil' }).waitFor();
+    await page.getByText('Marta Lucía', { exact: true }).waitFor();
+    expect(await keptAnswers(page)).toEqual([]);
+    expect(JSON.stringify((await user.client.get('/api/me')).body)).toContain('"firstName":"Marta Lucía"');
+    await context.close();
+  });
+
   it('brings a visitor who opened a guarded page to it after signing in', async () => {
     const user = await createUser(e2e.app, { firstName: 'Owen', lastName: 'Partner', sponsorId });
     const page = await e2e.newPage();

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { request, serverMessageOf } from '../../lib/api';
 import { ME_KEY, setCurrentUser, type User } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { useUnsavedAnswers } from '../../lib/unsavedAnswers';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { checkProfile, profileBody, type ProfileDraft, type ProfileProblem } from './validation';
 import { authApi } from '../../lib/endpoints';
@@ -37,8 +38,10 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export function ProfileCard({ user }: { user: User }) {
   const { t } = useTranslation('settings');
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<ProfileDraft>(() => draftOf(user));
+  // the form as typed survives a session that ends before the save (lib/unsavedAnswers.ts): the
+  // sign-in comes back to /settings with the form open again
+  const [draft, setDraft, forgetDraft, restored] = useUnsavedAnswers('profile', draftOf(user));
+  const [editing, setEditing] = useState(restored);
   const [passwordOpen, setPasswordOpen] = useState(false);
   // the focus follows the switch between the list and the form: the button that was pressed
   // leaves the page either way (Edit profile; Cancel and Save)
@@ -55,6 +58,7 @@ export function ProfileCard({ user }: { user: User }) {
   const mutation = useMutation({
     mutationFn: (d: ProfileDraft) => request(authApi.updateProfile, { body: profileBody(d) }),
     onSuccess: ({ user: updated }) => {
+      forgetDraft();
       setCurrentUser(updated);
       void queryClient.invalidateQueries({ queryKey: ME_KEY });
       setEditing(false);

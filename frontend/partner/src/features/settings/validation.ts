@@ -1,11 +1,11 @@
 import { PASSWORD_MIN_LENGTH } from '@portal/contracts/auth/endpoints';
 
-export interface ProfileDraft {
+export type ProfileDraft = {
   firstName: string;
   lastName: string;
   phoneNumber: string;
   smsOptIn: boolean;
-}
+};
 
 export type ProfileProblem = 'nameRequired' | 'phoneRequired';
 
