@@ -27,6 +27,21 @@ async function signInThroughDialog(
   await dialog.getByRole('button', { name: labels.submit }).click();
 }
 
+/** A new partner, signed in, on `path` of the app in their language. */
+async function partnerOn(firstName: string, locale: string, path: string) {
+  const user = await createUser(e2e.app, { firstName, lastName: 'Partner', sponsorId });
+  const context = await e2e.signedInContext(user.client, { locale });
+  const page = await context.newPage();
+  await page.goto(path);
+  return { user, context, page };
+}
+
+/** After the session ended: the sign-in in the login dialog, which comes back to `path`. */
+async function signInBackTo(page: Page, user: CreatedUser, labels: typeof EN, path: string) {
+  await signInThroughDialog(page, user, labels);
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+}
+
 /** The forms' copies kept in this tab (`lib/unsavedAnswers.ts`). */
 const keptAnswers = (page: Page) =>
   page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('unsavedAnswers:')));
@@ -37,10 +52,7 @@ const EN = { email: 'Email', password: 'Password', submit: 'SIGN IN' };
 
 describe('a session that ends, and a page opened signed out', () => {
   it('says the session ended, brings the partner back to the step they were on, with the link they typed', async () => {
-    const user = await createUser(e2e.app, { firstName: 'Inès', lastName: 'Partner', sponsorId });
-    const context = await e2e.signedInContext(user.client, { locale: 'fr-FR' });
-    const page = await context.newPage();
-    await page.goto('/onboarding?step=2');
+    const { user, context, page } = await partnerOn('Inès', 'fr-FR', '/onboarding?step=2');
     await page.getByRole('textbox', { name: 'Votre lien FG' }).waitFor();
 
     // the session ends on the server's side (expired, or revoked from another device)
@@ -53,8 +65,7 @@ describe('a session that ends, and a page opened signed out', () => {
     await dialog
       .getByText('Votre session a pris fin. Reconnectez-vous pour reprendre là où vous en étiez.')
       .waitFor();
-    await signInThroughDialog(page, user, FR);
-    await page.waitForURL((url) => url.pathname === '/onboarding' && url.search === '?step=2');
+    await signInBackTo(page, user, FR, '/onboarding?step=2');
     const link = page.getByRole('textbox', { name: 'Votre lien FG' });
     expect(await link.inputValue()).toBe('https://ufeelgreat.com/c/ines');
 
@@ -66,10 +77,7 @@ describe('a session that ends, and a page opened signed out', () => {
   });
 
   it('puts back the step 5 answers typed before the session ended, until they are saved', async () => {
-    const user = await createUser(e2e.app, { firstName: 'Lucía', lastName: 'Partner', sponsorId });
-    const context = await e2e.signedInContext(user.client, { locale: 'es-ES' });
-    const page = await context.newPage();
-    await page.goto('/onboarding?step=5');
+    const { user, context, page } = await partnerOn('Lucía', 'es-ES', '/onboarding?step=5');
     const why = page.getByLabel('¿Por qué te uniste?');
     const strengths = page.getByLabel('¿Qué fortalezas aportas?');
     await why.fill('Quiero más tiempo con mi familia.');
@@ -77,8 +85,7 @@ describe('a session that ends, and a page opened signed out', () => {
 
     await context.clearCookies();
     await page.getByRole('button', { name: 'Guardar respuestas' }).click();
-    await signInThroughDialog(page, user, ES);
-    await page.waitForURL((url) => url.pathname === '/onboarding' && url.search === '?step=5');
+    await signInBackTo(page, user, ES, '/onboarding?step=5');
     expect(await why.inputValue()).toBe('Quiero más tiempo con mi familia.');
     expect(await strengths.inputValue()).toBe('Escucho a la gente.');
 
@@ -90,10 +97,7 @@ describe('a session that ends, and a page opened signed out', () => {
   });
 
   it('puts back the step 3 name being typed, never a list change the session did not save', async () => {
-    const user = await createUser(e2e.app, { firstName: 'Noah', lastName: 'Partner', sponsorId });
-    const context = await e2e.signedInContext(user.client, { locale: 'en-US' });
-    const page = await context.newPage();
-    await page.goto('/onboarding?step=3');
+    const { user, context, page } = await partnerOn('Noah', 'en-US', '/onboarding?step=3');
     const customers = page.getByTestId('customerList');
     const partners = page.getByTestId('partnerList');
     const typed = page.getByLabel('Name of a possible partner');
@@ -107,8 +111,7 @@ describe('a session that ends, and a page opened signed out', () => {
     await customers.getByRole('button', { name: 'Edit Ann' }).click();
     await customers.getByLabel('Name', { exact: true }).fill('Anna');
     await customers.getByRole('button', { name: 'Save entry' }).click();
-    await signInThroughDialog(page, user, EN);
-    await page.waitForURL((url) => url.pathname === '/onboarding' && url.search === '?step=3');
+    await signInBackTo(page, user, EN, '/onboarding?step=3');
     expect(await typed.inputValue()).toBe('Paula Reyes');
     // the lists are the server's: the unsaved edit is not replayed over them
     expect(await customers.locator('.ob-entry-name').allTextContents()).toEqual(['Ann']);
@@ -123,10 +126,7 @@ describe('a session that ends, and a page opened signed out', () => {
   });
 
   it('puts back the profile form as typed, open, until it is saved', async () => {
-    const user = await createUser(e2e.app, { firstName: 'Marta', lastName: 'Partner', sponsorId });
-    const context = await e2e.signedInContext(user.client, { locale: 'es-ES' });
-    const page = await context.newPage();
-    await page.goto('/settings');
+    const { user, context, page } = await partnerOn('Marta', 'es-ES', '/settings');
     await page.getByRole('button', { name: 'Editar perfil' }).click();
     const firstName = page.getByLabel('Nombre', { exact: true });
     const phone = page.getByLabel('Número de teléfono');
@@ -135,8 +135,7 @@ describe('a session that ends, and a page opened signed out', () => {
 
     await context.clearCookies();
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
-    await signInThroughDialog(page, user, ES);
-    await page.waitForURL((url) => url.pathname === '/settings');
+    await signInBackTo(page, user, ES, '/settings');
     expect(await firstName.inputValue()).toBe('Marta Lucía ');
     expect(await phone.inputValue()).toBe('+34 600 111 222');
 
@@ -159,8 +158,7 @@ describe('a session that ends, and a page opened signed out', () => {
     await openedDialog(dialog);
     // nothing ended: no notice
     expect(await dialog.locator('.login-notice').count()).toBe(0);
-    await signInThroughDialog(page, user, EN);
-    await page.waitForURL((url) => url.pathname === '/settings');
+    await signInBackTo(page, user, EN, '/settings');
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await page.context().close();
   });
