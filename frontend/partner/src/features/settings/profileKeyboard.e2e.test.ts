@@ -46,3 +46,22 @@ describe('profile card with the keyboard', () => {
     await page.context().close();
   });
 });
+
+describe('profile card on a phone', () => {
+  it('keeps the form’s buttons on the card in the longest language (French, 390 px)', async () => {
+    const user = await createUser(e2e.app, { firstName: 'Inès', lastName: 'Petit' });
+    const context = await e2e.signedInContext(user.client, {
+      locale: 'fr-FR',
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Modifier le profil' }).click();
+    const card = await page.locator('.settings-profile').boundingBox();
+    for (const name of ['Annuler', 'Enregistrer les modifications']) {
+      const box = await page.getByRole('button', { name }).boundingBox();
+      expect(box && card && box.x >= card.x && box.x + box.width <= card.x + card.width, name).toBe(true);
+    }
+    await context.close();
+  });
+});
