@@ -27,11 +27,11 @@ const WEEKS_TO_STEP = [0.3, 0.8, 1.6, 2.4, 3.0];
  * Share of a cohort `weeksAgo` weeks old that has done each step: most of those who do a step
  * do it in its first weeks, so young cohorts are behind and old ones level off.
  */
-export const cohortShares = (weeksAgo: number): number[] =>
+const cohortShares = (weeksAgo: number): number[] =>
   EVENTUAL.map((share, s) => share * (1 - Math.exp(-(weeksAgo + 0.5) / WEEKS_TO_STEP[s]!)));
 
 /** Sign-ups per week: a growing team, four a week half a year ago, eight this week. */
-export const cohortSize = (weeksAgo: number) => 8 - Math.round((4 * weeksAgo) / (COHORT_WEEKS - 1));
+const cohortSize = (weeksAgo: number) => 8 - Math.round((4 * weeksAgo) / (COHORT_WEEKS - 1));
 
 /**
  * A second generation of `sponsorId`'s demo team: partners who joined over the last 26 weeks,

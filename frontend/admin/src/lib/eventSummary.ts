@@ -8,7 +8,7 @@ export const fieldLabel = (t: Translate, field: string) =>
 
 const languageNames = new Map<string, Intl.DisplayNames>();
 /** A language's name in the reader's language, as said within a sentence ("espagnol"); else its code. */
-export function languageName(locale: string, code: string): string {
+function languageName(locale: string, code: string): string {
   let names = languageNames.get(locale);
   if (!names) languageNames.set(locale, (names = new Intl.DisplayNames([locale], { type: 'language' })));
   try {
