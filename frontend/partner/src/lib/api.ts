@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import type { BodyOf, Endpoint, ErrorBody, ParamsOf, QueryOf, ResponseOf } from '@portal/contracts/core/http';
 import { rememberThisPage } from './returnTo';
+import { leaveTo } from './leave';
 
 /**
  * A non-OK answer. `message` is `${status}: ${body text || status text}` (spec 000 section 8);
@@ -57,7 +58,7 @@ export interface RequestOptions<R> {
 export const authRedirect = {
   go: (url: string) => {
     rememberThisPage(true);
-    window.location.assign(url);
+    leaveTo(url);
   },
 };
 

@@ -6,6 +6,7 @@ import { queryClient } from './queryClient';
 import { authApi } from './endpoints';
 import { forgetReturnPage } from './returnTo';
 import { forgetAllUnsavedAnswers } from './unsavedAnswers';
+import { leaveTo } from './leave';
 
 export type User = ResponseOf<AuthRoutes['me']>;
 
@@ -76,5 +77,5 @@ export async function signOut(): Promise<void> {
   forgetReturnPage();
   forgetAllUnsavedAnswers();
   queryClient.clear();
-  window.location.assign('/');
+  leaveTo('/');
 }

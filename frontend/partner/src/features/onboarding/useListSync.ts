@@ -5,6 +5,7 @@ import { queryClient } from '../../lib/queryClient';
 import { toast } from '../../lib/toast';
 import { PROGRESS_KEY, progressSaved, staleProgressOf, updateOnboardingData } from './api';
 import { type ListOp, type Lists, applyOps } from './lists';
+import { isLeavingOnPurpose } from '../../lib/leave';
 
 /** Auto-save delay after the last change (spec 000 section 9). */
 const LIST_SAVE_DEBOUNCE_MS = 500;
@@ -85,10 +86,11 @@ export function useListSync(progress: Progress) {
     [flush],
   );
 
-  // leaving the step saves what is left; closing the page with unsaved changes asks first
+  // leaving the step saves what is left; closing the page with unsaved changes asks first (not
+  // when the app leaves for the sign-in: the session that could save them has ended)
   useEffect(() => {
     const beforeUnload = (e: BeforeUnloadEvent) => {
-      if (pending.current.length > 0) e.preventDefault();
+      if (pending.current.length > 0 && !isLeavingOnPurpose()) e.preventDefault();
     };
     window.addEventListener('beforeunload', beforeUnload);
     return () => {
