@@ -28,8 +28,22 @@ export async function me(force = false): Promise<Me | null> {
   return cached;
 }
 
+let leaving = false;
+// An edit form's `warnWhenUnsavedChanges` asks the browser to confirm leaving the page while it
+// has unsaved changes (beforeunload). The console's own leaves below are not the admin's choice
+// and must not be stopped there: a 401 keeps the typed values (KeepUnsavedValues), a sign-out
+// drops them on purpose. A capturing listener runs first and keeps the form's from asking.
+window.addEventListener(
+  'beforeunload',
+  (event) => {
+    if (leaving) event.stopImmediatePropagation();
+  },
+  true,
+);
+
 /** Leaves the console for a page of the partner app (which signs in, or explains). */
 const leave = (path: string) => {
+  leaving = true;
   window.location.assign(path);
   // never settles: the page is going away
   return new Promise<never>(() => undefined);

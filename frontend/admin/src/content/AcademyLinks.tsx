@@ -28,7 +28,7 @@ export function AcademyLinksEdit() {
       redirect={false}
       title={t('app.menu.academyLinks')}
     >
-      <SimpleForm toolbar={<SaveOnlyToolbar />}>
+      <SimpleForm toolbar={<SaveOnlyToolbar />} warnWhenUnsavedChanges>
         <KeepUnsavedValues />
         <Source />
         <TextInput

@@ -109,7 +109,7 @@ export function LiveCallEdit() {
   const t = useTranslate();
   return (
     <Edit mutationMode="pessimistic">
-      <SimpleForm toolbar={<SaveOnlyToolbar />}>
+      <SimpleForm toolbar={<SaveOnlyToolbar />} warnWhenUnsavedChanges>
         <KeepUnsavedValues />
         <Typography variant="subtitle2">{t('resources.live-calls.fields.name')}</Typography>
         <Localized source="name" max={L.callName} />

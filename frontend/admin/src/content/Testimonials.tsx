@@ -117,7 +117,7 @@ const VIDEO_LINK =
 
 function TestimonialForm() {
   return (
-    <SimpleForm>
+    <SimpleForm warnWhenUnsavedChanges>
       <KeepUnsavedValues />
       <TextInput source="name" validate={[required(), maxLength(CONTENT_LIMITS.testimonialName)]} fullWidth />
       <SelectArrayInput source="categories" choices={categoryChoices} validate={required()} fullWidth />

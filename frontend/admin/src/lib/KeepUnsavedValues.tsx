@@ -9,7 +9,11 @@ import { useGetIdentity, useRecordContext, useResourceContext } from 'react-admi
  * edition; this does what it does, with react-hook-form's `reset` and `keepDefaultValues`, as
  * react-admin puts a record from the address into a form). One entry per signed-in admin,
  * resource and record; it is dropped once the record holds those values (saved) or the admin
- * has put the form back as it was, and on sign-out (`dropUnsavedValues`).
+ * has put the form back as it was, and on sign-out (`dropUnsavedValues`). Leaving the form inside
+ * the console (a menu item, a link, back) drops them too: the form unmounts, its cleanup runs, and
+ * values abandoned that way do not come back later as unsaved (the form's `warnWhenUnsavedChanges`
+ * asks first). A full-page leave (the 401 path's `location.assign`, a reload) runs no cleanup, so
+ * the values survive the session's end.
  */
 const PREFIX = 'console.unsaved:';
 
@@ -80,6 +84,12 @@ export function KeepUnsavedValues() {
     const subscription = watch((values) => write(key, changedFrom(record, values as Values)));
     return () => subscription.unsubscribe();
   }, [key, record, started, watch, getValues]);
+
+  // leaving the form inside the console (unmount, or another record in the same form): forget
+  useEffect(() => {
+    if (!key) return;
+    return () => write(key, null);
+  }, [key]);
 
   return null;
 }

@@ -345,7 +345,7 @@ export function UserEdit() {
 
 function UserForm() {
   return (
-    <SimpleForm toolbar={<EditToolbar />} sx={{ maxWidth: 720 }}>
+    <SimpleForm toolbar={<EditToolbar />} sx={{ maxWidth: 720 }} warnWhenUnsavedChanges>
       <KeepUnsavedValues />
       <Summary />
       <Box

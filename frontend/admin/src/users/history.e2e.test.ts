@@ -128,3 +128,46 @@ describe("a user's history", () => {
     await context.close();
   });
 });
+
+describe('leaving a user form with unsaved changes', () => {
+  it('asks first; staying keeps the typed value, leaving forgets it', async () => {
+    const context = await e2e.signedInContext(admin.client, { viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const kept = () =>
+      page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('console.unsaved:')));
+    const asked: string[] = [];
+    let answer: 'accept' | 'dismiss' = 'dismiss';
+    page.on('dialog', (dialog) => {
+      asked.push(`${dialog.type()}: ${dialog.message()}`);
+      void (answer === 'accept' ? dialog.accept() : dialog.dismiss());
+    });
+    await page.goto(`${e2e.app.url}/admin/#/users/${partner.id}`);
+    const lastName = page.getByRole('textbox', { name: /^Last name/ });
+    await expect.poll(() => lastName.inputValue(), { timeout: 60_000 }).toBe('After');
+    await lastName.fill('Abandoned');
+    await expect.poll(kept).toHaveLength(1);
+
+    // another menu item: the browser asks; dismissed, the page and the typed value stay
+    await page.getByRole('menuitem', { name: 'Audit log' }).click();
+    await expect
+      .poll(() => asked)
+      .toEqual(["confirm: Some of your changes weren't saved. Are you sure you want to ignore them?"]);
+    expect(page.url()).toContain(`#/users/${partner.id}`);
+    expect(await lastName.inputValue()).toBe('Abandoned');
+
+    // accepted: the audit log opens and the typed value is forgotten
+    answer = 'accept';
+    await page.getByRole('menuitem', { name: 'Audit log' }).click();
+    await page.waitForURL(/#\/audit/, { timeout: 30_000 });
+    expect(asked).toHaveLength(2);
+    await page.getByRole('heading', { name: 'Audit log' }).first().waitFor({ timeout: 30_000 });
+    await expect.poll(kept).toEqual([]);
+
+    // back on the user: the record's values, not the abandoned ones
+    await page.goto(`${e2e.app.url}/admin/#/users/${partner.id}`);
+    await expect.poll(() => lastName.inputValue(), { timeout: 30_000 }).toBe('After');
+    await page.waitForTimeout(500);
+    expect(await lastName.inputValue()).toBe('After');
+    await context.close();
+  });
+});
