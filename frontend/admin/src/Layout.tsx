@@ -11,7 +11,7 @@ import LinkIcon from '@mui/icons-material/Link';
 import FilterAltIcon from '@mui/icons-material/FilterAlt';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import {
   AppBar,
   Layout as RaLayout,
@@ -19,6 +19,7 @@ import {
   TitlePortal,
   UserMenu,
   useGetIdentity,
+  useLocation,
   useTranslate,
   type LayoutProps,
 } from 'react-admin';
@@ -98,10 +99,35 @@ const fitWindow = {
   minWidth: 0,
   '& .RaLayout-content, & .RaList-main': { minWidth: 0 },
   '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+  // focused after a page change (FocusPageOnRouteChange): no ring around the whole page
+  '& #main-content:focus': { outline: 'none' },
 };
 
 /** index.html's static app bar (painted before the code runs), as React keeps it until the layout opens. */
 const StaticAppBar = () => <Box sx={{ height: 56, bgcolor: 'primary.main' }} />;
+
+/**
+ * A link or button inside a page that opens another page (a user's name, Save, List) is removed
+ * with the page, and the browser left focus nowhere: a keyboard user's next Tab started from
+ * wherever the old element had been, a screen reader said nothing. When the address's page
+ * changes while focus is in the page, focus goes to the page's container (react-admin's
+ * `#main-content`, which stays), so Tab goes on from the top of the new page. Focus in the menu
+ * or the app bar stays where it is.
+ */
+function FocusPageOnRouteChange() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    const main = document.getElementById('main-content');
+    const active = document.activeElement;
+    if (!main || !(active === document.body || (active && main.contains(active)))) return;
+    if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+    main.focus({ preventScroll: true });
+  }, [pathname]);
+  return null;
+}
 
 /** false on the first render; true from a transition once `after` is true and committed */
 function useOpenAfter(after: boolean) {
@@ -126,6 +152,7 @@ export function Layout({ children, ...props }: LayoutProps) {
   if (!layoutOpen) return <StaticAppBar />;
   return (
     <RaLayout {...props} menu={AdminMenu} appBar={AdminAppBar} sx={fitWindow}>
+      <FocusPageOnRouteChange />
       {pageOpen ? children : null}
     </RaLayout>
   );

@@ -24,6 +24,7 @@ import {
   Datagrid,
   FilterButton,
   FunctionField,
+  Link,
   SelectInput,
   TextField,
   TopToolbar,
@@ -48,24 +49,28 @@ import { ProgressiveDatagridBody } from '../lib/ProgressiveDatagridBody';
 import { ProgressiveSimpleList } from '../lib/ProgressiveSimpleList';
 import { SearchFilter } from '../lib/SearchFilter';
 import { usePhone } from '../lib/usePhone';
+import { EmptyChoiceName } from '../lib/EmptyChoiceName';
 import { serverErrorText } from '../lib/serverErrors';
 import { fullName, labelled } from '../lib/labels';
 
 function StatusFilterInput(props: { source: string; alwaysOn?: boolean }) {
   const t = useTranslate();
   return (
-    <SelectInput
-      {...props}
-      label="resources.users.fields.status"
-      emptyText="app.status.all"
-      // no status chosen reads "All" in the box (MUI shows an empty value as a blank box), under
-      // its label
-      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      choices={ADMIN_STATUS_FILTERS.filter((s) => s !== 'all').map((s) => ({
-        id: s,
-        name: t(`app.status.${s}`),
-      }))}
-    />
+    // the "All" choice is named "All" for screen readers too, not react-admin's "Clear value"
+    <EmptyChoiceName name="app.status.all">
+      <SelectInput
+        {...props}
+        label="resources.users.fields.status"
+        emptyText="app.status.all"
+        // no status chosen reads "All" in the box (MUI shows an empty value as a blank box), under
+        // its label
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        choices={ADMIN_STATUS_FILTERS.filter((s) => s !== 'all').map((s) => ({
+          id: s,
+          name: t(`app.status.${s}`),
+        }))}
+      />
+    </EmptyChoiceName>
   );
 }
 
@@ -349,7 +354,16 @@ export function UserList() {
             render={(r) => (
               <Box>
                 <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                  {r.firstName} {r.lastName}
+                  {/* the row opens the user on a click; the name is a link so that Tab and Enter
+                      do too (a row is not focusable) */}
+                  <Link
+                    to={`/users/${encodeURIComponent(String(r.id))}`}
+                    onClick={(e: React.MouseEvent) => e.stopPropagation()}
+                    color="inherit"
+                    underline="hover"
+                  >
+                    {r.firstName} {r.lastName}
+                  </Link>
                 </Typography>
                 <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                   {r.uid}

@@ -1,0 +1,91 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setUpConsoleE2e } from '../../../testing/browser';
+
+/** The console driven with the keyboard only: where focus is at each step. */
+const setup = setUpConsoleE2e();
+
+/** The focused element, as a screen reader would name it: role (or tag) and name. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return 'body';
+    const role = el.getAttribute('role') ?? el.tagName.toLowerCase();
+    const labelledBy = el.getAttribute('aria-labelledby');
+    const name =
+      el.getAttribute('aria-label') ??
+      (labelledBy
+        ? labelledBy
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join(' ')
+        : null) ??
+      (el as HTMLInputElement).labels?.[0]?.textContent ??
+      el.textContent ??
+      '';
+    return `${role}: ${name.replace(/\s+/g, ' ').trim()}`;
+  });
+
+/** Presses Tab until `want` has focus (at most `max` times); the keys pressed, for the record. */
+async function tabTo(page: Page, want: RegExp, max = 40): Promise<string> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const now = await focused(page);
+    if (want.test(now)) return now;
+  }
+  throw new Error(`${want} never got focus; last: ${await focused(page)}`);
+}
+
+describe('the console with the keyboard only', () => {
+  it('searches, filters by status and opens a user', async () => {
+    const page = await setup.consolePage();
+    await page.goto(`${setup.e2e.app.url}/admin/#/users`);
+    await page.getByRole('textbox', { name: /Search/ }).waitFor({ timeout: 60_000 });
+
+    await tabTo(page, /^input: Search/);
+    await page.keyboard.type('Pia');
+    await expect.poll(() => page.url(), { timeout: 30_000 }).toContain('Pia');
+
+    // the status filter: Enter opens its menu on the chosen option, "All", named "All"
+    await tabTo(page, /^combobox: Status/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('option: All');
+    await page.keyboard.press('ArrowDown');
+    const chosen = (await focused(page)).replace(/^option: /, '');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toMatch(/^combobox: Status/);
+    expect(await page.getByRole('combobox', { name: /Status/ }).innerText()).toBe(chosen);
+    // Escape closes the menu without choosing; focus stays on the filter
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toMatch(/^option: /);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focused(page)).toMatch(/^combobox: Status/);
+
+    // back to "All", then the user's name is a link: Tab and Enter open the user
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.url()).not.toContain('status');
+    await page.getByRole('link', { name: 'Pia Partner' }).waitFor({ timeout: 30_000 });
+    await tabTo(page, /^a: Pia Partner/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.url(), { timeout: 30_000 }).toContain(`#/users/${setup.partner.id}`);
+    // the link went with the list: focus is on the new page's container, Tab goes on from its top
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 30_000 })
+      .toBe('main-content');
+    const lastName = page.getByRole('textbox', { name: /^Last name/ });
+    await expect.poll(() => lastName.inputValue(), { timeout: 30_000 }).toBe('Partner');
+
+    // edit and save: Tab to the field, type, Tab on to Save, Enter
+    await tabTo(page, /^input: Last name/);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Keyed');
+    await tabTo(page, /^button: Save/);
+    await page.keyboard.press('Enter');
+    const serverLastName = async () =>
+      (await setup.admin.client.get(`/api/admin/users/${setup.partner.id}`)).body.lastName;
+    await expect.poll(serverLastName, { timeout: 30_000 }).toBe('Keyed');
+    await page.context().close();
+  });
+});
