@@ -96,11 +96,12 @@ describe('a session that ends, and a page opened signed out', () => {
     await context.close();
   });
 
-  it('puts back the step 3 name being typed, never a list change the session did not save', async () => {
+  it('puts back the step 3 name being typed and saves the list change the session could not', async () => {
     const { user, context, page } = await partnerOn('Noah', 'en-US', '/onboarding?step=3');
     const customers = page.getByTestId('customerList');
     const partners = page.getByTestId('partnerList');
     const typed = page.getByLabel('Name of a possible partner');
+    const names = () => customers.locator('.ob-entry-name').allTextContents();
     await page.getByLabel('Name of a possible customer').fill('Ann');
     await customers.getByRole('button', { name: 'Add' }).click();
     await page.getByText('All changes saved').waitFor();
@@ -117,18 +118,24 @@ describe('a session that ends, and a page opened signed out', () => {
     await customers.getByLabel('Name', { exact: true }).fill('Anna');
     await customers.getByRole('button', { name: 'Save entry' }).click();
     await signInBackTo(page, user, EN, '/onboarding?step=3');
-    // the app's own leave for the sign-in asks nothing ("Leave site?"): the change cannot be saved
+    // the app's own leave for the sign-in asks nothing ("Leave site?"): the change is kept
     expect(questions).toEqual([]);
     expect(await typed.inputValue()).toBe('Paula Reyes');
-    // the lists are the server's: the unsaved edit is not replayed over them
-    expect(await customers.locator('.ob-entry-name').allTextContents()).toEqual(['Ann']);
+    // the edit the session could not save is saved now, on the lists the server has
+    await page.getByText('All changes saved').waitFor();
+    expect(await names()).toEqual(['Anna']);
 
-    // added (the list saves it): the copy is dropped
+    // added (the list saves it): the copies are dropped
     await partners.getByRole('button', { name: 'Add' }).click();
     await partners.getByText('Paula Reyes', { exact: true }).waitFor();
     expect(await typed.inputValue()).toBe('');
     await page.getByText('All changes saved').waitFor();
     expect(await keptAnswers(page)).toEqual([]);
+
+    // the server has both: a reload shows them
+    await page.reload();
+    await partners.getByText('Paula Reyes', { exact: true }).waitFor();
+    expect(await names()).toEqual(['Anna']);
     await context.close();
   });
 

@@ -10,6 +10,9 @@ import { forgetTabKeys, readTabJson, writeTabJson } from './tabStorage';
  */
 const PREFIX = 'unsavedAnswers:';
 
+/** Where a form's unsaved changes by this user are kept in this tab (forgotten on sign-out). */
+export const unsavedKey = (userId: string, form: string) => `${PREFIX}${userId}:${form}`;
+
 type Answers = Record<string, string | boolean | null | undefined>;
 
 /** The kept answers, only the form's own fields with the type they have in `saved`. */
@@ -34,7 +37,7 @@ export function useUnsavedAnswers<T extends Answers>(
   saved: T,
 ): [T, Dispatch<SetStateAction<T>>, () => void, boolean] {
   const userId = useSessionPart((u) => u.id);
-  const key = userId ? `${PREFIX}${userId}:${form}` : null;
+  const key = userId ? unsavedKey(userId, form) : null;
   const savedText = JSON.stringify(saved);
   const [first] = useState(() => {
     const answers = key ? keptOver(saved, readTabJson(key)) : saved;

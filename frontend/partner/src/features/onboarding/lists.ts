@@ -54,6 +54,43 @@ function applyOp(lists: Lists, op: ListOp): Lists {
 
 export const applyOps = (lists: Lists, ops: readonly ListOp[]): Lists => ops.reduce(applyOp, lists);
 
+const LIST_NAMES: readonly unknown[] = ['customerList', 'partnerList'] satisfies ListName[];
+const isText = (value: unknown) => typeof value === 'string';
+const isEntry = (value: unknown): value is Entry => {
+  const entry = value as Partial<Entry> | null;
+  return (
+    typeof entry === 'object' &&
+    entry !== null &&
+    isText(entry.id) &&
+    isText(entry.name) &&
+    (entry.note === undefined || isText(entry.note))
+  );
+};
+function isListOp(value: unknown): value is ListOp {
+  const op = value as Record<string, unknown> | null;
+  if (typeof op !== 'object' || op === null || !LIST_NAMES.includes(op.list)) return false;
+  switch (op.kind) {
+    case 'add':
+      return isEntry(op.entry);
+    case 'edit':
+      return isText(op.id) && isText(op.name) && isText(op.note);
+    case 'delete':
+      return isText(op.id);
+    case 'restore':
+      return isEntry(op.entry) && Number.isInteger(op.index);
+    default:
+      return false;
+  }
+}
+
+/**
+ * Operations read back from where the app kept them (this tab's storage): all of them when each
+ * has the shape the app writes, none otherwise (a list is never changed by half a copy). A zod
+ * schema would pull zod into the onboarding page's bundle for these few lines.
+ */
+export const listOpsFrom = (value: unknown): ListOp[] =>
+  Array.isArray(value) && value.every(isListOp) ? value : [];
+
 /** A new entry from what was typed: trimmed, or null when blank. */
 export function newEntry(name: string, id: string = newId()): Entry | null {
   const trimmed = name.trim();

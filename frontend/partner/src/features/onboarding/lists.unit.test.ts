@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ListOp, type Lists, applyOps, listAsText, newEntry } from './lists';
+import { type ListOp, type Lists, applyOps, listAsText, listOpsFrom, newEntry } from './lists';
 
 const empty: Lists = { customerList: [], partnerList: [] };
 
@@ -89,5 +89,28 @@ describe('step 3 list operations', () => {
         { id: 'b', name: 'Bob' },
       ]),
     ).toBe('1. Ann - gym\n2. Bob');
+  });
+
+  it('reads back kept operations only when every one has the shape the app writes', () => {
+    const kept: ListOp[] = [
+      { kind: 'add', list: 'customerList', entry: { id: 'a', name: 'Ann', note: 'gym' } },
+      { kind: 'edit', list: 'partnerList', id: 'p', name: 'Paula', note: '' },
+      { kind: 'delete', list: 'customerList', id: 'a' },
+      { kind: 'restore', list: 'customerList', entry: { id: 'a', name: 'Ann' }, index: 0 },
+    ];
+    expect(listOpsFrom(JSON.parse(JSON.stringify(kept)))).toEqual(kept);
+    expect(listOpsFrom(null)).toEqual([]);
+    expect(listOpsFrom({ kind: 'add' })).toEqual([]);
+    // one odd operation and none is applied
+    expect(listOpsFrom([kept[0], { kind: 'add', list: 'friends', entry: { id: 'x', name: 'X' } }])).toEqual(
+      [],
+    );
+    expect(listOpsFrom([{ kind: 'delete', list: 'customerList', id: 7 }])).toEqual([]);
+    expect(
+      listOpsFrom([{ kind: 'restore', list: 'partnerList', entry: { id: 'x', name: 'X' }, index: 0.5 }]),
+    ).toEqual([]);
+    expect(
+      listOpsFrom([{ kind: 'add', list: 'partnerList', entry: { id: 'x', name: 'X', note: 3 } }]),
+    ).toEqual([]);
   });
 });

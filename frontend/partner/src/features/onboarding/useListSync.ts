@@ -4,8 +4,11 @@ import type { Progress } from '@portal/contracts/onboarding/schemas';
 import { queryClient } from '../../lib/queryClient';
 import { toast } from '../../lib/toast';
 import { PROGRESS_KEY, progressSaved, staleProgressOf, updateOnboardingData } from './api';
-import { type ListOp, type Lists, applyOps } from './lists';
+import { type ListOp, type Lists, applyOps, listOpsFrom } from './lists';
 import { isLeavingOnPurpose } from '../../lib/leave';
+import { useSessionPart } from '../../lib/session';
+import { readTabJson, writeTabJson } from '../../lib/tabStorage';
+import { unsavedKey } from '../../lib/unsavedAnswers';
 
 /** Auto-save delay after the last change (spec 000 section 9). */
 const LIST_SAVE_DEBOUNCE_MS = 500;
@@ -25,14 +28,30 @@ const listsOf = (p: Progress | undefined): Lists => ({
  * server answered, saved 500 ms after the last change with the revision they were read at. A
  * 409 (the lists changed elsewhere) brings the current lists; the operations are applied to
  * them again and saved again, so no entry is lost.
+ *
+ * The operations not saved yet are also kept in this tab (`lib/unsavedAnswers.ts`'s place, per
+ * user): when the session has ended, the save that meets it reloads the app at the sign-in, and
+ * after it the step comes back with them and saves them on the lists the server has then, as
+ * after a 409. Forgotten once saved, on sign-out, with the tab.
  */
 export function useListSync(progress: Progress) {
   const { t } = useTranslation('onboarding');
-  const pending = useRef<ListOp[]>([]);
+  const userId = useSessionPart((u) => u.id);
+  const keptAt = userId ? unsavedKey(userId, 'step3:listChanges') : null;
+  const [kept] = useState(() => (keptAt ? listOpsFrom(readTabJson(keptAt)) : []));
+  const pending = useRef<ListOp[]>(kept);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inFlight = useRef<Promise<boolean> | null>(null);
-  const [state, setState] = useState<SaveState>('idle');
+  const [state, setState] = useState<SaveState>(kept.length > 0 ? 'pending' : 'idle');
   const [, rerender] = useReducer((x: number) => x + 1, 0);
+
+  const setPending = useCallback(
+    (ops: ListOp[]) => {
+      pending.current = ops;
+      if (keptAt) writeTabJson(keptAt, ops.length > 0 ? ops : null);
+    },
+    [keptAt],
+  );
 
   const loop = useCallback(async (): Promise<boolean> => {
     let reapplied = 0;
@@ -43,7 +62,7 @@ export function useListSync(progress: Progress) {
       setState('saving');
       try {
         await updateOnboardingData({ ...lists, revision: base?.revision ?? -1 });
-        pending.current = pending.current.slice(ops.length);
+        setPending(pending.current.slice(ops.length));
         reapplied = 0;
       } catch (error) {
         const fresh = staleProgressOf(error);
@@ -60,7 +79,7 @@ export function useListSync(progress: Progress) {
     }
     setState('saved');
     return true;
-  }, [t]);
+  }, [t, setPending]);
 
   /** Saves now (also waits for a save in flight); true when everything is saved. */
   const flush = useCallback((): Promise<boolean> => {
@@ -77,14 +96,19 @@ export function useListSync(progress: Progress) {
 
   const change = useCallback(
     (op: ListOp) => {
-      pending.current = [...pending.current, op];
+      setPending([...pending.current, op]);
       setState('pending');
       rerender();
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), LIST_SAVE_DEBOUNCE_MS);
     },
-    [flush],
+    [flush, setPending],
   );
+
+  // changes kept from before a sign-in are saved as soon as the step is shown again
+  useEffect(() => {
+    if (pending.current.length > 0 && !timer.current && !inFlight.current) void flush();
+  }, [flush]);
 
   // leaving the step saves what is left; closing the page with unsaved changes asks first (not
   // when the app leaves for the sign-in: the session that could save them has ended)

@@ -138,7 +138,7 @@ function ProspectList({
 }) {
   const { t } = useTranslation('onboarding');
   // the name being typed survives a session that ends before it is added (lib/unsavedAnswers.ts);
-  // the lists themselves are not kept: they save on their own, against the server's revision
+  // the lists' unsaved changes are kept by useListSync
   const [{ name: draft }, setTyped] = useUnsavedAnswers(`step3:${list}`, { name: '' });
   const setDraft = (name: string) => setTyped({ name });
   const section = useRef<HTMLElement>(null);
