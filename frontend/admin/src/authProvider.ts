@@ -32,7 +32,8 @@ let leaving = false;
 // An edit form's `warnWhenUnsavedChanges` asks the browser to confirm leaving the page while it
 // has unsaved changes (beforeunload). The console's own leaves below are not the admin's choice
 // and must not be stopped there: a 401 keeps the typed values (KeepUnsavedValues), a sign-out
-// drops them on purpose. A capturing listener runs first and keeps the form's from asking.
+// drops them on purpose. A capturing listener keeps the form's from asking; it is added at this
+// module's import, before any form's: on the window Chromium runs listeners in the order added.
 window.addEventListener(
   'beforeunload',
   (event) => {

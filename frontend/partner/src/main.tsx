@@ -5,6 +5,7 @@ import { Providers } from './app/Providers';
 import { router } from './app/router';
 import { antdSheetReady } from './app/antdSheet';
 import { keepTabInDialogs } from './lib/dialogTabLoop';
+import { askNothingOnOwnLeaves } from './lib/leave';
 import { currentLanguage, i18nReady } from './lib/i18n';
 import { loadAntdLocale } from './app/antdLocale';
 import { queryClient } from './lib/queryClient';
@@ -17,6 +18,8 @@ import './styles.css';
 const pageData = seedPageData(queryClient);
 void queryClient.prefetchQuery(meQuery);
 keepTabInDialogs();
+// before any page adds its beforeunload handler (lib/leave.ts)
+askNothingOnOwnLeaves();
 // the first page's code loads at once too, not after the session check its route waits for
 for (const match of router.matchRoutes(router.state.location)) {
   const route = (router.routesById as Record<string, { options: { component?: unknown } }>)[match.routeId];

@@ -139,6 +139,40 @@ describe('a session that ends, and a page opened signed out', () => {
     await context.close();
   });
 
+  it('asks before the tab closes over a step 3 list change not saved yet, never when the partner signs out', async () => {
+    const { context, page } = await partnerOn('Maya', 'en-US', '/onboarding?step=3');
+    const customers = page.getByTestId('customerList');
+    await page.getByLabel('Name of a possible customer').fill('Ann');
+    await customers.getByRole('button', { name: 'Add' }).click();
+    await page.getByText('All changes saved').waitFor();
+
+    // the next save is held: the change stays unsaved
+    await page.route('**/api/update-onboarding-data', () => undefined);
+    await page.getByLabel('Name of a possible customer').fill('Ben');
+    await customers.getByRole('button', { name: 'Add' }).click();
+    await page.waitForRequest('**/api/update-onboarding-data');
+
+    // closing the tab asks ("Leave site?"); the partner stays
+    const asked = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const question = await asked;
+    expect(question.type()).toBe('beforeunload');
+    await question.dismiss();
+    expect(page.isClosed()).toBe(false);
+
+    // signing out is the partner's own choice: no question
+    const questions: string[] = [];
+    page.on('dialog', (dialog) => {
+      questions.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(questions).toEqual([]);
+    await context.close();
+  });
+
   it('puts back the profile form as typed, open, until it is saved', async () => {
     const { user, context, page } = await partnerOn('Marta', 'es-ES', '/settings');
     await page.getByRole('button', { name: 'Editar perfil' }).click();

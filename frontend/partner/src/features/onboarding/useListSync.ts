@@ -5,7 +5,6 @@ import { queryClient } from '../../lib/queryClient';
 import { toast } from '../../lib/toast';
 import { PROGRESS_KEY, progressSaved, staleProgressOf, updateOnboardingData } from './api';
 import { type ListOp, type Lists, applyOps, listOpsFrom } from './lists';
-import { isLeavingOnPurpose } from '../../lib/leave';
 import { useSessionPart } from '../../lib/session';
 import { readTabJson, writeTabJson } from '../../lib/tabStorage';
 import { unsavedKey } from '../../lib/unsavedAnswers';
@@ -110,11 +109,11 @@ export function useListSync(progress: Progress) {
     if (pending.current.length > 0 && !timer.current && !inFlight.current) void flush();
   }, [flush]);
 
-  // leaving the step saves what is left; closing the page with unsaved changes asks first (not
-  // when the app leaves for the sign-in: the session that could save them has ended)
+  // leaving the step saves what is left; closing the page with unsaved changes asks first (the
+  // app's own leaves for the sign-in and after a sign-out ask nothing: lib/leave.ts)
   useEffect(() => {
     const beforeUnload = (e: BeforeUnloadEvent) => {
-      if (pending.current.length > 0 && !isLeavingOnPurpose()) e.preventDefault();
+      if (pending.current.length > 0) e.preventDefault();
     };
     window.addEventListener('beforeunload', beforeUnload);
     return () => {
