@@ -19,7 +19,7 @@ export default tseslint.config(
   {
     // Product code never reaches into the test harness or the benches: the production build ships
     // none of them (test support lives in testing/, bench support in bench/).
-    files: ['backend/src/**', 'worker/src/**', 'contracts/src/**', 'frontend/*/src/**'],
+    files: ['backend/src/**', 'worker/src/**', 'contracts/src/**', 'frontend/*/src/**', 'frontend/shared/**'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: {
       'no-restricted-imports': [

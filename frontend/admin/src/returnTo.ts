@@ -1,26 +1,20 @@
 import { CONSOLE_RETURN_KEY as KEY } from '@portal/contracts/admin/endpoints';
+import { readTabText, writeTabText } from '../../shared/tabStorage';
 
 /**
  * Where the admin was when their session ended (the console's hash route, "#/users/<id>?..."),
  * kept in this tab's sessionStorage while they sign in again in the partner app, which then opens
- * `/admin/` without it. The console opens there instead of on the users list, once.
+ * `/admin/` without it. The console opens there instead of on the users list, once. Storage the
+ * browser refuses (private mode) keeps nothing: the console opens on its first page, as before.
  */
 
 export function rememberPlace(): void {
-  try {
-    if (window.location.hash.startsWith('#/')) sessionStorage.setItem(KEY, window.location.hash);
-  } catch {
-    // storage refused (private mode): the console opens on its first page, as before
-  }
+  if (window.location.hash.startsWith('#/')) writeTabText(KEY, window.location.hash);
 }
 
 /** The remembered place, forgotten as it is read (null when there is none). */
 export function takeRememberedPlace(): string | null {
-  try {
-    const place = sessionStorage.getItem(KEY);
-    sessionStorage.removeItem(KEY);
-    return place?.startsWith('#/') ? place : null;
-  } catch {
-    return null;
-  }
+  const place = readTabText(KEY);
+  writeTabText(KEY, null);
+  return place?.startsWith('#/') ? place : null;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useGetIdentity, useRecordContext, useResourceContext } from 'react-admin';
+import { forgetTabKeys, readTabJson, writeTabJson } from '../../../shared/tabStorage';
 
 /**
  * The values an admin typed in an edit form and has not saved, kept in this tab's sessionStorage
@@ -13,28 +14,17 @@ import { useGetIdentity, useRecordContext, useResourceContext } from 'react-admi
  * the console (a menu item, a link, back) drops them too: the form unmounts, its cleanup runs, and
  * values abandoned that way do not come back later as unsaved (the form's `warnWhenUnsavedChanges`
  * asks first). A full-page leave (the 401 path's `location.assign`, a reload) runs no cleanup, so
- * the values survive the session's end.
+ * the values survive the session's end. Storage the browser refuses (private mode, full) keeps
+ * nothing: the values are lost with the session, as before (`frontend/shared/tabStorage.ts`).
  */
 const PREFIX = 'console.unsaved:';
 
 type Values = Record<string, unknown>;
 
+/** The values kept under `key`, or null (none, no storage, or not an object). */
 const read = (key: string): Values | null => {
-  try {
-    const text = sessionStorage.getItem(key);
-    return text ? (JSON.parse(text) as Values) : null;
-  } catch {
-    return null;
-  }
-};
-
-const write = (key: string, values: Values | null) => {
-  try {
-    if (values) sessionStorage.setItem(key, JSON.stringify(values));
-    else sessionStorage.removeItem(key);
-  } catch {
-    // storage refused (private mode, full): the values are lost with the session, as before
-  }
+  const kept = readTabJson(key);
+  return kept && typeof kept === 'object' ? (kept as Values) : null;
 };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -47,11 +37,7 @@ const changedFrom = (record: Values, values: Values): Values | null => {
 
 /** Forgets every form's unsaved values (signing out). */
 export function dropUnsavedValues(): void {
-  try {
-    for (const key of Object.keys(sessionStorage)) if (key.startsWith(PREFIX)) sessionStorage.removeItem(key);
-  } catch {
-    // nothing was kept
-  }
+  forgetTabKeys(PREFIX);
 }
 
 /** Put inside an edit page's form (SimpleForm); renders nothing. A create form has no record: no-op. */
@@ -74,21 +60,21 @@ export function KeepUnsavedValues() {
     const kept = read(key);
     const changed = kept && changedFrom(record, kept);
     if (changed) reset({ ...getValues(), ...changed }, { keepDefaultValues: true });
-    else write(key, null); // saved meanwhile (or nothing left to put back)
+    else writeTabJson(key, null); // saved meanwhile (or nothing left to put back)
   }, [key, record, started, reset, getValues]);
 
   // keep each change; once the record holds the kept values (after a save), drop them
   useEffect(() => {
     if (!key || !record || !started || restored.current !== key) return;
-    write(key, changedFrom(record, getValues()));
-    const subscription = watch((values) => write(key, changedFrom(record, values as Values)));
+    writeTabJson(key, changedFrom(record, getValues()));
+    const subscription = watch((values) => writeTabJson(key, changedFrom(record, values as Values)));
     return () => subscription.unsubscribe();
   }, [key, record, started, watch, getValues]);
 
   // leaving the form inside the console (unmount, or another record in the same form): forget
   useEffect(() => {
     if (!key) return;
-    return () => write(key, null);
+    return () => writeTabJson(key, null);
   }, [key]);
 
   return null;

@@ -1,5 +1,5 @@
 import { CONSOLE_RETURN_KEY } from '@portal/contracts/admin/endpoints';
-import { readTabJson, writeTabJson, writeTabText } from './tabStorage';
+import { readTabJson, writeTabJson, writeTabText } from '../../../shared/tabStorage';
 
 /**
  * The page a sign-in brings the partner back to: the guarded page they were on when the server

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { useSessionPart } from './session';
-import { forgetTabKeys, readTabJson, writeTabJson } from './tabStorage';
+import { forgetTabKeys, readTabJson, writeTabJson } from '../../../shared/tabStorage';
 
 /**
  * A form's answers as typed and not saved yet, kept in this tab's sessionStorage (per user and

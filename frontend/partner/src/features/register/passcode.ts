@@ -1,6 +1,6 @@
 import { ApiError, request } from '../../lib/api';
 import { authApi } from '../../lib/endpoints';
-import { readTabText, writeTabText } from '../../lib/tabStorage';
+import { readTabText, writeTabText } from '../../../../shared/tabStorage';
 
 /** sessionStorage key of the passcode gate: verified for the rest of the browser session. */
 const PASSCODE_VERIFIED_KEY = 'passcodeVerified';

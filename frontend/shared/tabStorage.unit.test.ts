@@ -1,20 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memoryTabStorage, refusingTabStorage } from '../../testing/tabStorage';
 import { forgetTabKeys, readTabJson, readTabText, writeTabJson, writeTabText } from './tabStorage';
-
-/** A tab's sessionStorage, as much of it as tabStorage uses. */
-function tabStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    key: (i: number) => [...items.keys()][i] ?? null,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-    clear: () => items.clear(),
-  };
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -22,7 +8,7 @@ afterEach(() => {
 
 describe("this tab's storage", () => {
   it('keeps JSON and text, and forgets them on null', () => {
-    vi.stubGlobal('sessionStorage', tabStorage());
+    vi.stubGlobal('sessionStorage', memoryTabStorage());
     writeTabJson('answers', { joinReason: 'typed', share: true });
     writeTabText('console.returnTo', '#/users/1');
     expect(readTabJson('answers')).toEqual({ joinReason: 'typed', share: true });
@@ -36,7 +22,7 @@ describe("this tab's storage", () => {
   });
 
   it('reads text that is not JSON as nothing', () => {
-    vi.stubGlobal('sessionStorage', tabStorage());
+    vi.stubGlobal('sessionStorage', memoryTabStorage());
     sessionStorage.setItem('answers', '{"joinReason": "cut sh');
     expect(readTabJson('answers')).toBeNull();
     sessionStorage.setItem('answers', '');
@@ -44,7 +30,7 @@ describe("this tab's storage", () => {
   });
 
   it('forgets the keys with a prefix, only those', () => {
-    vi.stubGlobal('sessionStorage', tabStorage());
+    vi.stubGlobal('sessionStorage', memoryTabStorage());
     for (const key of ['unsavedAnswers:1:step4', 'returnTo', 'unsavedAnswers:1:step5']) writeTabJson(key, {});
     forgetTabKeys('unsavedAnswers:');
     expect(sessionStorage.length).toBe(1);
@@ -52,18 +38,7 @@ describe("this tab's storage", () => {
   });
 
   it('without storage (blocked, or full) reads nothing and never throws', () => {
-    const refused = () => {
-      throw new DOMException('The operation is insecure.', 'SecurityError');
-    };
-    vi.stubGlobal('sessionStorage', {
-      get length(): number {
-        return refused();
-      },
-      key: refused,
-      getItem: refused,
-      setItem: refused,
-      removeItem: refused,
-    });
+    vi.stubGlobal('sessionStorage', refusingTabStorage());
     expect(() => writeTabJson('answers', { joinReason: 'typed' })).not.toThrow();
     expect(() => writeTabText('answers', null)).not.toThrow();
     expect(() => forgetTabKeys('unsavedAnswers:')).not.toThrow();
