@@ -1,34 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2eApp, type E2eApp } from '../../../../testing/browser';
-import { createUser, type CreatedUser } from '../../../../testing/users';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpConsoleE2e } from '../../../../testing/browser';
 import { seedAcademyContent, sampleTestimonials } from '../../../../backend/src/demo/academy';
 
 /**
  * Content in the console (issue 18, point 1): an admin edits a testimonial and a live call in
  * react-admin, and the partner pages show the change at once.
  */
-let e2e: E2eApp;
-let admin: CreatedUser;
-let partner: CreatedUser;
+const setup = setUpConsoleE2e();
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 200 });
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 beforeAll(async () => {
-  e2e = await startE2eApp();
-  await seedAcademyContent(e2e.app.deps);
-  admin = await createUser(e2e.app, { admin: true, firstName: 'Ada', lastName: 'Admin' });
-  partner = await createUser(e2e.app, { firstName: 'Pia', lastName: 'Partner' });
+  await seedAcademyContent(setup.e2e.app.deps);
 });
-afterAll(async () => {
-  await e2e?.close();
-});
+
+/** A page of the partner app, signed in as the console's partner. */
+async function partnerPage() {
+  const context = await setup.e2e.signedInContext(setup.partner.client);
+  return context.newPage();
+}
 
 describe('content in the console', () => {
   it('an admin renames a testimonial; the vault shows the new name', async () => {
     const first = sampleTestimonials()[0];
-    const context = await e2e.signedInContext(admin.client, { viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${e2e.app.url}/admin/#/testimonials`);
+    const page = await setup.consolePage();
+    await page.goto('/admin/#/testimonials');
     const row = page.locator('tr', { hasText: first.name }).first();
     await row.waitFor({ timeout: 30_000 });
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-testimonials.png`, fullPage: true });
@@ -39,20 +35,18 @@ describe('content in the console', () => {
     await name.fill('Renamed Story');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.locator('tr', { hasText: 'Renamed Story' }).first().waitFor({ timeout: 30_000 });
-    await context.close();
+    await page.context().close();
 
-    const partnerContext = await e2e.signedInContext(partner.client);
-    const vault = await partnerContext.newPage();
-    await vault.goto(`${e2e.app.url}/vault`);
+    const vault = await partnerPage();
+    await vault.goto('/vault');
     await poll(() => vault.locator('.vault-card strong').allTextContents()).toContain('Renamed Story');
     expect(await vault.locator('.vault-card strong').allTextContents()).not.toContain(first.name);
-    await partnerContext.close();
+    await vault.context().close();
   });
 
   it('an admin changes a live call and clears its join link; the live-calls page shows it', async () => {
-    const context = await e2e.signedInContext(admin.client, { viewport: { width: 1440, height: 1000 } });
-    const page = await context.newPage();
-    await page.goto(`${e2e.app.url}/admin/#/live-calls`);
+    const page = await setup.consolePage();
+    await page.goto('/admin/#/live-calls');
     await page.locator('tr', { hasText: 'Science Call' }).first().click({ timeout: 30_000 });
     const nameEn = page.locator('input[name="name.en"]');
     await poll(() => nameEn.inputValue()).toBe('Science Call');
@@ -65,11 +59,10 @@ describe('content in the console', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.locator('tr', { hasText: 'Science Night' }).first().waitFor({ timeout: 30_000 });
     expect(await page.locator('tr', { hasText: 'Science Night' }).first().innerText()).toContain('Dr. Lee');
-    await context.close();
+    await page.context().close();
 
-    const partnerContext = await e2e.signedInContext(partner.client);
-    const calls = await partnerContext.newPage();
-    await calls.goto(`${e2e.app.url}/live-calls`);
+    const calls = await partnerPage();
+    await calls.goto('/live-calls');
     const card = calls.locator('[data-call="science-call"]');
     await poll(() => card.locator('h2').innerText()).toBe('Science Night');
     expect(await card.innerText()).toContain('Hosted by Dr. Lee');
@@ -77,14 +70,14 @@ describe('content in the console', () => {
       'The join link will be posted here before the call.',
     );
     expect(await card.getByRole('link', { name: /Join call/ }).count()).toBe(0);
-    await partnerContext.close();
-    expect((await admin.client.get('/api/admin/live-calls/science-call')).body).toMatchObject({
+    await calls.context().close();
+    expect((await setup.admin.client.get('/api/admin/live-calls/science-call')).body).toMatchObject({
       zoomLink: null,
       passcode: 'atoms',
     });
 
     // the audit log names the admin for both changes (the seed's demo join links have no actor)
-    const audit = await admin.client.get(
+    const audit = await setup.admin.client.get(
       `/api/admin/audit?filter=${encodeURIComponent(JSON.stringify({ eventType: ['LiveCallEdited', 'TestimonialEdited'] }))}`,
     );
     expect(
@@ -92,25 +85,24 @@ describe('content in the console', () => {
         .map((a: { eventType: string; actorId: string | null }) => [a.eventType, a.actorId])
         .filter(([, actor]: [string, string | null]) => actor !== null),
     ).toEqual([
-      ['LiveCallEdited', admin.id],
-      ['TestimonialEdited', admin.id],
+      ['LiveCallEdited', setup.admin.id],
+      ['TestimonialEdited', setup.admin.id],
     ]);
   });
 
   it('an admin sets the advanced academy link; partners get it at once', async () => {
-    const context = await e2e.signedInContext(admin.client, { viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await page.goto(`${e2e.app.url}/admin/#/academy-links/current`);
+    const page = await setup.consolePage();
+    await page.goto('/admin/#/academy-links/current');
     const field = page.locator('input[name="advancedAcademyUrl"]');
     await field.waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('links-source').innerText()).toContain('server configuration');
     await field.fill('https://academy.example.com/advanced');
     await page.getByRole('button', { name: 'Save' }).click();
-    await poll(async () => (await partner.client.get('/api/academy-links')).body.advancedAcademyUrl).toBe(
-      'https://academy.example.com/advanced',
-    );
+    await poll(
+      async () => (await setup.partner.client.get('/api/academy-links')).body.advancedAcademyUrl,
+    ).toBe('https://academy.example.com/advanced');
     await poll(() => page.getByTestId('links-source').innerText()).toContain('set in the console');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-academy-links.png` });
-    await context.close();
+    await page.context().close();
   });
 });
