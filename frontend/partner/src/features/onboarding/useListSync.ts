@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast';
 import { PROGRESS_KEY, progressSaved, staleProgressOf, updateOnboardingData } from './api';
 import { type ListOp, type Lists, applyOps, listOpsFrom } from './lists';
 import { useSessionPart } from '../../lib/session';
-import { readTabJson, writeTabJson } from '../../lib/tabStorage';
+import { readTabJson, writeTabJson } from '../../../../shared/tabStorage';
 import { unsavedKey } from '../../lib/unsavedAnswers';
 
 /** Auto-save delay after the last change (spec 000 section 9). */
