@@ -39,7 +39,7 @@ const cases = [
     locale: 'en-US',
     title: 'Admin console',
     allStatuses: 'All',
-    emptySync: 'No Mailchimp syncs found',
+    emptySync: 'No run yet: the first starts with the button above or at the nightly schedule.',
     reasonPrefix: /^Why: /,
     checkedIn: /Checked in [\d.,]+\sms/,
     lag: /mean [\d.,]+\sms · p99 [\d.,]+\sms · max [\d.,]+\sms/,
@@ -48,7 +48,8 @@ const cases = [
     locale: 'es-ES',
     title: 'Consola de administración',
     allStatuses: 'Todos',
-    emptySync: 'No hay resultados',
+    emptySync:
+      'Aún no hay ejecuciones: la primera empieza con el botón de arriba o con la programación nocturna.',
     reasonPrefix: /^Motivo: /,
     checkedIn: /Comprobado en [\d,]+\sms/,
     lag: /media [\d,]+\sms · p99 [\d,]+\sms · máx\. [\d,]+\sms/,
@@ -57,7 +58,8 @@ const cases = [
     locale: 'fr-FR',
     title: 'Console d’administration',
     allStatuses: 'Tous',
-    emptySync: 'Aucun résultat',
+    emptySync:
+      'Aucune exécution pour l’instant\u00a0: la première démarre avec le bouton ci-dessus ou à la planification de la nuit.',
     reasonPrefix: /^Pourquoi\u00a0: /,
     checkedIn: /Vérifié en [\d,]+\sms/,
     lag: /moyenne [\d,]+\sms · p99 [\d,]+\sms · max [\d,]+\sms/,
@@ -79,7 +81,25 @@ describe('console texts and layout', () => {
       await expect(page.getByText(title).count()).resolves.toBeGreaterThan(0);
 
       await page.goto(`${e2e.app.url}/admin/#/sync-runs`);
-      await page.getByText(emptySync, { exact: true }).first().waitFor();
+      await page.getByText(emptySync, { exact: true }).waitFor();
+      // the run button keeps its whole label beside the intro (it was squeezed, its text clipped)
+      const run = page.getByTestId('run-sync');
+      const spill = await run.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const content = range.getBoundingClientRect();
+        // how far the icon and the label reach past the button's padding, on either side
+        return Math.max(
+          box.left + parseFloat(style.paddingLeft) - content.left,
+          content.right - (box.right - parseFloat(style.paddingRight)),
+        );
+      });
+      // MUI pulls a start icon a few pixels into the padding (its negative margin), no more
+      expect(spill).toBeLessThanOrEqual(4);
+      if (process.env.SCREENSHOT_DIR)
+        await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/console-sync-empty-${locale}.png` });
 
       await page.goto(`${e2e.app.url}/admin/#/users`);
       await page.getByTestId('users-grid').waitFor();

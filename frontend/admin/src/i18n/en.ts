@@ -547,6 +547,7 @@ export const en = {
       running: 'Sync running…',
       queued: 'Waiting for a worker…',
       lastRuns: 'Last runs',
+      noRuns: 'No run yet: the first starts with the button above or at the nightly schedule.',
       results: 'Results',
       details: 'Details',
       onlyErrors: 'Only errors',

@@ -550,6 +550,8 @@ export const es: Messages = {
       running: 'Sincronizando…',
       queued: 'Esperando a un proceso de trabajo…',
       lastRuns: 'Últimas ejecuciones',
+      noRuns:
+        'Aún no hay ejecuciones: la primera empieza con el botón de arriba o con la programación nocturna.',
       results: 'Resultados',
       details: 'Detalles',
       onlyErrors: 'Solo errores',

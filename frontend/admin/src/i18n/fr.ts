@@ -555,6 +555,8 @@ export const fr: Messages = {
       running: 'Synchronisation en cours…',
       queued: 'En attente d’un processus de travail…',
       lastRuns: 'Dernières exécutions',
+      noRuns:
+        'Aucune exécution pour l’instant\u00a0: la première démarre avec le bouton ci-dessus ou à la planification de la nuit.',
       results: 'Résultats',
       details: 'Détails',
       onlyErrors: 'Erreurs seulement',

@@ -129,7 +129,7 @@ function SyncPanel() {
     setPoll(running);
   }, [latest, poll, refresh]);
   return (
-    <Card sx={{ mb: 2 }}>
+    <Card sx={{ mt: 2, mb: 2 }}>
       <CardContent>
         <Stack
           sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
@@ -147,6 +147,8 @@ function SyncPanel() {
             label={active(latest) ? 'app.sync.running' : 'app.sync.run'}
             disabled={isPending || active(latest)}
             data-testid="run-sync"
+            // the intro beside it takes the room it needs, never the button's
+            sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
             onClick={() =>
               create(
                 'sync-runs',
@@ -189,6 +191,11 @@ export function SyncRunList() {
   const { dateTime, number, percent } = useFormat();
   const t = useTranslate();
   const phone = usePhone();
+  const noRuns = (
+    <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 2 }}>
+      {t('app.sync.noRuns')}
+    </Typography>
+  );
   return (
     <>
       <SyncPanel />
@@ -208,6 +215,7 @@ export function SyncRunList() {
         {phone ? (
           // on a phone: when and how, its status and figures, how far it got
           <SimpleList<SyncRun>
+            empty={noRuns}
             rowClick="show"
             primaryText={(r) => `${dateTime(r.createdAt)} · ${t(`app.sync.trigger.${r.trigger}`)}`}
             secondaryText={(r) =>
@@ -227,7 +235,7 @@ export function SyncRunList() {
             tertiaryText={(r) => percent(r.percent, 0)}
           />
         ) : (
-          <Datagrid rowClick="show" bulkActionButtons={false}>
+          <Datagrid rowClick="show" bulkActionButtons={false} empty={noRuns}>
             <FunctionField<SyncRun> source="createdAt" render={(r) => dateTime(r.createdAt)} />
             <FunctionField<SyncRun>
               source="trigger"
