@@ -1,3 +1,4 @@
+import PlayCircleOutlined from '@mui/icons-material/PlayCircleOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -21,6 +22,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { useState } from 'react';
 import { List, PaginationUnlessFailed } from '../lib/LoadFailed';
 import { KeepUnsavedValues } from '../lib/KeepUnsavedValues';
 import { TESTIMONIAL_CATEGORIES } from '@portal/contracts/academy/endpoints';
@@ -30,26 +32,43 @@ import { usePhone } from '../lib/usePhone';
 
 const categoryChoices = TESTIMONIAL_CATEGORIES.map((id) => ({ id, name: `app.content.categories.${id}` }));
 
+const THUMBNAIL_BOX = {
+  width: 96,
+  height: 54,
+  borderRadius: 1,
+  display: 'block',
+  bgcolor: 'action.hover',
+} as const;
+
+/**
+ * The video's thumbnail; when it cannot be loaded (the video host unreachable from the admin's
+ * network, a video taken down) a neutral play sign stands in its place, not a broken image.
+ */
 function Thumbnail() {
   const record = useRecordContext<AdminTestimonial>();
   const t = useTranslate();
+  const [failed, setFailed] = useState<string | null>(null);
   if (!record?.thumbnail) return null;
+  const alt = t('app.content.thumbnailOf', { name: record.name });
+  if (failed === record.thumbnail)
+    return (
+      <Box
+        role="img"
+        aria-label={alt}
+        data-testid="thumbnail-placeholder"
+        sx={{ ...THUMBNAIL_BOX, display: 'grid', placeItems: 'center', color: 'text.secondary' }}
+      >
+        <PlayCircleOutlined />
+      </Box>
+    );
   return (
     <Box
       component="img"
       src={record.thumbnail}
-      alt={t('app.content.thumbnailOf', { name: record.name })}
+      alt={alt}
       loading="lazy"
-      sx={{
-        width: 96,
-        height: 54,
-        objectFit: 'cover',
-        borderRadius: 1,
-        display: 'block',
-        overflow: 'hidden',
-        bgcolor: 'action.hover',
-        fontSize: 0,
-      }}
+      onError={() => setFailed(record.thumbnail ?? null)}
+      sx={{ ...THUMBNAIL_BOX, objectFit: 'cover', overflow: 'hidden', fontSize: 0 }}
     />
   );
 }
