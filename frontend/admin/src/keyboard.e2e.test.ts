@@ -1,43 +1,9 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setUpConsoleE2e } from '../../../testing/browser';
+import { focused, poll, tabTo } from '../../../testing/keyboard';
 
 /** The console driven with the keyboard only: where focus is at each step. */
 const setup = setUpConsoleE2e();
-
-/** The focused element, as a screen reader would name it: role (or tag) and name. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return 'body';
-    const role = el.getAttribute('role') ?? el.tagName.toLowerCase();
-    const labelledBy = el.getAttribute('aria-labelledby');
-    const name =
-      el.getAttribute('aria-label') ??
-      (labelledBy
-        ? labelledBy
-            .split(' ')
-            .map((id) => document.getElementById(id)?.textContent ?? '')
-            .join(' ')
-        : null) ??
-      (el as HTMLInputElement).labels?.[0]?.textContent ??
-      el.textContent ??
-      '';
-    return `${role}: ${name.replace(/\s+/g, ' ').trim()}`;
-  });
-
-/** expect.poll with room for a shared, busy machine (vitest's default gives up after 1 s; no timing is asserted) */
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 100 });
-
-/** Presses Tab until `want` has focus (at most `max` times); the keys pressed, for the record. */
-async function tabTo(page: Page, want: RegExp, max = 40): Promise<string> {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    const now = await focused(page);
-    if (want.test(now)) return now;
-  }
-  throw new Error(`${want} never got focus; last: ${await focused(page)}`);
-}
 
 describe('the console with the keyboard only', () => {
   it('searches, filters by status and opens a user', async () => {
