@@ -1,4 +1,5 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { hiddenBulkActions } from './lib/hiddenBulkActions';
 
 /** The console's theme: react-admin's default with the portal's greens (the two-step set-up uses it too). */
 export const consoleTheme: RaThemeOptions = {
@@ -13,6 +14,7 @@ export const consoleTheme: RaThemeOptions = {
   },
   components: {
     ...defaultTheme.components,
+    ...hiddenBulkActions,
     MuiCheckbox: {
       defaultProps: {
         // react-admin's Datagrid gives its row checkbox an aria-label, which MUI 9 puts on the

@@ -50,6 +50,7 @@ import { ProgressiveSimpleList } from '../lib/ProgressiveSimpleList';
 import { SearchFilter } from '../lib/SearchFilter';
 import { usePhone } from '../lib/usePhone';
 import { EmptyChoiceName } from '../lib/EmptyChoiceName';
+import { FocusListWhenUnselected } from '../lib/FocusListWhenUnselected';
 import { serverErrorText } from '../lib/serverErrors';
 import { fullName, labelled } from '../lib/labels';
 
@@ -203,6 +204,7 @@ const BulkActions = () => (
     <BulkButton action="unlock" label="app.users.unlock" icon={<LockOpenIcon />} />
     <BulkButton action="subscribe" label="app.users.subscribe" icon={<MailIcon />} />
     <BulkButton action="unsubscribe" label="app.users.unsubscribe" icon={<UnsubscribeIcon />} />
+    <FocusListWhenUnselected />
   </>
 );
 
@@ -342,6 +344,8 @@ export function UserList() {
           rowClick="edit"
           bulkActionButtons={<BulkActions />}
           data-testid="users-grid"
+          // the table is named; focus comes to it when a bulk action's button goes (returnFocus.ts)
+          aria-label={t('app.menu.users')}
           // nine columns fit a 1280 px screen with tighter cell padding; tablets scroll, phones list
           sx={{
             '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },

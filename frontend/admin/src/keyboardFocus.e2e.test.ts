@@ -1,0 +1,102 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpConsoleE2e } from '../../../testing/browser';
+import { focused, keyTo, poll, shiftTabTo, tabTo } from '../../../testing/keyboard';
+import { createUser, type CreatedUser } from '../../../testing/users';
+
+/**
+ * The console with the keyboard only, second part: bulk actions, a user's dialogs and history,
+ * the language menu and the dashboards. Where focus is after each dialog (docs/decisions/admin.md).
+ */
+const setup = setUpConsoleE2e();
+const SHOTS = process.env.SCREENSHOT_DIR;
+let ana: CreatedUser;
+let ben: CreatedUser;
+
+beforeAll(async () => {
+  ana = await createUser(setup.e2e.app, { firstName: 'Ana', lastName: 'Bulk', sponsorId: setup.admin.id });
+  ben = await createUser(setup.e2e.app, { firstName: 'Ben', lastName: 'Bulk', sponsorId: setup.admin.id });
+  const head = await setup.e2e.app.deps.store.headPosition();
+  await setup.e2e.app.deps.projections.waitFor(head!, { timeoutMs: 30_000 });
+});
+
+const BULK_BUTTON =
+  /^button: (Unselect|Select all|Lock|Unlock|Subscribe to newsletter|Unsubscribe from newsletter)$/;
+/** for a screenshot: the bulk actions' toolbar has finished sliding in */
+const toolbarStill = (page: Page) =>
+  page
+    .locator('.RaBulkActionsToolbar-toolbar')
+    .evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+const lockedIds = async (ids: string[]) =>
+  (await setup.e2e.app.deps.db('users').whereIn('id', ids).where({ is_locked: true }).pluck('id')).sort();
+
+describe('the console with the keyboard only: dialogs and focus', () => {
+  it('keeps hidden bulk actions out of the Tab order, selects rows and locks them by keys', async () => {
+    const page = await setup.consolePage();
+    await page.goto(`${setup.e2e.app.url}/admin/#/users`);
+    await page.getByRole('link', { name: 'Ben Bulk' }).waitFor({ timeout: 60_000 });
+
+    // nothing selected: the bulk actions are neither Tab stops nor seen by screen readers
+    // (the toolbar comes between the filters and the table's "Select all")
+    const path = await keyTo(page, 'Tab', /^input: Select all$/);
+    expect(path.filter((stop) => BULK_BUTTON.test(stop))).toEqual([]);
+    expect(await page.getByRole('button', { name: 'Lock', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Unselect' }).count()).toBe(0);
+
+    // a row's checkbox comes just before its name: Space selects it
+    await tabTo(page, /^a: Ben Bulk$/);
+    await page.keyboard.press('Shift+Tab');
+    await poll(() => focused(page)).toBe('input: Select this row');
+    await page.keyboard.press('Space');
+    await tabTo(page, /^a: Ana Bulk$/);
+    await page.keyboard.press('Shift+Tab');
+    await poll(() => focused(page)).toBe('input: Select this row');
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Lock', exact: true }).waitFor({ timeout: 30_000 });
+    if (SHOTS) {
+      await toolbarStill(page);
+      await page.screenshot({ path: `${SHOTS}/console-users-selected-en.png` });
+    }
+
+    // the toolbar above the table: Shift+Tab back to Lock; Escape closes its dialog, focus on Lock again
+    await shiftTabTo(page, /^button: Lock$/);
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('button: Confirm');
+    await page.keyboard.press('Escape');
+    await poll(() => focused(page)).toBe('button: Lock');
+    expect(await lockedIds([ana.id, ben.id])).toEqual([]);
+    // (opened again before it has faded out, MUI focuses the dialog itself, not its Confirm)
+    await poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    // confirmed: the selection is cleared, which hides Lock: focus goes to the list
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('button: Confirm');
+    await page.keyboard.press('Enter');
+    await poll(() => lockedIds([ana.id, ben.id])).toEqual([ana.id, ben.id].sort());
+    await poll(() => focused(page)).toBe('table: Users');
+    expect(await page.getByRole('button', { name: 'Lock', exact: true }).count()).toBe(0);
+
+    // a failure (her own account): the dialog listing it closes onto the list too
+    await tabTo(page, /^a: Ada Admin$/);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Space');
+    await shiftTabTo(page, /^button: Lock$/);
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('button: Confirm');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('bulk-failures').waitFor({ timeout: 30_000 });
+    await tabTo(page, /^button: Close$/, 5);
+    await page.keyboard.press('Enter');
+    await poll(() => page.getByTestId('bulk-failures').count()).toBe(0);
+    await poll(() => focused(page)).toBe('table: Users');
+
+    // Unselect hides itself with the toolbar: focus goes to the list
+    await tabTo(page, /^a: Ana Bulk$/);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Space');
+    await shiftTabTo(page, /^button: Unselect$/);
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('table: Users');
+    await page.context().close();
+  });
+});
