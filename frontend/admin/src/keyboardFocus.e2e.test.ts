@@ -99,4 +99,57 @@ describe('the console with the keyboard only: dialogs and focus', () => {
     await poll(() => focused(page)).toBe('table: Users');
     await page.context().close();
   });
+
+  it("gives focus back to the opener of a user's dialogs, or to the page when the opener is gone", async () => {
+    const page = await setup.consolePage();
+    await page.goto(`${setup.e2e.app.url}/admin/#/users/${setup.partner.id}`);
+    await poll(() => page.getByRole('textbox', { name: /^Last name/ }).inputValue()).toBe('Partner');
+
+    // reset password: Escape, then a reset made with keys; both close onto the button
+    await tabTo(page, /^button: Reset password$/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    await poll(() => focused(page)).toBe('button: Reset password');
+    await poll(() => page.getByRole('dialog').count()).toBe(0);
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor({ timeout: 30_000 });
+    await tabTo(page, /^button: Generate password$/);
+    await page.keyboard.press('Enter');
+    await tabTo(page, /^button: Reset password$/);
+    await page.keyboard.press('Enter');
+    await poll(() => page.getByRole('dialog').count()).toBe(0);
+    await poll(() => focused(page)).toBe('button: Reset password');
+
+    // lock asks first; confirmed, the same button now unlocks and keeps focus
+    await shiftTabTo(page, /^button: Lock$/);
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('button: Confirm');
+    await page.keyboard.press('Enter');
+    await poll(() => lockedIds([setup.partner.id])).toEqual([setup.partner.id]);
+    await poll(() => focused(page)).toBe('button: Unlock');
+    await page.keyboard.press('Enter');
+    await poll(() => lockedIds([setup.partner.id])).toEqual([]);
+    await poll(() => focused(page)).toBe('button: Lock');
+
+    // reset training asks first; its dialog closes onto its button
+    await tabTo(page, /^button: Reset training$/);
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('button: Confirm');
+    await page.keyboard.press('Enter');
+    await poll(() => page.getByRole('dialog').count()).toBe(0);
+    await poll(() => focused(page)).toBe('button: Reset training');
+
+    // make admin: confirmed, the button goes (she is one): focus goes to the page, Tab on from its top
+    await shiftTabTo(page, /^button: Make admin$/);
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('button: Confirm');
+    await page.keyboard.press('Enter');
+    await poll(
+      async () =>
+        (await setup.e2e.app.deps.db('users').where({ id: setup.partner.id }).first('is_admin')).is_admin,
+    ).toBe(true);
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    await page.context().close();
+  });
 });

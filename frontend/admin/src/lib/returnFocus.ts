@@ -24,3 +24,10 @@ export function returnFocus(opener: HTMLElement | null | undefined, fallback: HT
   target.focus({ preventScroll: !isShown(opener) });
   return document.activeElement === target;
 }
+
+/** The page's container (react-admin's `#main-content`, as after a page change: `Layout.tsx`). */
+export function pageContainer(): HTMLElement | null {
+  const main = document.getElementById('main-content');
+  if (main && !main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+  return main;
+}

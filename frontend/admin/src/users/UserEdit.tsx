@@ -44,6 +44,7 @@ import { ResetSecondFactorButton } from '../secondFactor/ResetSecondFactorButton
 import { fullName, labelled } from '../lib/labels';
 import { EditLoadFailed, failuresShownOnPage } from '../lib/LoadFailed';
 import { KeepUnsavedValues } from '../lib/KeepUnsavedValues';
+import { useFocusBackAfterBusy } from '../lib/useFocusBackAfterBusy';
 
 /** Saves one change of the shown user (pessimistic) and says how it went. */
 function useUserUpdate() {
@@ -91,9 +92,12 @@ function UserChangeButton({
 }) {
   const { save, isPending } = useUserUpdate();
   const [open, setOpen] = useState(false);
+  // disabled while the change runs, which drops focus: it comes back here (or to the page)
+  const button = useFocusBackAfterBusy<HTMLButtonElement>(isPending);
   return (
     <>
       <Button
+        ref={button}
         label={label}
         disabled={isPending}
         color={color}
