@@ -12,10 +12,19 @@ const setup = setUpConsoleE2e();
 const SHOTS = process.env.SCREENSHOT_DIR;
 let ana: CreatedUser;
 let ben: CreatedUser;
+let gil: CreatedUser;
 
 beforeAll(async () => {
   ana = await createUser(setup.e2e.app, { firstName: 'Ana', lastName: 'Bulk', sponsorId: setup.admin.id });
   ben = await createUser(setup.e2e.app, { firstName: 'Ben', lastName: 'Bulk', sponsorId: setup.admin.id });
+  // 22 edits and the registration: a history of two pages (20 and 3 events)
+  gil = await createUser(setup.e2e.app, { firstName: 'Gil', lastName: 'Edit 0', sponsorId: setup.admin.id });
+  for (let i = 1; i <= 22; i++) {
+    const edit = await setup.admin.client.request('PUT', `/api/admin/users/${gil.id}`, {
+      lastName: `Edit ${i}`,
+    });
+    expect(edit.status).toBe(200);
+  }
   const head = await setup.e2e.app.deps.store.headPosition();
   await setup.e2e.app.deps.projections.waitFor(head!, { timeoutMs: 30_000 });
 });
@@ -150,6 +159,24 @@ describe('the console with the keyboard only: dialogs and focus', () => {
         (await setup.e2e.app.deps.db('users').where({ id: setup.partner.id }).first('is_admin')).is_admin,
     ).toBe(true);
     await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    await page.context().close();
+  });
+
+  it("moves focus to the history's new page when its next page is chosen", async () => {
+    const page = await setup.consolePage();
+    await page.goto(`${setup.e2e.app.url}/admin/#/users/${gil.id}`);
+    const changes = page.getByTestId('timeline').getByTestId('change-lastName');
+    await poll(() => changes.first().innerText()).toBe('Edit 21 → Edit 22');
+    await tabTo(page, /^button: Go to next page$/, 80);
+    await page.keyboard.press('Enter');
+    await poll(() => changes.first().innerText()).toBe('Edit 1 → Edit 2');
+    // the last page's next button is disabled: focus is on the history it shows, not lost
+    await poll(() => focused(page)).toBe('ol: History');
+    await tabTo(page, /^button: Go to previous page$/, 80);
+    await page.keyboard.press('Enter');
+    await poll(() => changes.first().innerText()).toBe('Edit 21 → Edit 22');
+    await poll(() => focused(page)).toBe('ol: History');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-history-en.png` });
     await page.context().close();
   });
 });

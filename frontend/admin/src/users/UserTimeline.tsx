@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useId, useRef, type RefObject } from 'react';
 import {
   ListContextProvider,
   Pagination,
@@ -151,8 +151,19 @@ function ActorLabel({ entry, userId }: { entry: AuditEntry; userId?: string }) {
   return <>{t('app.users.by', { name: entry.actorName ?? t('app.audit.deletedUser') })}</>;
 }
 
-function Events() {
+/**
+ * The events of the history's page. After a page was chosen (`focusOnShow`), focus goes to the
+ * list once it shows that page: the pagination's button may be gone or disabled (Next on the last
+ * page), and the reader goes on with the page they asked for.
+ */
+function Events({ focusOnShow, labelledBy }: { focusOnShow: RefObject<boolean>; labelledBy: string }) {
   const { data, isPending } = useListContext<AuditEntry>();
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (!focusOnShow.current || isPending || !data) return;
+    focusOnShow.current = false;
+    list.current?.focus();
+  }, [data]); // only when the shown page's events change
   const record = useRecordContext<AdminUser>();
   const t = useTranslate();
   const [locale] = useLocaleState();
@@ -160,7 +171,14 @@ function Events() {
   if (isPending) return null;
   if (!data?.length) return <Typography color="text.secondary">{t('app.users.timelineEmpty')}</Typography>;
   return (
-    <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="timeline">
+    <Box
+      component="ol"
+      ref={list}
+      tabIndex={-1}
+      aria-labelledby={labelledBy}
+      sx={{ listStyle: 'none', p: 0, m: 0 }}
+      data-testid="timeline"
+    >
       {data.map((e) => (
         <Box
           component="li"
@@ -218,9 +236,13 @@ function useHistoryPage() {
  * The history's pagination: a page chosen goes into the address (a new history entry), and the
  * history shows the address's page, so reload and Back keep it.
  */
-function HistoryPagination() {
+function HistoryPagination({ onChoose }: { onChoose: () => void }) {
   const context = useListContext();
-  const [page, setPage] = useHistoryPage();
+  const [page, goTo] = useHistoryPage();
+  const setPage = (next: number) => {
+    onChoose();
+    goTo(next);
+  };
   const { page: shown, setPage: show } = context;
   useEffect(() => {
     if (shown !== page) show(page);
@@ -236,12 +258,14 @@ function HistoryPagination() {
 export function UserTimeline() {
   const t = useTranslate();
   const [page] = useHistoryPage();
+  const heading = useId();
+  const focusOnShow = useRef(false);
   return (
     <Card
       sx={{ width: { xs: '100%', lg: 420 }, ml: { lg: 2 }, mt: { xs: 2, lg: 0 }, alignSelf: 'flex-start' }}
     >
       <CardContent>
-        <Typography variant="h6" gutterBottom>
+        <Typography variant="h6" gutterBottom id={heading}>
           {t('app.users.timeline')}
         </Typography>
         <ReferenceManyField
@@ -250,11 +274,11 @@ export function UserTimeline() {
           sort={{ field: 'occurredAt', order: 'DESC' }}
           perPage={20}
           page={page}
-          pagination={<HistoryPagination />}
+          pagination={<HistoryPagination onChoose={() => (focusOnShow.current = true)} />}
           queryOptions={failuresShownOnPage}
         >
           <ListLoadFailed>
-            <Events />
+            <Events focusOnShow={focusOnShow} labelledBy={heading} />
           </ListLoadFailed>
         </ReferenceManyField>
       </CardContent>
