@@ -1,10 +1,18 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import LanguageIcon from '@mui/icons-material/Translate';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useLocaleState, useLocales } from 'react-admin';
+
+/**
+ * The language just chosen in the menu. react-admin renders the whole console again, from
+ * scratch, once a new language is loaded (ra-core's I18nContextProvider changes its key): the
+ * menu's button that MUI gave focus back to is replaced, and focus was lost. The new button
+ * takes focus when it is mounted with that language.
+ */
+let focusAfterSwitch: string | null = null;
 
 /**
  * The console's language menu. react-admin's LocalesMenuButton keeps its menu mounted while
@@ -18,13 +26,22 @@ export function LanguageMenu() {
   const languages = useLocales();
   const [locale, setLocale] = useLocaleState();
   const menuId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  // on mounting only: the menu that was chosen from sees the new language first, then goes
+  useEffect(() => {
+    if (focusAfterSwitch !== locale) return;
+    focusAfterSwitch = null;
+    button.current?.focus();
+  }, []); // the new console's first render only
   const choose = (next: string) => {
     setAnchor(null);
+    if (next !== locale) focusAfterSwitch = next;
     setLocale(next);
   };
   return (
     <>
       <Button
+        ref={button}
         color="inherit"
         aria-controls={anchor ? menuId : undefined}
         aria-haspopup="menu"

@@ -179,4 +179,39 @@ describe('the console with the keyboard only: dialogs and focus', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-history-en.png` });
     await page.context().close();
   });
+
+  it('switches the language with the keyboard and keeps focus on the menu button', async () => {
+    const page = await setup.consolePage();
+    await page.goto(`${setup.e2e.app.url}/admin/#/users`);
+    await page.getByRole('link', { name: 'Ben Bulk' }).waitFor({ timeout: 60_000 });
+    await tabTo(page, /^button: English$/);
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('menuitem: English');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await poll(() => focused(page)).toBe('menuitem: Français');
+    await page.keyboard.press('Enter');
+    await page.getByText('Utilisateurs', { exact: true }).first().waitFor({ timeout: 30_000 });
+    await poll(() => focused(page)).toBe('button: Français');
+    // and back with Escape: the menu closes, focus on its button
+    await poll(() => page.getByRole('menuitem', { name: 'Español' }).count()).toBe(0);
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('menuitem: Français');
+    await page.keyboard.press('Escape');
+    await poll(() => focused(page)).toBe('button: Français');
+
+    if (SHOTS) {
+      await tabTo(page, /^a: Ana Bulk$/);
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Space');
+      await page.getByRole('button', { name: 'Bloquer', exact: true }).waitFor({ timeout: 30_000 });
+      await toolbarStill(page);
+      await page.screenshot({ path: `${SHOTS}/console-users-selected-fr.png` });
+      await page.goto(`${setup.e2e.app.url}/admin/#/users/${gil.id}?page=2`);
+      await page.getByTestId('timeline').waitFor({ timeout: 30_000 });
+      await page.getByTestId('timeline').focus();
+      await page.screenshot({ path: `${SHOTS}/console-history-fr.png` });
+    }
+    await page.context().close();
+  });
 });
