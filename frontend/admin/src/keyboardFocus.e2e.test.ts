@@ -214,4 +214,52 @@ describe('the console with the keyboard only: dialogs and focus', () => {
     }
     await page.context().close();
   });
+
+  it('reaches the dashboards from the menu; their period, tabs and charts work by keys and are named', async () => {
+    const page = await setup.consolePage();
+    await page.goto(`${setup.e2e.app.url}/admin/#/users`);
+    await page.getByRole('link', { name: 'Ben Bulk' }).waitFor({ timeout: 60_000 });
+    await tabTo(page, /^menuitem: Performance$/);
+    await page.keyboard.press('Enter');
+    await poll(() => page.url()).toContain('#/performance');
+    // each chart is named by its panel's title and described in words
+    const response = page.getByRole('application', { name: 'Response time (ms)' });
+    await response.waitFor({ timeout: 30_000 });
+    expect(await response.locator('desc').textContent()).toMatch(
+      /^From \d\d:\d\d to \d\d:\d\d\. Average: latest [\d.,]+, highest [\d.,]+\. P95: /,
+    );
+    await page.getByRole('application', { name: 'Requests and errors' }).waitFor();
+
+    // the period is one named group: one Tab stop, arrows move along it, Enter chooses
+    expect(await page.getByRole('group', { name: 'Period' }).count()).toBe(1);
+    await tabTo(page, /^button: 1 hour$/);
+    await page.keyboard.press('ArrowRight');
+    await poll(() => focused(page)).toBe('button: 24 hours');
+    await page.keyboard.press('Enter');
+    await poll(() => page.getByRole('button', { name: '24 hours' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    // the tabs: arrows move, Enter opens; the database tab's charts are named too
+    await tabTo(page, /^tab: Overview$/);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await poll(() => focused(page)).toBe('tab: Database');
+    await page.keyboard.press('Enter');
+    await page.getByRole('application', { name: 'Database queries' }).waitFor({ timeout: 30_000 });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-performance-en.png`, fullPage: true });
+
+    // the funnel: back up to the menu, its team filter opens and closes with keys
+    await shiftTabTo(page, /^menuitem: Funnel$/);
+    await page.keyboard.press('Enter');
+    await poll(() => page.url()).toContain('#/funnel');
+    const steps = page.getByRole('application', { name: 'Completion and drop-off per step' });
+    await steps.waitFor({ timeout: 30_000 });
+    expect(await steps.locator('desc').textContent()).toBe('Its figures are in the table that follows.');
+    await tabTo(page, /^combobox: /);
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('option: All partners');
+    await page.keyboard.press('Escape');
+    await poll(() => focused(page)).toMatch(/^combobox: /);
+    await page.context().close();
+  });
 });

@@ -27,6 +27,7 @@ import type { FunnelResponse } from '@portal/contracts/funnel/schemas';
 import type { AdminDataProvider } from '../dataProvider';
 import { useFormat } from '../lib/format';
 import { DataTable, dataColumns, type DataColumn } from '../lib/DataTable';
+import { inTheTable } from '../lib/chartText';
 import { LoadFailed } from '../lib/LoadFailed';
 import { inDrawingOrder } from '../lib/chartOrder';
 
@@ -175,7 +176,13 @@ export function FunnelPage() {
             <Box sx={ROW}>
               <Box sx={{ height: 300, flex: '1 1 420px', minWidth: 0 }}>
                 <ResponsiveContainer width="100%" height="100%">
-                  <BarChart data={chart} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
+                  <BarChart
+                    data={chart}
+                    margin={{ top: 8, right: 16, left: 0, bottom: 0 }}
+                    // its name and text alternative for screen readers: the table beside it
+                    title={t('app.funnel.stepsTitle')}
+                    desc={inTheTable(t)}
+                  >
                     <CartesianGrid strokeDasharray="3 3" />
                     <XAxis dataKey="name" interval={0} tick={{ fontSize: 12 }} />
                     <YAxis allowDecimals={false} width={48} tickFormatter={(n: number) => number(n)} />
@@ -218,7 +225,12 @@ export function FunnelPage() {
               <Box sx={ROW}>
                 <Box sx={{ height: 300, flex: '1 1 100%', minWidth: 0 }}>
                   <ResponsiveContainer width="100%" height="100%">
-                    <LineChart data={cohortChart} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
+                    <LineChart
+                      data={cohortChart}
+                      margin={{ top: 8, right: 16, left: 0, bottom: 0 }}
+                      title={t('app.funnel.cohortsTitle')}
+                      desc={inTheTable(t)}
+                    >
                       <CartesianGrid strokeDasharray="3 3" />
                       <XAxis dataKey="week" tick={{ fontSize: 12 }} />
                       <YAxis

@@ -116,6 +116,12 @@ export const en = {
   app: {
     /** a label and what follows it (a failure and its reason, a figure's name and value) */
     labelled: '%{label}: %{text}',
+    chart: {
+      summary: 'From %{from} to %{to}. %{series}',
+      series: '%{name}: latest %{latest}, highest %{highest}.',
+      empty: 'No figures yet.',
+      inTable: 'Its figures are in the table that follows.',
+    },
     title: 'Admin console',
     mail: {
       notice:
@@ -566,6 +572,7 @@ export const en = {
       title: 'Performance Dashboard',
       subtitle: 'Real-time system monitoring and performance metrics',
       tabs: { overview: 'Overview', realtime: 'Real-time', database: 'Database', users: 'Users' },
+      period: 'Period',
       range: { '1h': '1 hour', '24h': '24 hours', '7d': '7 days' },
       avgResponse: 'Avg Response Time',
       p95p99: 'P95: %{p95} ms · P99: %{p99} ms',

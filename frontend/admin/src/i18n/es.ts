@@ -116,6 +116,12 @@ export const es: Messages = {
   },
   app: {
     labelled: '%{label}: %{text}',
+    chart: {
+      summary: 'De %{from} a %{to}. %{series}',
+      series: '%{name}: último valor %{latest}, máximo %{highest}.',
+      empty: 'Todavía no hay cifras.',
+      inTable: 'Sus cifras están en la tabla que sigue.',
+    },
     title: 'Consola de administración',
     mail: {
       notice:
@@ -570,6 +576,7 @@ export const es: Messages = {
       title: 'Panel de rendimiento',
       subtitle: 'Supervisión del sistema en tiempo real y métricas de rendimiento',
       tabs: { overview: 'Resumen', realtime: 'Tiempo real', database: 'Base de datos', users: 'Usuarios' },
+      period: 'Periodo',
       range: { '1h': '1 hora', '24h': '24 horas', '7d': '7 días' },
       avgResponse: 'Tiempo medio de respuesta',
       p95p99: 'P95: %{p95} ms · P99: %{p99} ms',

@@ -116,6 +116,12 @@ export const fr: Messages = {
   },
   app: {
     labelled: '%{label}\u00a0: %{text}',
+    chart: {
+      summary: 'De %{from} à %{to}. %{series}',
+      series: '%{name}\u00a0: dernière valeur %{latest}, maximum %{highest}.',
+      empty: 'Pas encore de chiffres.',
+      inTable: 'Ses chiffres sont dans le tableau qui suit.',
+    },
     title: 'Console d’administration',
     mail: {
       notice:
@@ -580,6 +586,7 @@ export const fr: Messages = {
         database: 'Base de données',
         users: 'Utilisateurs',
       },
+      period: 'Période',
       range: { '1h': '1 heure', '24h': '24 heures', '7d': '7 jours' },
       avgResponse: 'Temps de réponse moyen',
       p95p99: 'P95\u00a0: %{p95} ms · P99\u00a0: %{p99} ms',

@@ -4,11 +4,21 @@ import Typography from '@mui/material/Typography';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslate } from 'react-admin';
 import { LEVEL_COLOR, LevelChip, useFormat } from '../lib/format';
-import { Panel, useAxes, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type TabProps } from './parts';
+import {
+  Panel,
+  useAxes,
+  ChartBox,
+  TIME_CHART_MARGIN,
+  timeAxes,
+  NoData,
+  useHistorySummary,
+  type TabProps,
+} from './parts';
 
 export function Database({ data, history, range }: TabProps) {
   const t = useTranslate();
   const axes = useAxes(range);
+  const summary = useHistorySummary(range);
   const { number, percent, ms, figures } = useFormat();
   const d = data.database;
   const row = (label: string, value: React.ReactNode) => (
@@ -43,7 +53,13 @@ export function Database({ data, history, range }: TabProps) {
           {d.topQueryTypes.length === 0 ? (
             <NoData />
           ) : (
-            <ChartBox testId="chart-query-types">
+            <ChartBox
+              testId="chart-query-types"
+              label={t('app.performance.topQueryTypes')}
+              summary={d.topQueryTypes
+                .map((q) => t('app.labelled', { label: q.kind, text: percent(q.percent) }))
+                .join(', ')}
+            >
               <BarChart data={d.topQueryTypes} layout="vertical" margin={{ left: 16, right: 24 }}>
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis type="number" tickFormatter={(v: number) => percent(v, 0)} fontSize={11} />
@@ -57,7 +73,14 @@ export function Database({ data, history, range }: TabProps) {
       </Stack>
       <Panel title={t('app.performance.dbChart')}>
         {history ? (
-          <ChartBox testId="chart-db">
+          <ChartBox
+            testId="chart-db"
+            label={t('app.performance.dbChart')}
+            summary={summary(history.points, [
+              { name: t('app.performance.queries'), key: 'dbQueries' },
+              { name: t('app.performance.slow'), key: 'dbSlow' },
+            ])}
+          >
             <BarChart data={history.points} margin={TIME_CHART_MARGIN}>
               {timeAxes(axes)}
               <Bar

@@ -80,6 +80,7 @@ export function PerformanceDashboard() {
         </Box>
         <ToggleButtonGroup
           size="small"
+          aria-label={t('app.performance.period')}
           exclusive
           value={range}
           onChange={(_e, v: HistoryRange | null) => v && setRange(v)}

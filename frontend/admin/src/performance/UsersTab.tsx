@@ -6,11 +6,21 @@ import Typography from '@mui/material/Typography';
 import { Area, AreaChart } from 'recharts';
 import { useTranslate } from 'react-admin';
 import { useFormat } from '../lib/format';
-import { Panel, useAxes, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type TabProps } from './parts';
+import {
+  Panel,
+  useAxes,
+  ChartBox,
+  TIME_CHART_MARGIN,
+  timeAxes,
+  NoData,
+  useHistorySummary,
+  type TabProps,
+} from './parts';
 
 export function Users({ data, history, range }: TabProps) {
   const t = useTranslate();
   const axes = useAxes(range);
+  const summary = useHistorySummary(range);
   const { number, percent, figures } = useFormat();
   const u = data.users;
   const figure = (label: string, value: string) => (
@@ -72,7 +82,13 @@ export function Users({ data, history, range }: TabProps) {
         </Panel>
         <Panel title={t('app.performance.usersChart')}>
           {history ? (
-            <ChartBox testId="chart-users">
+            <ChartBox
+              testId="chart-users"
+              label={t('app.performance.usersChart')}
+              summary={summary(history.points, [
+                { name: t('app.performance.currentUsers'), key: 'activeUsers' },
+              ])}
+            >
               <AreaChart data={history.points} margin={TIME_CHART_MARGIN}>
                 {timeAxes(axes, { width: 40, allowDecimals: false, legend: false })}
                 <Area

@@ -1,4 +1,5 @@
 /** Shared pieces of the performance dashboard: stat cards, panels, chart frames and time axes. */
+import { cloneElement } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -9,6 +10,7 @@ import type { HistoryRange } from '@portal/contracts/admin/endpoints';
 import type { DashboardResponse, PerformanceHistory } from '@portal/contracts/admin/schemas';
 import { useFormat } from '../lib/format';
 import { inDrawingOrder } from '../lib/chartOrder';
+import { seriesSummary, type ChartSeries } from '../lib/chartText';
 
 const CHART_HEIGHT = 240;
 
@@ -77,12 +79,31 @@ export function useAxes(range: HistoryRange): Axes {
   };
 }
 
+/** The text alternative of a chart over the history: its span, then each series' latest and highest value. */
+export function useHistorySummary(range: HistoryRange) {
+  const t = useTranslate();
+  const { tick, value } = useAxes(range);
+  return (points: readonly object[], series: ChartSeries[]) => seriesSummary(t, points, series, tick, value);
+}
+
 /** The frame of every chart: the chart's height, the panel's width. */
-export function ChartBox({ testId, children }: { testId: string; children: React.ReactElement }) {
+export function ChartBox({
+  testId,
+  label,
+  summary,
+  children,
+}: {
+  testId: string;
+  /** the chart's name for screen readers (its panel's title) */
+  label: string;
+  /** what it shows, in words (`lib/chartText.ts`) */
+  summary: string;
+  children: React.ReactElement<{ title?: string; desc?: string }>;
+}) {
   return (
     <Box sx={{ height: CHART_HEIGHT }} data-testid={testId}>
       <ResponsiveContainer width="100%" height="100%">
-        {children}
+        {cloneElement(children, { title: label, desc: summary })}
       </ResponsiveContainer>
     </Box>
   );
