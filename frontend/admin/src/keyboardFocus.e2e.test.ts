@@ -176,6 +176,9 @@ describe('the console with the keyboard only: dialogs and focus', () => {
     await page.keyboard.press('Enter');
     await poll(() => changes.first().innerText()).toBe('Edit 21 → Edit 22');
     await poll(() => focused(page)).toBe('ol: History');
+    // scrolled to the page's top: the history's title and first event are in view, below the app bar
+    const title = page.getByRole('heading', { name: 'History' });
+    expect(await title.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(48);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-history-en.png` });
     await page.context().close();
   });
@@ -199,8 +202,10 @@ describe('the console with the keyboard only: dialogs and focus', () => {
     await poll(() => focused(page)).toBe('menuitem: Français');
     await page.keyboard.press('Escape');
     await poll(() => focused(page)).toBe('button: Français');
+    await poll(() => page.getByRole('menuitem', { name: 'Español' }).count()).toBe(0);
 
     if (SHOTS) {
+      await page.getByRole('link', { name: 'Ana Bulk' }).waitFor({ timeout: 30_000 });
       await tabTo(page, /^a: Ana Bulk$/);
       await page.keyboard.press('Shift+Tab');
       await page.keyboard.press('Space');
@@ -211,6 +216,12 @@ describe('the console with the keyboard only: dialogs and focus', () => {
       await page.getByTestId('timeline').waitFor({ timeout: 30_000 });
       await page.getByTestId('timeline').focus();
       await page.screenshot({ path: `${SHOTS}/console-history-fr.png` });
+      await page.goto(`${setup.e2e.app.url}/admin/#/performance`);
+      await page.getByRole('application', { name: 'Temps de réponse (ms)' }).waitFor({ timeout: 30_000 });
+      await page.screenshot({ path: `${SHOTS}/console-performance-fr.png`, fullPage: true });
+      await page.goto(`${setup.e2e.app.url}/admin/#/funnel`);
+      await page.getByTestId('funnel-table').waitFor({ timeout: 30_000 });
+      await page.screenshot({ path: `${SHOTS}/console-funnel-fr.png`, fullPage: true });
     }
     await page.context().close();
   });
@@ -260,6 +271,7 @@ describe('the console with the keyboard only: dialogs and focus', () => {
     await poll(() => focused(page)).toBe('option: All partners');
     await page.keyboard.press('Escape');
     await poll(() => focused(page)).toMatch(/^combobox: /);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-funnel-en.png`, fullPage: true });
     await page.context().close();
   });
 });

@@ -162,7 +162,10 @@ function Events({ focusOnShow, labelledBy }: { focusOnShow: RefObject<boolean>; 
   useEffect(() => {
     if (!focusOnShow.current || isPending || !data) return;
     focusOnShow.current = false;
-    list.current?.focus();
+    // the page's first event in view, under the app bar and the history's title (the browser
+    // would scroll a list taller than the window only as far as its end)
+    list.current?.focus({ preventScroll: true });
+    list.current?.scrollIntoView({ block: 'start' });
   }, [data]); // only when the shown page's events change
   const record = useRecordContext<AdminUser>();
   const t = useTranslate();
@@ -176,7 +179,7 @@ function Events({ focusOnShow, labelledBy }: { focusOnShow: RefObject<boolean>; 
       ref={list}
       tabIndex={-1}
       aria-labelledby={labelledBy}
-      sx={{ listStyle: 'none', p: 0, m: 0 }}
+      sx={{ listStyle: 'none', p: 0, m: 0, scrollMarginTop: 112 }}
       data-testid="timeline"
     >
       {data.map((e) => (
