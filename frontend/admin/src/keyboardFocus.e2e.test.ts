@@ -62,6 +62,9 @@ describe('the console with the keyboard only: dialogs and focus', () => {
     await poll(() => focused(page)).toBe('input: Select this row');
     await page.keyboard.press('Space');
     await page.getByRole('button', { name: 'Lock', exact: true }).waitFor({ timeout: 30_000 });
+    // the filters under the unfolded toolbar are hidden with it: no edge shows above it, no Tab stop
+    const filters = page.locator('.RaList-actions');
+    await poll(() => filters.isVisible()).toBe(false);
     if (SHOTS) {
       await toolbarStill(page);
       await page.screenshot({ path: `${SHOTS}/console-users-selected-en.png` });
@@ -84,6 +87,7 @@ describe('the console with the keyboard only: dialogs and focus', () => {
     await poll(() => lockedIds([ana.id, ben.id])).toEqual([ana.id, ben.id].sort());
     await poll(() => focused(page)).toBe('table: Users');
     expect(await page.getByRole('button', { name: 'Lock', exact: true }).count()).toBe(0);
+    await poll(() => filters.isVisible()).toBe(true);
 
     // a failure (her own account): the dialog listing it closes onto the list too
     await tabTo(page, /^a: Ada Admin$/);
