@@ -1,3 +1,5 @@
+// first: the app's own leaves ask nothing, before the router or a page adds a beforeunload handler
+import './lib/leave';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -5,7 +7,6 @@ import { Providers } from './app/Providers';
 import { router } from './app/router';
 import { antdSheetReady } from './app/antdSheet';
 import { keepTabInDialogs } from './lib/dialogTabLoop';
-import { askNothingOnOwnLeaves } from './lib/leave';
 import { currentLanguage, i18nReady } from './lib/i18n';
 import { loadAntdLocale } from './app/antdLocale';
 import { queryClient } from './lib/queryClient';
@@ -18,8 +19,6 @@ import './styles.css';
 const pageData = seedPageData(queryClient);
 void queryClient.prefetchQuery(meQuery);
 keepTabInDialogs();
-// before any page adds its beforeunload handler (lib/leave.ts)
-askNothingOnOwnLeaves();
 // the first page's code loads at once too, not after the session check its route waits for
 for (const match of router.matchRoutes(router.state.location)) {
   const route = (router.routesById as Record<string, { options: { component?: unknown } }>)[match.routeId];

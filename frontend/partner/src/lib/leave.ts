@@ -12,13 +12,14 @@ export function leaveTo(url: string) {
   window.location.assign(url);
 }
 
-/**
- * Keeps every page's beforeunload handler from running while the app leaves on purpose. Call
- * once at the start (main.tsx), before any page registers its handler: on the window itself
- * Chromium runs the listeners in the order they were added, a capturing one too (the DOM
- * standard runs capturing listeners first), so one added later stops nothing.
- */
-export function askNothingOnOwnLeaves() {
+/** The app has started one of its own leaves (nothing more is kept for after it). */
+export const isLeavingOnPurpose = () => leavingOnPurpose;
+
+// Added when this module loads, before the router and any page add theirs (main.tsx imports it
+// first): on the window itself Chromium runs the listeners in the order they were added, a
+// capturing one too (the DOM standard runs capturing listeners first), so one added later would
+// stop nothing. Not in Node (unit tests load this module through lib/api.ts).
+if (typeof window !== 'undefined') {
   window.addEventListener(
     'beforeunload',
     (event) => {
@@ -26,4 +27,9 @@ export function askNothingOnOwnLeaves() {
     },
     true,
   );
+  // the page came back from the browser's back/forward cache, or the leave was stopped: the
+  // page is in use again and its questions count again
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) leavingOnPurpose = false;
+  });
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { useSessionPart } from './session';
 import { forgetTabKeys, readTabJson, writeTabJson } from '../../../shared/tabStorage';
+import { isLeavingOnPurpose } from './leave';
 
 /**
  * A form's answers as typed and not saved yet, kept in this tab's sessionStorage (per user and
@@ -12,6 +13,18 @@ const PREFIX = 'unsavedAnswers:';
 
 /** Where a form's unsaved changes by this user are kept in this tab (forgotten on sign-out). */
 export const unsavedKey = (userId: string, form: string) => `${PREFIX}${userId}:${form}`;
+
+/**
+ * Keeps (or, with null, forgets) a form's unsaved changes under `key`. Nothing is written once
+ * the app has started one of its own leaves: after a sign-out has forgotten every copy, a save
+ * answering late must not write one back.
+ */
+export function keepInTab(key: string, value: unknown) {
+  if (!isLeavingOnPurpose()) writeTabJson(key, value);
+}
+
+/** What `keepInTab` kept under `key` (null when nothing). */
+export const readKept = (key: string): unknown => readTabJson(key);
 
 type Answers = Record<string, string | boolean | null | undefined>;
 
@@ -40,14 +53,14 @@ export function useUnsavedAnswers<T extends Answers>(
   const key = userId ? unsavedKey(userId, form) : null;
   const savedText = JSON.stringify(saved);
   const [first] = useState(() => {
-    const answers = key ? keptOver(saved, readTabJson(key)) : saved;
+    const answers = key ? keptOver(saved, readKept(key)) : saved;
     return { answers, restored: JSON.stringify(answers) !== savedText };
   });
   const [answers, setAnswers] = useState<T>(first.answers);
   const [changed, setChanged] = useState(first.restored);
 
   useEffect(() => {
-    if (key) writeTabJson(key, changed && JSON.stringify(answers) !== savedText ? answers : null);
+    if (key) keepInTab(key, changed && JSON.stringify(answers) !== savedText ? answers : null);
   }, [key, answers, savedText, changed]);
 
   const change = useCallback<Dispatch<SetStateAction<T>>>((next) => {
@@ -55,7 +68,7 @@ export function useUnsavedAnswers<T extends Answers>(
     setAnswers(next);
   }, []);
   const forget = useCallback(() => {
-    if (key) writeTabJson(key, null); // now: the form may be gone before the next render
+    if (key) keepInTab(key, null); // now: the form may be gone before the next render
     setChanged(false);
   }, [key]);
   return [answers, change, forget, first.restored];

@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../../testing/app';
 import { launchBrowser, openedDialog } from '../../../../../testing/browser';
 import { createUser } from '../../../../../testing/users';
+import { LIST_MAX_ENTRIES } from '@portal/contracts/onboarding/endpoints';
 
 // The real API serving the built partner bundle (run `npm run build` first), driven by Chromium.
 let app: TestApp;
@@ -34,6 +35,10 @@ async function signedInContext(
   expect(res.status(), await res.text()).toBe(200);
   return context;
 }
+
+/** The step-3 list changes kept in this tab (`listChanges.ts`). */
+const keptListChanges = (page: Page) =>
+  page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.endsWith(':step3:listChanges')));
 
 const badge = (page: Page) => page.getByTestId('complete-badge');
 const indicator = (page: Page, title: string) =>
@@ -507,6 +512,81 @@ describe('foundation wizard in Chromium', () => {
       (await fresh.getByTestId(list).locator('.ob-entry-name').allTextContents()).sort();
     expect(await names('customerList')).toEqual(['From A', 'From B']);
     expect(await names('partnerList')).toEqual(['A1', 'A2', 'B1', 'B2']);
+    await context.close();
+  });
+  it('a list change the server refuses for good is undone once, with a message, not sent again', async () => {
+    const context = await signedInContext('Rita');
+    const save = (customerList: { id: string; name: string }[]) =>
+      context.request.post('/api/update-onboarding-data', {
+        data: { customerList, partnerList: [] },
+        headers: { Origin: app.url },
+      });
+    const names = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ id: `c${i}`, name: `Customer ${i}` }));
+    expect((await save(names(LIST_MAX_ENTRIES - 1))).status()).toBe(200);
+    const page = await context.newPage();
+    await page.goto('/onboarding?step=3');
+    const customers = page.getByTestId('customerList');
+    await customers.getByText(`Customer ${LIST_MAX_ENTRIES - 2}`, { exact: true }).waitFor();
+
+    // another device fills the list meanwhile; this tab adds one more: 409, applied again, 400
+    expect((await save(names(LIST_MAX_ENTRIES))).status()).toBe(200);
+    const answers: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/api/update-onboarding-data')) answers.push(r.status());
+    });
+    await page.getByLabel('Name of a possible customer').fill('One too many');
+    await customers.getByRole('button', { name: 'Add' }).click();
+    await page
+      .getByText('This change could not be saved and was undone: the lists show what is saved.')
+      .waitFor();
+    expect(answers).toEqual([409, 400]);
+    // the server's lists, full: Add waits for a name to go
+    await customers.getByText('This list is full: 200 names at most.').waitFor();
+    expect(await customers.getByText('One too many', { exact: true }).count()).toBe(0);
+    await page.getByLabel('Name of a possible customer').fill('Still one too many');
+    expect(await customers.getByRole('button', { name: 'Add' }).isDisabled()).toBe(true);
+    if (process.env.SCREENSHOT_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/step3-list-full.png` });
+
+    // nothing kept to send again at the next visit or reload
+    expect(await keptListChanges(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('leaving step 3 during its save and coming back joins that save: sent once, nothing lost', async () => {
+    const context = await signedInContext('Lena');
+    const page = await context.newPage();
+    await page.goto('/onboarding?step=3');
+    const customers = page.getByTestId('customerList');
+    const sent: string[][] = [];
+    page.on('request', (r) => {
+      if (!r.url().endsWith('/api/update-onboarding-data')) return;
+      const body = r.postDataJSON() as { customerList: { name: string }[] };
+      sent.push(body.customerList.map((e) => e.name));
+    });
+    // the first save's answer is held back
+    const held: Route[] = [];
+    await page.route('**/api/update-onboarding-data', (route) =>
+      held.length === 0 ? void held.push(route) : route.continue(),
+    );
+    await page.getByLabel('Name of a possible customer').fill('Ann');
+    await customers.getByRole('button', { name: 'Add' }).click();
+    // leaving the step saves at once
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await expect.poll(() => held.length).toBe(1);
+    await page.getByRole('button', { name: 'Previous step' }).click();
+    await customers.getByText('Ann', { exact: true }).waitFor();
+    await page.getByLabel('Name of a possible customer').fill('Ben');
+    await customers.getByRole('button', { name: 'Add' }).click();
+    // the first save answers; Ben, added meanwhile, is still kept, then saved on its own
+    await held[0].continue();
+    await page.getByText('All changes saved').waitFor();
+    // Ann was sent once, then Ben with her
+    expect(sent).toEqual([['Ann'], ['Ben', 'Ann']]);
+    const { progress } = await (await context.request.get('/api/onboarding-progress')).json();
+    expect(progress.customerList.map((e: { name: string }) => e.name).sort()).toEqual(['Ann', 'Ben']);
+    expect(await keptListChanges(page)).toEqual([]);
     await context.close();
   });
 });

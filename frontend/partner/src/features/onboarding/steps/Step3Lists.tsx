@@ -15,6 +15,7 @@ import {
 import {
   ENTRY_NAME_MAX,
   ENTRY_NOTE_MAX,
+  LIST_MAX_ENTRIES,
   LIST_MIN_ENTRIES,
   LIST_TARGET_ENTRIES,
 } from '@portal/contracts/onboarding/endpoints';
@@ -145,10 +146,12 @@ function ProspectList({
   const key = list === 'customerList' ? 'customers' : 'partners';
   const count = entries.length;
   const enough = count >= LIST_MIN_ENTRIES;
+  // the server takes no more: the field stays, Add waits for a name to go
+  const full = count >= LIST_MAX_ENTRIES;
 
   const add = () => {
     const entry = newEntry(draft);
-    if (!entry) return;
+    if (!entry || full) return;
     onOp({ kind: 'add', list, entry });
     setDraft('');
   };
@@ -218,12 +221,17 @@ function ProspectList({
           type="primary"
           icon={<PlusOutlined />}
           onClick={add}
-          disabled={!draft.trim()}
+          disabled={!draft.trim() || full}
           aria-label={t('step3.add')}
         >
           <span className="ob-add-label">{t('step3.add')}</span>
         </Button>
       </div>
+      {full && (
+        <p className="ob-full" role="status">
+          {t('step3.listFull', { max: LIST_MAX_ENTRIES })}
+        </p>
+      )}
       {count === 0 ? (
         <p className="ob-empty">{t(`step3.${key}.empty`)}</p>
       ) : (
