@@ -41,6 +41,10 @@ window.addEventListener(
   },
   true,
 );
+// back from the browser's back/forward cache: the console is in use again, its questions count
+window.addEventListener('pageshow', (event) => {
+  if (event.persisted) leaving = false;
+});
 
 /** Leaves the console for a page of the partner app (which signs in, or explains). */
 const leave = (path: string) => {
