@@ -7,7 +7,11 @@
 
 /** true when `el` is in the page and shown (not display: none, visibility: hidden or in a collapsed ancestor) */
 function isShown(el: Element | null | undefined): el is HTMLElement {
-  return !!el && el.isConnected && el.checkVisibility({ visibilityProperty: true });
+  if (!el?.isConnected) return false;
+  // checkVisibility is missing before Safari 17.4: a box laid out and not visibility-hidden then
+  if (typeof el.checkVisibility !== 'function')
+    return el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  return el.checkVisibility({ visibilityProperty: true });
 }
 
 /** The table of the react-admin list that holds `el` (its Datagrid), focusable by script only. */
