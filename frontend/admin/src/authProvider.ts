@@ -3,6 +3,7 @@ import { takeAnswer } from './pageData';
 import { fullName } from './lib/labels';
 import { rememberPlace } from './returnTo';
 import { dropUnsavedValues } from './lib/KeepUnsavedValues';
+import { leaveTo } from '../../shared/leave';
 
 interface Me {
   id: string;
@@ -28,28 +29,13 @@ export async function me(force = false): Promise<Me | null> {
   return cached;
 }
 
-let leaving = false;
-// An edit form's `warnWhenUnsavedChanges` asks the browser to confirm leaving the page while it
-// has unsaved changes (beforeunload). The console's own leaves below are not the admin's choice
-// and must not be stopped there: a 401 keeps the typed values (KeepUnsavedValues), a sign-out
-// drops them on purpose. A capturing listener keeps the form's from asking; it is added at this
-// module's import, before any form's: on the window Chromium runs listeners in the order added.
-window.addEventListener(
-  'beforeunload',
-  (event) => {
-    if (leaving) event.stopImmediatePropagation();
-  },
-  true,
-);
-// back from the browser's back/forward cache: the console is in use again, its questions count
-window.addEventListener('pageshow', (event) => {
-  if (event.persisted) leaving = false;
-});
+// An edit form's `warnWhenUnsavedChanges` asks before leaving unsaved changes; the console's
+// own leaves below are not the admin's choice and ask nothing (`leaveTo`, frontend/shared): a
+// 401 keeps the typed values (KeepUnsavedValues), a sign-out drops them on purpose.
 
 /** Leaves the console for a page of the partner app (which signs in, or explains). */
 const leave = (path: string) => {
-  leaving = true;
-  window.location.assign(path);
+  leaveTo(path);
   // never settles: the page is going away
   return new Promise<never>(() => undefined);
 };

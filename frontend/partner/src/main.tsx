@@ -1,5 +1,5 @@
 // first: the app's own leaves ask nothing, before the router or a page adds a beforeunload handler
-import './lib/leave';
+import '../../shared/leave';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';

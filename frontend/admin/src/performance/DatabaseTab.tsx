@@ -4,21 +4,11 @@ import Typography from '@mui/material/Typography';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslate } from 'react-admin';
 import { LEVEL_COLOR, LevelChip, useFormat } from '../lib/format';
-import {
-  Panel,
-  useAxes,
-  ChartBox,
-  TIME_CHART_MARGIN,
-  timeAxes,
-  NoData,
-  useHistorySummary,
-  type TabProps,
-} from './parts';
+import { Panel, useAxes, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type TabProps } from './parts';
 
 export function Database({ data, history, range }: TabProps) {
   const t = useTranslate();
   const axes = useAxes(range);
-  const summary = useHistorySummary(range);
   const { number, percent, ms, figures } = useFormat();
   const d = data.database;
   const row = (label: string, value: React.ReactNode) => (
@@ -76,7 +66,7 @@ export function Database({ data, history, range }: TabProps) {
           <ChartBox
             testId="chart-db"
             label={t('app.performance.dbChart')}
-            summary={summary(history.points, [
+            summary={axes.summary(history.points, [
               { name: t('app.performance.queries'), key: 'dbQueries' },
               { name: t('app.performance.slow'), key: 'dbSlow' },
             ])}

@@ -6,21 +6,11 @@ import Typography from '@mui/material/Typography';
 import { Area, AreaChart } from 'recharts';
 import { useTranslate } from 'react-admin';
 import { useFormat } from '../lib/format';
-import {
-  Panel,
-  useAxes,
-  ChartBox,
-  TIME_CHART_MARGIN,
-  timeAxes,
-  NoData,
-  useHistorySummary,
-  type TabProps,
-} from './parts';
+import { Panel, useAxes, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type TabProps } from './parts';
 
 export function Users({ data, history, range }: TabProps) {
   const t = useTranslate();
   const axes = useAxes(range);
-  const summary = useHistorySummary(range);
   const { number, percent, figures } = useFormat();
   const u = data.users;
   const figure = (label: string, value: string) => (
@@ -85,7 +75,7 @@ export function Users({ data, history, range }: TabProps) {
             <ChartBox
               testId="chart-users"
               label={t('app.performance.usersChart')}
-              summary={summary(history.points, [
+              summary={axes.summary(history.points, [
                 { name: t('app.performance.currentUsers'), key: 'activeUsers' },
               ])}
             >

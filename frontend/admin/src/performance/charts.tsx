@@ -3,26 +3,17 @@ import { Area, Bar, ComposedChart, Line, LineChart, ReferenceLine } from 'rechar
 import { useTranslate } from 'react-admin';
 import { RESPONSE_TIME_GOOD_MS, RESPONSE_TIME_WARNING_MS } from '@portal/contracts/admin/endpoints';
 import { LEVEL_COLOR } from '../lib/format';
-import {
-  useAxes,
-  ChartBox,
-  TIME_CHART_MARGIN,
-  timeAxes,
-  NoData,
-  useHistorySummary,
-  type HistoryProps,
-} from './parts';
+import { useAxes, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type HistoryProps } from './parts';
 
 export function ResponseChart({ history, range }: HistoryProps) {
   const t = useTranslate();
   const axes = useAxes(range);
-  const summary = useHistorySummary(range);
   if (!history) return <NoData />;
   return (
     <ChartBox
       testId="chart-response"
       label={t('app.performance.responseChart')}
-      summary={summary(history.points, [
+      summary={axes.summary(history.points, [
         { name: t('app.performance.average'), key: 'avgMs' },
         { name: 'P95', key: 'p95Ms' },
         { name: 'P99', key: 'p99Ms' },
@@ -65,13 +56,12 @@ export function ResponseChart({ history, range }: HistoryProps) {
 export function TrafficChart({ history, range }: HistoryProps) {
   const t = useTranslate();
   const axes = useAxes(range);
-  const summary = useHistorySummary(range);
   if (!history) return <NoData />;
   return (
     <ChartBox
       testId="chart-traffic"
       label={t('app.performance.trafficChart')}
-      summary={summary(history.points, [
+      summary={axes.summary(history.points, [
         { name: t('app.performance.requests'), key: 'requests' },
         { name: t('app.performance.errors'), key: 'errors' },
       ])}

@@ -69,21 +69,17 @@ export function Panel({
 export interface Axes {
   tick: (t: string) => string;
   value: (n: number) => string;
+  /** the chart's text alternative: its span, then each series' latest and highest value */
+  summary: (points: readonly object[], series: ChartSeries[]) => string;
 }
 
 export function useAxes(range: HistoryRange): Axes {
-  const { time, date, number } = useFormat();
-  return {
-    tick: (t: string) => (range === '7d' ? `${date(t)} ${time(t).slice(0, 5)}` : time(t).slice(0, 5)),
-    value: (n: number) => number(n, 1),
-  };
-}
-
-/** The text alternative of a chart over the history: its span, then each series' latest and highest value. */
-export function useHistorySummary(range: HistoryRange) {
   const t = useTranslate();
-  const { tick, value } = useAxes(range);
-  return (points: readonly object[], series: ChartSeries[]) => seriesSummary(t, points, series, tick, value);
+  const { time, date, number } = useFormat();
+  const tick = (at: string) =>
+    range === '7d' ? `${date(at)} ${time(at).slice(0, 5)}` : time(at).slice(0, 5);
+  const value = (n: number) => number(n, 1);
+  return { tick, value, summary: (points, series) => seriesSummary(t, points, series, tick, value) };
 }
 
 /** The frame of every chart: the chart's height, the panel's width. */

@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import type { BodyOf, Endpoint, ErrorBody, ParamsOf, QueryOf, ResponseOf } from '@portal/contracts/core/http';
 import { rememberThisPage } from './returnTo';
-import { leaveTo } from './leave';
+import { leaveTo } from '../../../shared/leave';
 
 /**
  * A non-OK answer. `message` is `${status}: ${body text || status text}` (spec 000 section 8);

@@ -6,7 +6,7 @@ import { queryClient } from './queryClient';
 import { authApi } from './endpoints';
 import { forgetReturnPage } from './returnTo';
 import { forgetAllUnsavedAnswers } from './unsavedAnswers';
-import { leaveTo } from './leave';
+import { leaveTo } from '../../../shared/leave';
 
 export type User = ResponseOf<AuthRoutes['me']>;
 

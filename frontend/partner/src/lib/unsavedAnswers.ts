@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { useSessionPart } from './session';
 import { forgetTabKeys, readTabJson, writeTabJson } from '../../../shared/tabStorage';
-import { isLeavingOnPurpose } from './leave';
+import { isLeavingOnPurpose } from '../../../shared/leave';
 
 /**
  * A form's answers as typed and not saved yet, kept in this tab's sessionStorage (per user and
@@ -22,9 +22,6 @@ export const unsavedKey = (userId: string, form: string) => `${PREFIX}${userId}:
 export function keepInTab(key: string, value: unknown) {
   if (!isLeavingOnPurpose()) writeTabJson(key, value);
 }
-
-/** What `keepInTab` kept under `key` (null when nothing). */
-export const readKept = (key: string): unknown => readTabJson(key);
 
 type Answers = Record<string, string | boolean | null | undefined>;
 
@@ -53,7 +50,7 @@ export function useUnsavedAnswers<T extends Answers>(
   const key = userId ? unsavedKey(userId, form) : null;
   const savedText = JSON.stringify(saved);
   const [first] = useState(() => {
-    const answers = key ? keptOver(saved, readKept(key)) : saved;
+    const answers = key ? keptOver(saved, readTabJson(key)) : saved;
     return { answers, restored: JSON.stringify(answers) !== savedText };
   });
   const [answers, setAnswers] = useState<T>(first.answers);

@@ -3,7 +3,8 @@ import { ApiError } from '../../lib/api';
 import { i18n } from '../../lib/i18n';
 import { queryClient } from '../../lib/queryClient';
 import { toast } from '../../lib/toast';
-import { keepInTab, readKept } from '../../lib/unsavedAnswers';
+import { keepInTab } from '../../lib/unsavedAnswers';
+import { readTabJson } from '../../../../shared/tabStorage';
 import { PROGRESS_KEY, progressSaved, staleProgressOf, updateOnboardingData } from './api';
 import { type ListOp, type Lists, applyOps, listOpsFrom } from './lists';
 
@@ -62,7 +63,7 @@ class ListChanges {
   private inFlight: Promise<boolean> | null = null;
 
   constructor(private readonly keptAt: string | null) {
-    const ops = keptAt ? keptOps(readKept(keptAt), Date.now()) : [];
+    const ops = keptAt ? keptOps(readTabJson(keptAt), Date.now()) : [];
     this.snapshot = { ops, state: ops.length > 0 ? 'pending' : 'idle' };
   }
 

@@ -21,7 +21,7 @@ export function useListSync(progress: Progress) {
   useEffect(() => store.resume(), [store]);
 
   // leaving the step saves what is left; closing the page with unsaved changes asks first (the
-  // app's own leaves for the sign-in and after a sign-out ask nothing: lib/leave.ts)
+  // app's own leaves for the sign-in and after a sign-out ask nothing: frontend/shared/leave.ts)
   useEffect(() => {
     const beforeUnload = (e: BeforeUnloadEvent) => {
       if (store.get().ops.length > 0) e.preventDefault();
