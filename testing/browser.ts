@@ -50,20 +50,21 @@ export async function openedList(option: Locator): Promise<void> {
   await list.and(option.page().locator(':not([class*="slide-up"])')).waitFor();
 }
 
+/** A browser profile's language, window size and time zone (the machine's unless given). */
+interface ProfileOptions {
+  locale?: string;
+  viewport?: { width: number; height: number };
+  timezoneId?: string;
+}
+
 export interface E2eApp {
   app: TestApp;
   browser: Browser;
   /** a fresh browser profile (own cookies and storage), with the language set */
-  newContext(options?: {
-    locale?: string;
-    viewport?: { width: number; height: number };
-  }): Promise<BrowserContext>;
-  newPage(options?: { locale?: string; viewport?: { width: number; height: number } }): Promise<Page>;
+  newContext(options?: ProfileOptions): Promise<BrowserContext>;
+  newPage(options?: ProfileOptions): Promise<Page>;
   /** a fresh browser profile holding the session cookies of a signed-in test client */
-  signedInContext(
-    client: { cookie: string | null },
-    options?: { locale?: string; viewport?: { width: number; height: number } },
-  ): Promise<BrowserContext>;
+  signedInContext(client: { cookie: string | null }, options?: ProfileOptions): Promise<BrowserContext>;
   /** replaces a browser profile's cookies with the session cookies of a signed-in test client */
   useSession(context: BrowserContext, client: { cookie: string | null }): Promise<void>;
   close(): Promise<void>;
@@ -84,6 +85,7 @@ export async function startE2eApp(extraEnv: Record<string, string> = {}): Promis
       baseURL: app.url,
       locale: options.locale ?? 'en-US',
       viewport: options.viewport ?? { width: 1280, height: 860 },
+      timezoneId: options.timezoneId,
     });
   const useSession: E2eApp['useSession'] = async (context, client) => {
     const { hostname } = new URL(app.url);

@@ -2,6 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { type DataProvider, fetchUtils, HttpError } from 'react-admin';
 import { takeAnswer } from './pageData';
 import { inConsoleLanguage, serverErrorText } from './lib/serverErrors';
+import { inLocalDays } from './lib/localDays';
 
 /** Every admin call goes to /api/admin on the same origin, with the session cookie. */
 const API = '/api/admin';
@@ -106,10 +107,15 @@ const post = async <T>(path: string, body: unknown = {}): Promise<T> =>
 
 /**
  * ra-data-simple-rest, plus: updates send only the changed editable fields; the user timeline
- * (`user-events`) reads /users/{id}/events; the admin actions that are not CRUD.
+ * (`user-events`) reads /users/{id}/events; the audit log's date filters are the admin's own days;
+ * the admin actions that are not CRUD.
  */
 export const dataProvider = {
   ...base,
+  async getList(resource, params) {
+    if (resource !== 'audit' || !params.filter) return base.getList(resource, params);
+    return base.getList(resource, { ...params, filter: inLocalDays(params.filter as object) });
+  },
   async update(resource, params) {
     if (resource in CONTENT_FIELDS)
       return base.update(resource, {
