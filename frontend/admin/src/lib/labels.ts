@@ -1,3 +1,5 @@
+import { calendarDaysSince } from '../../../shared/calendarDays';
+
 /**
  * Last-login label (spec: Never, Today, Yesterday, N days ago under 7, N weeks ago under 30,
  * else a date). Answers a translation key with its values, so every language words it itself.
@@ -10,14 +12,11 @@ export type LastLoginLabel =
   | { key: 'weeksAgo'; count: number }
   | { key: 'date'; date: Date };
 
-const DAY = 86_400_000;
-const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-
 export function lastLoginLabel(value: string | null | undefined, now = new Date()): LastLoginLabel {
   if (!value) return { key: 'never' };
   const at = new Date(value);
   if (Number.isNaN(at.getTime())) return { key: 'never' };
-  const days = Math.max(0, Math.round((startOfDay(now) - startOfDay(at)) / DAY));
+  const days = calendarDaysSince(at, now);
   if (days === 0) return { key: 'today' };
   if (days === 1) return { key: 'yesterday' };
   if (days < 7) return { key: 'daysAgo', count: days };

@@ -1,8 +1,11 @@
 import { PARTNERS_PAGE_BUTTONS } from '@portal/contracts/partners/endpoints';
+import { calendarDaysSince } from '../../../../shared/calendarDays';
 
-const DAY_MS = 86_400_000;
-
-/** Relative last-login label: a translation key and its count (spec: never, 1 day ago, N days ago, N weeks ago). */
+/**
+ * Relative last-login label: a translation key and its count (spec: never, 1 day ago, N days ago,
+ * N weeks ago; "today" for a sign-in on this calendar day), counted in calendar days as the reader
+ * lives them, like the console's.
+ */
 export type LastLoginLabel =
   | { key: 'lastLogin.never' }
   | { key: 'lastLogin.today' }
@@ -14,9 +17,9 @@ export function lastLoginLabel(
   now: Date = new Date(),
 ): LastLoginLabel {
   if (!lastLoginAt) return { key: 'lastLogin.never' };
-  const at = new Date(lastLoginAt).getTime();
-  if (Number.isNaN(at)) return { key: 'lastLogin.never' };
-  const days = Math.floor(Math.max(0, now.getTime() - at) / DAY_MS);
+  const at = new Date(lastLoginAt);
+  if (Number.isNaN(at.getTime())) return { key: 'lastLogin.never' };
+  const days = calendarDaysSince(at, now);
   if (days < 1) return { key: 'lastLogin.today' };
   if (days < 7) return { key: 'lastLogin.days', count: days };
   return { key: 'lastLogin.weeks', count: Math.floor(days / 7) };

@@ -23,6 +23,20 @@ describe('relative last login', () => {
     expect(lastLoginLabel(ago(7), now)).toEqual({ key: 'lastLogin.weeks', count: 1 });
     expect(lastLoginLabel(ago(30), now)).toEqual({ key: 'lastLogin.weeks', count: 4 });
   });
+  it('counts calendar days: a sign-in late yesterday evening is 1 day ago this morning', () => {
+    const morning = new Date(2026, 2, 20, 9);
+    expect(lastLoginLabel(new Date(2026, 2, 19, 22).toISOString(), morning)).toEqual({
+      key: 'lastLogin.days',
+      count: 1,
+    });
+    expect(lastLoginLabel(new Date(2026, 2, 20, 0, 30).toISOString(), morning)).toEqual({
+      key: 'lastLogin.today',
+    });
+    expect(lastLoginLabel(new Date(2026, 2, 13, 23).toISOString(), morning)).toEqual({
+      key: 'lastLogin.weeks',
+      count: 1,
+    });
+  });
   it('follows the colon of "Last login:" in lowercase in Spanish and French', () => {
     for (const { lastLogin } of [es, fr]) {
       const { at, ...labels } = lastLogin;
