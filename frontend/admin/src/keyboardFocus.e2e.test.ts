@@ -13,6 +13,8 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 let ana: CreatedUser;
 let ben: CreatedUser;
 let gil: CreatedUser;
+let tom: CreatedUser;
+let dan: CreatedUser;
 
 beforeAll(async () => {
   ana = await createUser(setup.e2e.app, { firstName: 'Ana', lastName: 'Bulk', sponsorId: setup.admin.id });
@@ -25,6 +27,14 @@ beforeAll(async () => {
     });
     expect(edit.status).toBe(200);
   }
+  // a partner with two-step verification (to reset it) and one to delete
+  tom = await createUser(setup.e2e.app, {
+    firstName: 'Tom',
+    lastName: 'Twostep',
+    sponsorId: setup.admin.id,
+    secondFactor: true,
+  });
+  dan = await createUser(setup.e2e.app, { firstName: 'Dan', lastName: 'Delete', sponsorId: setup.admin.id });
   const head = await setup.e2e.app.deps.store.headPosition();
   await setup.e2e.app.deps.projections.waitFor(head!, { timeoutMs: 30_000 });
 });
@@ -36,6 +46,19 @@ const toolbarStill = (page: Page) =>
   page
     .locator('.RaBulkActionsToolbar-toolbar')
     .evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+/** Tab and Shift+Tab `times` each from where focus is: every stop is inside the open dialog */
+async function tabStaysInDialog(page: Page, times = 4) {
+  const inDialog = () => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
+  expect(await inDialog()).toBe(true);
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < times; i++) {
+      await page.keyboard.press(key);
+      expect(await inDialog(), `${key} ${i + 1}: ${await focused(page)}`).toBe(true);
+    }
+  }
+}
+const secondFactorEnrolled = async (id: string) =>
+  (await setup.e2e.app.deps.db('users').where({ id }).first('second_factor_enrolled')).second_factor_enrolled;
 const lockedIds = async (ids: string[]) =>
   (await setup.e2e.app.deps.db('users').whereIn('id', ids).where({ is_locked: true }).pluck('id')).sort();
 
@@ -163,6 +186,64 @@ describe('the console with the keyboard only: dialogs and focus', () => {
         (await setup.e2e.app.deps.db('users').where({ id: setup.partner.id }).first('is_admin')).is_admin,
     ).toBe(true);
     await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    await page.context().close();
+  });
+
+  it("walks a user's two-step reset and Delete dialogs with keys: in, kept in, back to the opener", async () => {
+    const page = await setup.consolePage();
+    await page.goto(`${setup.e2e.app.url}/admin/#/users/${tom.id}`);
+    await poll(() => page.getByRole('textbox', { name: /^Last name/ }).inputValue()).toBe('Twostep');
+    const dialog = page.getByRole('dialog');
+
+    // two-step reset: focus goes into its dialog and stays there; Escape and Cancel close onto the button
+    await tabTo(page, /^button: Reset two-step verification$/);
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('button: Confirm');
+    await tabStaysInDialog(page);
+    await page.keyboard.press('Escape');
+    await poll(() => focused(page)).toBe('button: Reset two-step verification');
+    await poll(() => dialog.count()).toBe(0);
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('button: Confirm');
+    await tabTo(page, /^button: Cancel$/, 5);
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('button: Reset two-step verification');
+    await poll(() => dialog.count()).toBe(0);
+    expect(await secondFactorEnrolled(tom.id)).toBe(true);
+    // confirmed with Enter: reset, said so, focus back on the button
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('button: Confirm');
+    await page.keyboard.press('Enter');
+    await poll(() => secondFactorEnrolled(tom.id)).toBe(false);
+    await page.getByText('Two-step verification of Tom Twostep was reset.').waitFor({ timeout: 30_000 });
+    await poll(() => dialog.count()).toBe(0);
+    await poll(() => focused(page)).toBe('button: Reset two-step verification');
+
+    // Delete, at the form's foot: the same, and confirmed it leaves for the list, focus on the page
+    await page.goto(`${setup.e2e.app.url}/admin/#/users/${dan.id}`);
+    await poll(() => page.getByRole('textbox', { name: /^Last name/ }).inputValue()).toBe('Delete');
+    await tabTo(page, /^button: Delete user$/, 60);
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('button: Confirm');
+    await tabStaysInDialog(page);
+    await page.keyboard.press('Escape');
+    await poll(() => focused(page)).toBe('button: Delete user');
+    await poll(() => dialog.count()).toBe(0);
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('button: Confirm');
+    await tabTo(page, /^button: Cancel$/, 5);
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('button: Delete user');
+    await poll(() => dialog.count()).toBe(0);
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('button: Confirm');
+    await page.keyboard.press('Enter');
+    await poll(() => page.url()).toMatch(/#\/users$/);
+    await page.getByText('User deleted.').waitFor({ timeout: 30_000 });
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    await poll(
+      async () => (await setup.e2e.app.deps.db('users').where({ id: dan.id }).first('email'))?.email,
+    ).not.toBe(dan.email);
     await page.context().close();
   });
 

@@ -241,8 +241,10 @@ function EditToolbar() {
           label="app.users.delete"
           confirmTitle="app.users.delete"
           confirmContent={t('app.users.confirmDelete', { name: fullName(record) })}
+          // a message, not an onSuccess: one would replace react-admin's own, which leaves the
+          // deleted user's page for the list (the page stayed, showing the user, after "User deleted.")
+          successMessage="app.messages.userDeleted"
           mutationOptions={{
-            onSuccess: () => notify(t('app.messages.userDeleted'), { type: 'success' }),
             onError: (error) =>
               notify(labelled(t, 'app.messages.deleteFailed', (error as Error).message), { type: 'error' }),
           }}
