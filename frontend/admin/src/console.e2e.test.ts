@@ -3,6 +3,7 @@ import { Worker } from 'bullmq';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from '../../../testing/browser';
+import { poll } from '../../../testing/keyboard';
 import { createUser, type CreatedUser } from '../../../testing/users';
 import { createQueueRedis } from '../../../backend/src/infra/redis';
 import { createMailchimpSyncJob } from '../../../worker/src/jobs/mailchimpSync';
@@ -170,6 +171,8 @@ describe('admin console', () => {
   });
 
   it('opens the performance dashboard with non-empty charts', async () => {
+    // slow answers this minute (900 ms): the response chart reaches both thresholds
+    for (let i = 0; i < 100; i++) e2e.app.deps.requestStats.recordRequest(900, 200);
     await e2e.app.deps.requestStats.flush();
     await page.goto(`${e2e.app.url}/admin/#/performance`);
     await page.getByRole('heading', { name: 'Performance Dashboard', level: 1 }).waitFor();
@@ -187,6 +190,9 @@ describe('admin console', () => {
     const line = page.locator('[data-testid="chart-response"] path.recharts-line-curve').first();
     await line.waitFor();
     expect((await line.getAttribute('d'))?.length ?? 0).toBeGreaterThan(20);
+    // its dashed thresholds, in the colours of P95 and P99, say what they are
+    const labels = page.getByTestId('chart-response').locator('.recharts-label');
+    await poll(() => labels.allTextContents()).toEqual(['Warning above 200 ms', 'Critical above 500 ms']);
     const area = page.locator('[data-testid="chart-traffic"] path.recharts-area-area').first();
     await area.waitFor();
     expect((await area.getAttribute('d'))?.length ?? 0).toBeGreaterThan(20);

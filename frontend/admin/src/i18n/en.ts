@@ -659,6 +659,7 @@ export const en = {
       checkedIn: 'Checked in %{time}',
       level: { healthy: 'Healthy', warning: 'Warning', critical: 'Critical' },
       responseChart: 'Response time (ms)',
+      threshold: '%{level} above %{ms} ms',
       trafficChart: 'Requests and errors',
       usersChart: 'Active users',
       dbChart: 'Database queries',

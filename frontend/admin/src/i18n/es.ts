@@ -666,6 +666,7 @@ export const es: Messages = {
       checkedIn: 'Comprobado en %{time}',
       level: { healthy: 'Correcto', warning: 'Aviso', critical: 'Crítico' },
       responseChart: 'Tiempo de respuesta (ms)',
+      threshold: '%{level} por encima de %{ms} ms',
       trafficChart: 'Solicitudes y errores',
       usersChart: 'Usuarios activos',
       dbChart: 'Consultas a la base de datos',

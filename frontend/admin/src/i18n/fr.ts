@@ -684,6 +684,7 @@ export const fr: Messages = {
       checkedIn: 'Vérifié en %{time}',
       level: { healthy: 'Sain', warning: 'Attention', critical: 'Critique' },
       responseChart: 'Temps de réponse (ms)',
+      threshold: '%{level} au-delà de %{ms} ms',
       trafficChart: 'Requêtes et erreurs',
       usersChart: 'Utilisateurs actifs',
       dbChart: 'Requêtes base de données',

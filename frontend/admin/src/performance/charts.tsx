@@ -1,9 +1,27 @@
 /** The response-time and traffic charts over the stored history (overview and database tabs). */
 import { Area, Bar, ComposedChart, Line, LineChart, ReferenceLine } from 'recharts';
-import { useTranslate } from 'react-admin';
+import { useTranslate, type TranslateFunction } from 'react-admin';
 import { RESPONSE_TIME_GOOD_MS, RESPONSE_TIME_WARNING_MS } from '@portal/contracts/admin/endpoints';
 import { LEVEL_COLOR } from '../lib/format';
 import { useAxes, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type HistoryProps } from './parts';
+
+/**
+ * A response-time threshold (the health levels' limits), named on the chart: drawn in the same
+ * colours as P95 and P99, unnamed dashed lines read as two more series.
+ */
+function threshold(t: TranslateFunction, ms: number, level: 'warning' | 'critical') {
+  const color = LEVEL_COLOR[level];
+  const value = t('app.performance.threshold', { level: t(`app.performance.level.${level}`), ms });
+  return (
+    <ReferenceLine
+      key={level}
+      y={ms}
+      stroke={color}
+      strokeDasharray="4 4"
+      label={{ value, position: 'insideTopLeft', fill: color, fontSize: 11 }}
+    />
+  );
+}
 
 export function ResponseChart({ history, range }: HistoryProps) {
   const t = useTranslate();
@@ -21,8 +39,8 @@ export function ResponseChart({ history, range }: HistoryProps) {
     >
       <LineChart data={history.points} margin={TIME_CHART_MARGIN}>
         {timeAxes(axes)}
-        <ReferenceLine y={RESPONSE_TIME_GOOD_MS} stroke={LEVEL_COLOR.warning} strokeDasharray="4 4" />
-        <ReferenceLine y={RESPONSE_TIME_WARNING_MS} stroke={LEVEL_COLOR.critical} strokeDasharray="4 4" />
+        {threshold(t, RESPONSE_TIME_GOOD_MS, 'warning')}
+        {threshold(t, RESPONSE_TIME_WARNING_MS, 'critical')}
         <Line
           type="monotone"
           dataKey="avgMs"
