@@ -168,6 +168,10 @@ describe('admin console', () => {
     expect((await e2e.app.deps.db('users').where({ id: target.id }).first()).newsletter).toBe(true);
     await page.getByTestId('sync-results').first().click();
     await page.getByText('tina.target@example.test').waitFor();
+    // the run's page is named by its start, not by its id
+    const title = await page.locator('#react-admin-title').innerText();
+    expect(title).toMatch(/^Mailchimp sync of [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}/);
+    expect(title).not.toMatch(/#|[0-9a-f]{8}-/);
   });
 
   it('opens the performance dashboard with non-empty charts', async () => {

@@ -547,6 +547,7 @@ export const en = {
     },
     sync: {
       title: 'Mailchimp sync',
+      runTitle: 'Mailchimp sync of %{date}',
       intro:
         'Makes every user’s newsletter flag match the audience in Mailchimp. A run can take minutes; you can leave this page.',
       run: 'Run sync',

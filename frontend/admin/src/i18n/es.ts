@@ -550,6 +550,7 @@ export const es: Messages = {
     },
     sync: {
       title: 'Sincronización con Mailchimp',
+      runTitle: 'Sincronización con Mailchimp del %{date}',
       intro:
         'Hace que la suscripción al boletín de cada usuario coincida con la audiencia de Mailchimp. Puede tardar minutos; puedes salir de esta página.',
       run: 'Sincronizar',

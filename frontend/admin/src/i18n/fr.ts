@@ -555,6 +555,7 @@ export const fr: Messages = {
     },
     sync: {
       title: 'Synchronisation Mailchimp',
+      runTitle: 'Synchronisation Mailchimp du %{date}',
       intro:
         'Aligne l’inscription à la newsletter de chaque utilisateur sur l’audience Mailchimp. Cela peut prendre quelques minutes\u202f; vous pouvez quitter cette page.',
       run: 'Synchroniser',

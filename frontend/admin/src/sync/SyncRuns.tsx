@@ -349,9 +349,18 @@ function ShowBody() {
   );
 }
 
+/** A run's page is named by when it started (react-admin's default showed its id, a UUID). */
+function RunTitle() {
+  const run = useRecordContext<SyncRun>();
+  const t = useTranslate();
+  const { dateTime } = useFormat();
+  return <>{run ? t('app.sync.runTitle', { date: dateTime(run.createdAt) }) : t('app.sync.title')}</>;
+}
+
 export function SyncRunShow() {
   return (
     <Show
+      title={<RunTitle />}
       queryOptions={{
         refetchInterval: (query) => (active(query.state.data as SyncRun | undefined) ? 1500 : false),
       }}
