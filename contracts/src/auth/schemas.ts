@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from './endpoints';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  PASSWORD_MAX_BYTES,
+  PASSWORD_MIN_LENGTH,
+  passwordBytes,
+} from './endpoints';
 import { secondFactorStatus } from '../secondFactor/schemas';
 
 /** Zero-width characters, bidirectional controls and other format characters (Unicode Cf). */
@@ -20,18 +26,16 @@ export const personName = z
 export const emailAddress = z
   .string()
   .trim()
-  .max(254, 'At most 254 characters')
+  .max(EMAIL_MAX_LENGTH, 'At most 254 characters')
   .toLowerCase()
-  .pipe(z.email('Invalid email address'));
-
-const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
+  .pipe(z.email({ pattern: EMAIL_PATTERN, message: 'Invalid email address' }));
 
 /** A new password: at least 6 characters, at most 72 UTF-8 bytes (bcrypt ignores the rest). */
 export const newPassword = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
   .max(PASSWORD_MAX_BYTES, 'Password must be at most 72 bytes')
-  .refine((s) => utf8Bytes(s) <= PASSWORD_MAX_BYTES, { message: 'Password must be at most 72 bytes' });
+  .refine((s) => passwordBytes(s) <= PASSWORD_MAX_BYTES, { message: 'Password must be at most 72 bytes' });
 
 /**
  * A password offered for checking (login, current password): required, and bounded so an
@@ -42,7 +46,7 @@ const givenPassword = z
   .string()
   .min(1, 'Required')
   .max(PASSWORD_MAX_BYTES, 'Password must be at most 72 bytes')
-  .refine((s) => utf8Bytes(s) <= PASSWORD_MAX_BYTES, { message: 'Password must be at most 72 bytes' });
+  .refine((s) => passwordBytes(s) <= PASSWORD_MAX_BYTES, { message: 'Password must be at most 72 bytes' });
 
 const isoDateTime = z.iso.datetime({ offset: true });
 

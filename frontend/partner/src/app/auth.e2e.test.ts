@@ -241,6 +241,38 @@ describe('sign-in flow in Chromium', () => {
     expect(new URL(page.url()).pathname).toBe('/register');
   });
 
+  it("an e-mail or a password the API would refuse is refused by the form, in the person's words", async () => {
+    const page = await newPage('en-US', PHONE);
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path === '/api/register' || path === '/api/login') sent.push(path);
+    });
+    await fillRegistration(page, 'josé.núñez@correo.es');
+    // 80 characters: more than the 72 bytes the API takes
+    await page.getByLabel('Password', { exact: true }).fill('x'.repeat(80));
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    const fieldError = (label: string) =>
+      page
+        .locator('.ant-form-item', { has: page.getByLabel(label, { exact: true }) })
+        .locator('.ant-form-item-explain-error');
+    await fieldError('Email').getByText('Please enter a valid email address.').waitFor();
+    await fieldError('Password')
+      .getByText(/^This password is too long/)
+      .waitFor();
+    expect(await page.getByText(/Invalid email address|at most 72 bytes/).count()).toBe(0);
+
+    await page.goto('/login');
+    const dialog = loginDialog(page);
+    await openedDialog(dialog);
+    await dialog.getByLabel('Email').fill('josé@correo.es');
+    await dialog.getByLabel('Password', { exact: true }).fill('x');
+    await dialog.getByRole('button', { name: 'SIGN IN' }).click();
+    await dialog.getByText('Please enter a valid email address.').waitFor();
+    expect(await page.getByText(/Invalid email address/).count()).toBe(0);
+    expect(sent).toEqual([]);
+  });
+
   it('a wrong password shows the inline error and the toast, and clears the password', async () => {
     const user = await createUser(app, { sponsorId: sponsor.id });
     const page = await newPage();

@@ -9,8 +9,7 @@ import { toast } from '../../lib/toast';
 import { openLogin } from '../../lib/ui';
 import '../resetPassword/resetPassword.css';
 import { authApi } from '../../lib/endpoints';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { isEmailAddress } from '@portal/contracts/auth/endpoints';
 
 /**
  * /forgot-password (from the login dialog): asks for the e-mail and always answers the same
@@ -28,7 +27,7 @@ export function ForgotPasswordPage() {
     e.preventDefault();
     const address = email.trim();
     if (!address) return setProblem(t('login.emailRequired'));
-    if (!EMAIL.test(address)) return setProblem(t('login.emailInvalid'));
+    if (!isEmailAddress(address)) return setProblem(t('login.emailInvalid'));
     setBusy(true);
     try {
       await request(authApi.requestPasswordReset, {

@@ -5,7 +5,12 @@ import Input, { type InputRef } from 'antd/es/input';
 import { CheckCircleFilled, LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { PASSWORD_MIN_LENGTH } from '@portal/contracts/auth/endpoints';
+import {
+  isEmailAddress,
+  PASSWORD_MAX_BYTES,
+  PASSWORD_MIN_LENGTH,
+  passwordBytes,
+} from '@portal/contracts/auth/endpoints';
 import type { AuthRoutes } from '@portal/contracts/auth/routes';
 import type { BodyOf } from '@portal/contracts/core/http';
 import { useCallback, useEffect, useState } from 'react';
@@ -31,6 +36,9 @@ interface RegisterValues {
   newsletter: boolean;
   sponsorId?: string;
 }
+
+/** An antd rule validator's answer. */
+const check = (ok: boolean, message: string) => (ok ? Promise.resolve() : Promise.reject(new Error(message)));
 
 function RegisterPanel() {
   const { t } = useTranslation('register');
@@ -153,7 +161,8 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
           label={t('form.email')}
           rules={[
             { required: true, whitespace: true, message: t('form.emailRequired') },
-            { type: 'email', message: t('form.emailInvalid'), transform: (v: string) => v?.trim() },
+            // the API's own format (no accents): a refused address never reaches it
+            { validator: (_, v?: string) => check(!v?.trim() || isEmailAddress(v), t('form.emailInvalid')) },
           ]}
         >
           <Input
@@ -171,6 +180,10 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
           rules={[
             { required: true, message: t('form.passwordRequired') },
             { min: PASSWORD_MIN_LENGTH, message: t('form.passwordTooShort') },
+            {
+              validator: (_, v?: string) =>
+                check(!v || passwordBytes(v) <= PASSWORD_MAX_BYTES, t('form.passwordTooLong')),
+            },
           ]}
         >
           <Input.Password autoComplete="new-password" prefix={<LockOutlined />} />
