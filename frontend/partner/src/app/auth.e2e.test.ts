@@ -6,6 +6,7 @@ import { launchBrowser, openedDialog, openedList } from '../../../../testing/bro
 import { type CreatedUser, createUser, nextSecondFactor } from '../../../../testing/users';
 import { issueTemporaryPassword } from '../../../../testing/auth';
 import { TOAST_DURATION_MS } from '../lib/toast';
+import { focused, poll } from '../../../../testing/keyboard';
 
 // Sign-in, registration, the guard, the forced password change and the language choice, in
 // real Chromium against the real API serving the built bundles (`npm run build` first).
@@ -239,6 +240,19 @@ describe('sign-in flow in Chromium', () => {
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     await expect.poll(() => email.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/register');
+  });
+
+  it('keyboard only: the passcode sent with Enter, the typing goes on in the first field of the form', async () => {
+    const page = await newPage();
+    await page.goto('/register');
+    const dialog = page.getByRole('dialog', { name: 'Registration Passcode' });
+    await openedDialog(dialog);
+    await page.keyboard.type('TESTPASS');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await poll(() => focused(page)).toBe('input: First name');
+    await page.keyboard.type('Kira');
+    expect(await page.getByLabel('First name').inputValue()).toBe('Kira');
   });
 
   it("an e-mail or a password the API would refuse is refused by the form, in the person's words", async () => {

@@ -13,7 +13,7 @@ import {
 } from '@portal/contracts/auth/endpoints';
 import type { AuthRoutes } from '@portal/contracts/auth/routes';
 import type { BodyOf } from '@portal/contracts/core/http';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/Spinner';
 import { ApiError, request, serverMessageOf } from '../../lib/api';
@@ -107,6 +107,14 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
   useEffect(() => {
     if (emailTaken) form.getFieldInstance('email')?.focus?.();
   }, [emailTaken, form]);
+
+  // the passcode dialog, once accepted, leaves the focus nowhere (on the page body): the typing
+  // goes on in the form's first field, as it would for anyone who then clicks it
+  const wasLocked = useRef(locked);
+  useEffect(() => {
+    if (wasLocked.current && !locked) form.getFieldInstance('firstName')?.focus?.();
+    wasLocked.current = locked;
+  }, [locked, form]);
 
   const submit = (v: RegisterValues) => {
     if (!v.sponsorId) {
