@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../../testing/app';
 import { launchBrowser, openedDialog } from '../../../../../testing/browser';
 import { createUser } from '../../../../../testing/users';
+import { focused, poll } from '../../../../../testing/keyboard';
 import { LIST_MAX_ENTRIES } from '@portal/contracts/onboarding/endpoints';
 
 // The real API serving the built partner bundle (run `npm run build` first), driven by Chromium.
@@ -435,6 +436,38 @@ describe('foundation wizard in Chromium', () => {
         ).map((e) => e.name),
       )
       .toEqual(['Cy', 'Bob', 'Ann']);
+    await context.close();
+  });
+
+  it('with the keyboard, an entry edited or deleted leaves the focus in its list, not on the page body', async () => {
+    const context = await signedInContext('Ike');
+    const page = await context.newPage();
+    await page.goto('/onboarding?step=3');
+    await addNames(page, 'customer', ['Ann', 'Bob', 'Cy'], 'enter');
+    await waitSaved(page);
+    const customers = page.getByTestId('customerList');
+    const button = (name: string) => customers.getByRole('button', { name });
+
+    // edit, then Escape (cancel) and Enter (save): back on the Edit button of the same entry
+    await button('Edit Bob').focus();
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('input: Name');
+    await page.keyboard.press('Escape');
+    await poll(() => focused(page)).toBe('button: Edit Bob');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(' Brown');
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('button: Edit Bob Brown');
+
+    // delete: the Delete button now in its place (the next entry's), the last one's at the end,
+    // then the name field once the list is empty
+    await button('Delete Bob Brown').focus();
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('button: Delete Ann');
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('button: Delete Cy');
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('input: Name of a possible customer');
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 import Button from 'antd/es/button';
-import Input from 'antd/es/input';
+import Input, { type InputRef } from 'antd/es/input';
 import Progress from 'antd/es/progress';
 import {
   CheckCircleFilled,
@@ -19,7 +19,7 @@ import {
   LIST_MIN_ENTRIES,
   LIST_TARGET_ENTRIES,
 } from '@portal/contracts/onboarding/endpoints';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -42,22 +42,35 @@ function EntryRow({
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(entry.name);
   const [note, setNote] = useState(entry.note ?? '');
+  // leaving the edit (saved or cancelled) gives the focus back to the Edit button: the fields
+  // that held it are gone, and it would fall to the page body
+  const editButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
 
   const start = () => {
     setName(entry.name);
     setNote(entry.note ?? '');
     setEditing(true);
   };
+  const stop = () => {
+    refocus.current = true;
+    setEditing(false);
+  };
   const save = () => {
     if (!name.trim()) return;
     onChange(name, note);
-    setEditing(false);
+    stop();
   };
   const keys = (e: KeyboardEvent) => {
     if (e.key === 'Enter') {
       e.preventDefault();
       save();
-    } else if (e.key === 'Escape') setEditing(false);
+    } else if (e.key === 'Escape') stop();
   };
 
   if (editing) {
@@ -94,7 +107,7 @@ function EntryRow({
           <Button
             size="small"
             icon={<CloseOutlined />}
-            onClick={() => setEditing(false)}
+            onClick={stop}
             aria-label={t('common:actions.cancel')}
           />
         </div>
@@ -109,6 +122,7 @@ function EntryRow({
       </div>
       <div className="ob-entry-actions">
         <Button
+          ref={editButton}
           type="text"
           size="small"
           icon={<EditOutlined />}
@@ -119,6 +133,7 @@ function EntryRow({
           type="text"
           size="small"
           danger
+          className="ob-entry-delete"
           icon={<DeleteOutlined />}
           onClick={onDelete}
           aria-label={t('step3.deleteEntry', { name: entry.name })}
@@ -156,9 +171,23 @@ function ProspectList({
     setDraft('');
   };
 
+  // after a delete the focus goes to the Delete button now in its place (the next entry's, or the
+  // last one's), or to the name field once the list is empty: the pressed button is gone
+  const addField = useRef<InputRef>(null);
+  const refocusAt = useRef<number | null>(null);
+  useEffect(() => {
+    const at = refocusAt.current;
+    if (at === null) return;
+    refocusAt.current = null;
+    const deletes = section.current?.querySelectorAll<HTMLButtonElement>('.ob-entry-delete');
+    if (deletes?.length) deletes[Math.min(at, deletes.length - 1)].focus();
+    else addField.current?.focus();
+  }, [entries]);
+
   // a delete saves like any change; the toast offers to undo it
   const remove = (entry: Entry) => {
     const index = entries.findIndex((e) => e.id === entry.id);
+    refocusAt.current = index;
     onOp({ kind: 'delete', list, id: entry.id });
     toast.info(t('step3.deletedTitle'), t('step3.deletedText', { name: entry.name }), {
       near: section.current,
@@ -204,6 +233,7 @@ function ProspectList({
       </div>
       <div className="ob-add">
         <Input
+          ref={addField}
           aria-label={t(`step3.${key}.addLabel`)}
           placeholder={t(`step3.${key}.addPlaceholder`)}
           value={draft}
