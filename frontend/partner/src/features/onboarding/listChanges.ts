@@ -23,7 +23,8 @@ interface ListChangesSnapshot {
   readonly state: SaveState;
 }
 
-const currentProgress = () => queryClient.getQueryData<{ progress: Progress }>(PROGRESS_KEY)?.progress;
+/** The progress in the query cache now (set at once by a save, before the page hears of it). */
+export const currentProgress = () => queryClient.getQueryData<{ progress: Progress }>(PROGRESS_KEY)?.progress;
 export const listsOf = (p: Progress | undefined): Lists => ({
   customerList: p?.customerList ?? [],
   partnerList: p?.partnerList ?? [],

@@ -471,6 +471,32 @@ describe('foundation wizard in Chromium', () => {
     await context.close();
   });
 
+  it('a name opened for editing while its save is on the way stays open when the save returns', async () => {
+    const context = await signedInContext('Ola');
+    const page = await context.newPage();
+    await page.goto('/onboarding?step=3');
+    // the save of the new name is held until the edit is open and typed in
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let saves = 0;
+    await page.route('**/api/update-onboarding-data', async (route) => {
+      saves++;
+      await held;
+      await route.continue();
+    });
+    await addNames(page, 'customer', ['Ann'], 'enter');
+    await expect.poll(() => saves, { timeout: 30_000 }).toBe(1);
+    await page.getByRole('button', { name: 'Edit Ann' }).click();
+    await page.getByLabel('Note', { exact: true }).fill('call on Monday');
+    release();
+    await waitSaved(page);
+    expect(await page.getByLabel('Note', { exact: true }).inputValue()).toBe('call on Monday');
+    expect(await focused(page)).toBe('input: Note');
+    await page.getByRole('button', { name: 'Save entry' }).click();
+    await page.getByTestId('customerList').getByText('call on Monday').waitFor();
+    await context.close();
+  });
+
   it('speaks the browser language (Spanish), refused link message included', async () => {
     const context = await signedInContext('Lucía', 'es-ES');
     const page = await context.newPage();

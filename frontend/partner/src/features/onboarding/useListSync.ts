@@ -2,7 +2,7 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { Progress } from '@portal/contracts/onboarding/schemas';
 import { useSessionPart } from '../../lib/session';
 import { unsavedKey } from '../../lib/unsavedAnswers';
-import { listChangesOf, listsOf } from './listChanges';
+import { currentProgress, listChangesOf, listsOf } from './listChanges';
 import { applyOps } from './lists';
 
 export type { SaveState } from './listChanges';
@@ -33,6 +33,10 @@ export function useListSync(progress: Progress) {
     };
   }, [store]);
 
-  const lists = applyOps(listsOf(progress), ops);
+  // the lists under the changes come from the cache, not from `progress`: a save writes the
+  // cache and then drops its changes at once, while `progress` follows the cache a moment later;
+  // from `progress`, one render would show the just-saved names gone, and a name opened for
+  // editing would come back closed, its typing lost
+  const lists = applyOps(listsOf(currentProgress() ?? progress), ops);
   return { lists, change: store.change, flush: store.flush, state, unsaved: ops.length > 0 };
 }
