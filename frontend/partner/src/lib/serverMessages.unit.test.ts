@@ -23,10 +23,20 @@ describe('serverMessageOf', () => {
     await i18n.changeLanguage('en');
   });
 
+  it("says a refused input in the chosen language, never the API's English field message", async () => {
+    const e = failure(400, { error: 'invalid_input', message: 'email: Invalid email address' });
+    await i18n.changeLanguage('es');
+    expect(serverMessageOf(e)).toBe(
+      'Parte de lo que has introducido no se puede aceptar. Revisa los campos y vuelve a intentarlo.',
+    );
+    await i18n.changeLanguage('en');
+    expect(serverMessageOf(e)).not.toContain('Invalid email address');
+  });
+
   it("falls back to the server's message for other ids, and to nothing for other errors", () => {
     expect(
-      serverMessageOf(failure(400, { error: 'invalid_input', message: 'email: Invalid email address' })),
-    ).toBe('email: Invalid email address');
+      serverMessageOf(failure(409, { error: 'user_exists', message: 'This account already exists' })),
+    ).toBe('This account already exists');
     expect(serverMessageOf(new Error('network'))).toBeUndefined();
   });
 });
