@@ -149,6 +149,36 @@ describe('section names', () => {
     });
 });
 
+describe('the same things, named the same', () => {
+  for (const lang of languages) {
+    it(`the foundation's Academy card names the sections as the menu does (${lang})`, () => {
+      const shell = load(lang, 'shell');
+      const foundation = load(lang, 'foundation');
+      const missing = (['academy.locked', 'academy.open'] as const).flatMap((key) => {
+        const text = String(foundation.get(key)).toLowerCase();
+        return ['liveCalls', 'replays', 'vault', 'resources']
+          .map((s) => String(shell.get(`menu.${s}`)).toLowerCase())
+          .filter((name) => !text.includes(name))
+          .map((name) => `${key}: ${name}`);
+      });
+      expect(missing).toEqual([]);
+    });
+
+    it(`a foundation step has one name: its page, the foundation list, a sponsor's view (${lang})`, () => {
+      const onboarding = load(lang, 'onboarding');
+      const foundation = load(lang, 'foundation');
+      const differing = [1, 2, 3, 4, 5].flatMap((n) =>
+        onboarding.get(`titles.${n}`) === foundation.get(`steps.${n}.title`)
+          ? []
+          : [
+              `${n}: ${String(onboarding.get(`titles.${n}`))} / ${String(foundation.get(`steps.${n}.title`))}`,
+            ],
+      );
+      expect(differing).toEqual([]);
+    });
+  }
+});
+
 describe('French', () => {
   it('keeps its punctuation on the line of the word before it', () => {
     const found: string[] = [];

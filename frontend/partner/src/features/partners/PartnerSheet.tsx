@@ -208,7 +208,7 @@ function SheetBody({ partner, details }: { partner: PartnerItem; details: Partne
                 >
                   {done[step - 1] ? <CheckCircleFilled /> : step}
                 </span>
-                <span>{t('sheet.stepTitle', { step, title: t(`sheet.stepNames.${step}`) })}</span>
+                <span>{t('sheet.stepTitle', { step, title: t(`onboarding:titles.${step}`) })}</span>
                 <span className="visually-hidden">
                   {' '}
                   ({done[step - 1] ? t('sheet.completed') : t('sheet.notCompleted')})

@@ -235,6 +235,15 @@ describe('partners page', () => {
       .poll(() => shown(sheet.locator('.sheet-name')), { timeout: 30_000 })
       .toEqual(whole(`${LONG.firstName} ${LONG.lastName}`));
     expect(await shown(sheet.locator('.sheet-mail'))).toEqual(whole(LONG.email));
+    // the close button is by the name's first line, not halfway down the tall header
+    const top = async (l: Locator) => (await l.boundingBox())!.y;
+    expect(await top(sheet.locator('.ant-drawer-close'))).toBeLessThan(
+      (await top(sheet.locator('.sheet-name'))) + 16,
+    );
+    // the steps have the names the partner sees on them
+    expect(await sheet.innerText()).toContain('Étape 5\u00a0: Trouvez votre pourquoi');
+    if (process.env.SCREENSHOT_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/partner-sheet-fr-phone.png` });
     await context.close();
   });
 });
