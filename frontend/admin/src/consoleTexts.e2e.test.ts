@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from '../../../testing/browser';
 import { createUser, type CreatedUser } from '../../../testing/users';
@@ -121,6 +121,12 @@ describe('console texts and layout', () => {
       if (locale !== 'en-US') expect(await page.locator('main').innerText()).not.toMatch(/\d\.\d/);
       // each check's time says what it is
       expect(await page.getByTestId('health-panel').innerText()).toMatch(checkedIn);
+      // on a 1024 px screen each period reads on one line beside the title
+      await page.setViewportSize({ width: 1024, height: 900 });
+      expect(
+        await linesOf(page.getByRole('group', { name: /^(Period|Periodo|Période)$/ }).getByRole('button')),
+      ).toEqual([1, 1, 1]);
+      await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto(`${e2e.app.url}/admin/#/system-metrics`);
       await expect.poll(() => page.locator('main').innerText(), { timeout: 30_000 }).toMatch(lag);
       await page.context().close();
@@ -192,6 +198,21 @@ const appBarTitle = (page: Page) =>
   });
 
 const PHONE = { width: 390, height: 844 };
+
+/** How many lines the text of each of `elements` takes. */
+const linesOf = (elements: Locator) =>
+  elements.evaluateAll((els) =>
+    els.map((el) => {
+      const tops = new Set<number>();
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
+      }
+      return tops.size;
+    }),
+  );
 
 /** The page, or any box in it, that scrolls sideways: its tag and widths. */
 const sidewaysScrollers = (page: Page) =>

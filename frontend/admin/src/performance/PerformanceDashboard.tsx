@@ -80,6 +80,13 @@ export function PerformanceDashboard() {
         </Box>
         <ToggleButtonGroup
           size="small"
+          // each period on one line ("1 heure", not "1" over "HEURE" at 1024 px): the title beside
+          // it wraps instead
+          sx={{
+            flexShrink: 0,
+            alignSelf: { xs: 'flex-start', md: 'auto' },
+            '& .MuiToggleButton-root': { whiteSpace: 'nowrap' },
+          }}
           aria-label={t('app.performance.period')}
           exclusive
           value={range}
