@@ -43,6 +43,7 @@ const cases = [
     reasonPrefix: /^Why: /,
     checkedIn: /Checked in [\d.,]+\sms/,
     lag: /mean [\d.,]+\sms · p99 [\d.,]+\sms · max [\d.,]+\sms/,
+    queryKinds: ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'Prepared', 'Other'],
   },
   {
     locale: 'es-ES',
@@ -53,6 +54,7 @@ const cases = [
     reasonPrefix: /^Motivo: /,
     checkedIn: /Comprobado en [\d,]+\sms/,
     lag: /media [\d,]+\sms · p99 [\d,]+\sms · máx\. [\d,]+\sms/,
+    queryKinds: ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'Preparadas', 'Otras'],
   },
   {
     locale: 'fr-FR',
@@ -63,11 +65,12 @@ const cases = [
     reasonPrefix: /^Pourquoi\u00a0: /,
     checkedIn: /Vérifié en [\d,]+\sms/,
     lag: /moyenne [\d,]+\sms · p99 [\d,]+\sms · max [\d,]+\sms/,
+    queryKinds: ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'Préparées', 'Autres'],
   },
 ];
 
 describe('console texts and layout', () => {
-  for (const { locale, title, allStatuses, emptySync, reasonPrefix, checkedIn, lag } of cases) {
+  for (const { locale, title, allStatuses, emptySync, reasonPrefix, checkedIn, lag, queryKinds } of cases) {
     it(`${locale}: not-found names the console; the empty sync list reads right; the users table fits 1280 px; the API health says why; every timing is labelled`, async () => {
       const page = await adminPage(locale);
       await page.goto(`${e2e.app.url}/admin/#/no-such-page`);
@@ -127,6 +130,11 @@ describe('console texts and layout', () => {
         await linesOf(page.getByRole('group', { name: /^(Period|Periodo|Période)$/ }).getByRole('button')),
       ).toEqual([1, 1, 1]);
       await page.setViewportSize({ width: 1280, height: 900 });
+      // the database tab's query kinds are named in the reader's language
+      await page.getByRole('tab').nth(2).click();
+      const kinds = page.getByTestId('chart-query-types').locator('.recharts-yAxis-tick-labels text');
+      await kinds.first().waitFor();
+      for (const kind of await kinds.allTextContents()) expect(queryKinds).toContain(kind);
       await page.goto(`${e2e.app.url}/admin/#/system-metrics`);
       await expect.poll(() => page.locator('main').innerText(), { timeout: 30_000 }).toMatch(lag);
       await page.context().close();

@@ -682,6 +682,10 @@ export const en = {
       pool: 'Connection pool',
       poolDetail: '%{used} in use, %{free} free, %{pending} waiting (max %{max})',
       topQueryTypes: 'Top Query Types',
+      queryKinds: {
+        prepared: 'Prepared',
+        other: 'Other',
+      },
       userActivity: 'User Activity',
       online: 'Currently online',
       peakToday: 'Peak today',

@@ -689,6 +689,10 @@ export const es: Messages = {
       pool: 'Conjunto de conexiones',
       poolDetail: '%{used} en uso, %{free} libres, %{pending} en espera (máx. %{max})',
       topQueryTypes: 'Tipos de consulta principales',
+      queryKinds: {
+        prepared: 'Preparadas',
+        other: 'Otras',
+      },
       userActivity: 'Actividad de usuarios',
       online: 'Conectados ahora',
       peakToday: 'Máximo de hoy',

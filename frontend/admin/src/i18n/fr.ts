@@ -707,6 +707,10 @@ export const fr: Messages = {
       pool: 'Pool de connexions',
       poolDetail: '%{used} utilisées, %{free} libres, %{pending} en attente (max %{max})',
       topQueryTypes: 'Principaux types de requêtes',
+      queryKinds: {
+        prepared: 'Préparées',
+        other: 'Autres',
+      },
       userActivity: 'Activité des utilisateurs',
       online: 'En ligne actuellement',
       peakToday: 'Pic aujourd’hui',

@@ -6,11 +6,21 @@ import { useTranslate } from 'react-admin';
 import { LEVEL_COLOR, LevelChip, useFormat } from '../lib/format';
 import { Panel, useAxes, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type TabProps } from './parts';
 
+const SQL_VERBS = ['select', 'insert', 'update', 'delete'];
+
 export function Database({ data, history, range }: TabProps) {
   const t = useTranslate();
   const axes = useAxes(range);
   const { number, percent, ms, figures } = useFormat();
   const d = data.database;
+  // the kinds by name: SQL's verbs as SQL writes them, the rest in the reader's language (the
+  // server's "other" and "prepared" showed as such in French and Spanish)
+  const queryTypes = d.topQueryTypes.map((q) => ({
+    ...q,
+    kind: SQL_VERBS.includes(q.kind)
+      ? q.kind.toUpperCase()
+      : t(`app.performance.queryKinds.${q.kind}`, { _: q.kind }),
+  }));
   const row = (label: string, value: React.ReactNode) => (
     <Stack
       direction="row"
@@ -40,20 +50,20 @@ export function Database({ data, history, range }: TabProps) {
           )}
         </Panel>
         <Panel title={t('app.performance.topQueryTypes')}>
-          {d.topQueryTypes.length === 0 ? (
+          {queryTypes.length === 0 ? (
             <NoData />
           ) : (
             <ChartBox
               testId="chart-query-types"
               label={t('app.performance.topQueryTypes')}
-              summary={d.topQueryTypes
+              summary={queryTypes
                 .map((q) => t('app.labelled', { label: q.kind, text: percent(q.percent) }))
                 .join(', ')}
             >
-              <BarChart data={d.topQueryTypes} layout="vertical" margin={{ left: 16, right: 24 }}>
+              <BarChart data={queryTypes} layout="vertical" margin={{ left: 16, right: 24 }}>
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis type="number" tickFormatter={(v: number) => percent(v, 0)} fontSize={11} />
-                <YAxis type="category" dataKey="kind" fontSize={12} width={70} />
+                <YAxis type="category" dataKey="kind" fontSize={12} width={80} />
                 <Tooltip formatter={(v) => (typeof v === 'number' ? percent(v) : v)} />
                 <Bar dataKey="percent" name="%" fill="#0d7d67" isAnimationActive={false} />
               </BarChart>
