@@ -3,6 +3,7 @@ import { en } from './en';
 import { es } from './es';
 import { fr } from './fr';
 import { raSpanish } from './raSpanish';
+import { loadCatalog } from './i18nProvider';
 import englishMessages from 'ra-language-english';
 import { breaksFrenchPunctuation, straightApostrophes } from '../../../../testing/frenchTypography';
 
@@ -53,5 +54,13 @@ describe('console texts', () => {
   });
   it('writes the French apostrophe ’, not the straight one', () => {
     expect(values(fr as Tree).flatMap(straightApostrophes)).toEqual([]);
+  });
+  it("shows react-admin's own French texts in the same typography", async () => {
+    const ra = (await loadCatalog('fr')).ra as Tree;
+    expect(values(ra).flatMap(straightApostrophes)).toEqual([]);
+    expect(values(ra).filter(breaksFrenchPunctuation)).toEqual([]);
+    expect((ra as { message: { invalid_form: string } }).message.invalid_form).toBe(
+      'Le formulaire n’est pas valide.',
+    );
   });
 });

@@ -20,6 +20,20 @@ const withoutDoublePeriod = (catalog: TranslationMessages): TranslationMessages 
   },
 });
 
+/**
+ * react-admin's French pack in French typography, as the console's own texts are: the apostrophe
+ * ’ ("n’est", not "n'est") and no-break spaces before ; : ! ? (a line never starts with "?").
+ */
+const frenchTypography = (catalog: TranslationMessages): TranslationMessages =>
+  JSON.parse(JSON.stringify(catalog), (_key, value: unknown) =>
+    typeof value === 'string'
+      ? value
+          .replace(/(\p{L})'(\p{L})/gu, '$1’$2')
+          .replace(/ ([;!?])/g, '\u202f$1')
+          .replace(/ :/g, '\u00a0:')
+      : value,
+  ) as TranslationMessages;
+
 /** English is in the first download; Spanish and French load when chosen (or stored). */
 const loaded: Partial<Record<Locale, TranslationMessages>> = {
   en: withoutDoublePeriod({ ...englishMessages, ...en }),
@@ -34,7 +48,7 @@ const loaders: Record<Exclude<Locale, 'en'>, () => Promise<TranslationMessages>>
       import('ra-language-french'),
       import('./fr'),
     ]);
-    return withoutDoublePeriod({ ...frenchMessages, ...fr });
+    return withoutDoublePeriod({ ...frenchTypography(frenchMessages), ...fr });
   },
 };
 
