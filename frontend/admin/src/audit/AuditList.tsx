@@ -38,6 +38,13 @@ function EventTypeInput(props: { source: string; alwaysOn?: boolean }) {
   return <SelectInput {...props} choices={choices} emptyText="app.audit.allTypes" />;
 }
 
+/**
+ * An end before the start found nothing, with no word why: it is said under "Until", and the list
+ * keeps its last dates (react-admin applies a filter form only while it is valid).
+ */
+const untilNotBeforeFrom = (until: string | null, { from }: { from?: string | null }) =>
+  until && from && until < from ? 'app.audit.untilBeforeFrom' : undefined;
+
 const filters = [
   <SearchFilter key="q" source="q" alwaysOn />,
   <EventTypeInput key="eventType" source="eventType" alwaysOn />,
@@ -58,7 +65,14 @@ const filters = [
     />
   </ReferenceInput>,
   <DateInput key="from" source="from" alwaysOn />,
-  <DateInput key="to" source="to" alwaysOn />,
+  <DateInput
+    key="to"
+    source="to"
+    alwaysOn
+    validate={untilNotBeforeFrom}
+    // react-admin hides a filter's helper text, where its error shows
+    sx={{ '& .MuiFormHelperText-root.Mui-error': { display: 'block' } }}
+  />,
 ];
 
 function Expanded() {

@@ -302,6 +302,7 @@ export const en = {
     audit: {
       request: 'request %{id}',
       allTypes: 'All events',
+      untilBeforeFrom: 'Before the start date',
       system: 'System',
       deletedUser: 'Deleted user',
       noChanges: '—',

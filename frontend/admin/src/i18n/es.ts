@@ -307,6 +307,7 @@ export const es: Messages = {
     audit: {
       request: 'solicitud %{id}',
       allTypes: 'Todos los eventos',
+      untilBeforeFrom: 'Anterior a la fecha de inicio',
       system: 'Sistema',
       deletedUser: 'Usuario eliminado',
       noChanges: '—',

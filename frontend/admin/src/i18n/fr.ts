@@ -310,6 +310,7 @@ export const fr: Messages = {
     audit: {
       request: 'requête %{id}',
       allTypes: 'Tous les événements',
+      untilBeforeFrom: 'Avant la date de début',
       system: 'Système',
       deletedUser: 'Utilisateur supprimé',
       noChanges: '—',
