@@ -111,8 +111,11 @@ export function AuditList() {
   const t = useTranslate();
   const [locale] = useLocaleState();
   const phone = usePhone();
+  // a user's id; a Mailchimp run's is a UUID too, and read as a deleted user's ("Deleted user")
   const subjectOf = (r: AuditEntry) =>
-    r.subjectId && /^[0-9a-f-]{36}$/.test(r.subjectId) ? r.subjectId : null;
+    r.subjectId && /^[0-9a-f-]{36}$/.test(r.subjectId) && !r.streamId.startsWith('SyncRun-')
+      ? r.subjectId
+      : null;
   return (
     <List
       filters={filters}
@@ -129,7 +132,7 @@ export function AuditList() {
           secondaryText={(r) =>
             [
               dateTime(r.occurredAt),
-              r.subjectId ? (r.subjectName ?? t('app.audit.deletedUser')) : null,
+              subjectOf(r) ? (r.subjectName ?? t('app.audit.deletedUser')) : null,
               r.actorId
                 ? t('app.users.by', { name: r.actorName ?? t('app.audit.deletedUser') })
                 : t('app.audit.system'),

@@ -102,6 +102,14 @@ describe("a user's history", () => {
     await page.getByText('Before the start date').waitFor({ timeout: 30_000 });
     expect(decodeURIComponent(new URL(page.url()).hash)).not.toContain('2020-01-01');
     expect(await rows.count()).toBe(1);
+
+    // a Mailchimp run is no user: not a deleted one either
+    expect((await admin.client.post('/api/admin/sync-runs', {})).status).toBeLessThan(300);
+    await page.goto(
+      `${e2e.app.url}/admin/#/audit?filter=${encodeURIComponent(JSON.stringify({ eventType: 'SyncRunRequested' }))}`,
+    );
+    await page.getByText('SyncRunRequested', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await rows.first().innerText()).not.toContain('Deleted user');
     await context.close();
   });
   it('keeps its page in the address: reload and Back show the same page', async () => {
