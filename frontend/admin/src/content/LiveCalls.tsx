@@ -15,6 +15,7 @@ import {
   regex,
   required,
   useLocale,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { List } from '../lib/LoadFailed';
@@ -26,6 +27,28 @@ import { SaveOnlyToolbar } from './SaveOnlyToolbar';
 
 const LANGS = ['en', 'es', 'fr'] as const;
 type Lang = (typeof LANGS)[number];
+
+/** The console's language as a call's name language (English for any other). */
+function useCallLanguage(): Lang {
+  const locale = useLocale();
+  return (LANGS.includes(locale as Lang) ? locale : 'en') as Lang;
+}
+
+/** A call's page title with its name in the console's language ("Llamada en vivo Ciencia"). */
+function LiveCallTitle() {
+  const t = useTranslate();
+  const lang = useCallLanguage();
+  const call = useRecordContext<AdminLiveCall>();
+  if (!call) return null;
+  return (
+    <span>
+      {t('ra.page.edit', {
+        name: t('resources.live-calls.name', { smart_count: 1 }),
+        recordRepresentation: call.name[lang],
+      })}
+    </span>
+  );
+}
 
 /** "Every Tuesday at 20:00" / "3rd Monday of the month at 21:00" (New York time). */
 function useScheduleText() {
@@ -42,8 +65,7 @@ function useScheduleText() {
 export function LiveCallList() {
   const t = useTranslate();
   const schedule = useScheduleText();
-  const locale = useLocale();
-  const lang = (LANGS.includes(locale as Lang) ? locale : 'en') as Lang;
+  const lang = useCallLanguage();
   const phone = usePhone();
   return (
     <List pagination={false} exporter={false} sort={{ field: 'position', order: 'ASC' }}>
@@ -108,7 +130,7 @@ const FIELD = { flex: '1 1 200px' };
 export function LiveCallEdit() {
   const t = useTranslate();
   return (
-    <Edit mutationMode="pessimistic">
+    <Edit mutationMode="pessimistic" title={<LiveCallTitle />}>
       <SimpleForm toolbar={<SaveOnlyToolbar />} warnWhenUnsavedChanges>
         <KeepUnsavedValues />
         <Typography variant="subtitle2">{t('resources.live-calls.fields.name')}</Typography>

@@ -98,6 +98,20 @@ describe('content in the console', () => {
     ]);
   });
 
+  it("Spanish: a live call's page is titled with the call's Spanish name", async () => {
+    const call = (await setup.admin.client.get('/api/admin/live-calls/science-call')).body as {
+      name: { en: string; es: string };
+    };
+    expect(call.name.es).not.toBe(call.name.en);
+    const page = await setup.consolePage('es-ES');
+    await page.goto('/admin/#/live-calls/science-call');
+    await poll(() => page.locator('input[name="name.es"]').inputValue()).toBe(call.name.es);
+    const title = page.locator('#react-admin-title');
+    await poll(() => title.innerText()).toContain(call.name.es);
+    expect(await title.innerText()).not.toContain(call.name.en);
+    await page.context().close();
+  });
+
   it('an admin sets the advanced academy link; partners get it at once', async () => {
     const page = await setup.consolePage();
     await page.goto('/admin/#/academy-links/current');
