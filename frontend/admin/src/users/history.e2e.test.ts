@@ -173,7 +173,11 @@ describe('leaving a user form with unsaved changes', () => {
     expect(page.url()).toContain(`#/users/${partner.id}`);
     expect(await lastName.inputValue()).toBe('Abandoned');
 
-    // accepted: the audit log opens and the typed value is forgotten
+    // accepted: the audit log opens and the typed value is forgotten. The click waits for the
+    // console to have taken the refusal in (react-admin resets its blocker in an effect after the
+    // dialog): a navigation arriving before that finds the blocker still blocked and never asks,
+    // which a person, slower than a test, does not meet.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     answer = 'accept';
     await page.getByRole('menuitem', { name: 'Audit log' }).click();
     await page.waitForURL(/#\/audit/, { timeout: 30_000 });
