@@ -7,7 +7,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../lib/api';
-import { isEmailAddress } from '@portal/contracts/auth/endpoints';
+import { emailRule } from '../lib/emailRule';
 import { describedByError, errorUnderField, signInFormLayout } from '../components/formError';
 import { toast } from '../lib/toast';
 import { closeLogin, setAuthenticating, ui } from '../lib/ui';
@@ -137,13 +137,7 @@ export default function LoginDialog() {
           {...errorUnderField(error, ERROR_ID)}
           rules={[
             { required: true, whitespace: true, message: t('login.emailRequired') },
-            // the API's own format (no accents): a refused address never reaches it
-            {
-              validator: (_, v?: string) =>
-                !v?.trim() || isEmailAddress(v)
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('login.emailInvalid'))),
-            },
+            emailRule(t('login.emailInvalid')),
           ]}
         >
           <Input

@@ -5,12 +5,8 @@ import Input, { type InputRef } from 'antd/es/input';
 import { CheckCircleFilled, LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import {
-  isEmailAddress,
-  PASSWORD_MAX_BYTES,
-  PASSWORD_MIN_LENGTH,
-  passwordBytes,
-} from '@portal/contracts/auth/endpoints';
+import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, passwordBytes } from '@portal/contracts/auth/endpoints';
+import { emailRule } from '../../lib/emailRule';
 import type { AuthRoutes } from '@portal/contracts/auth/routes';
 import type { BodyOf } from '@portal/contracts/core/http';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -169,8 +165,7 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
           label={t('form.email')}
           rules={[
             { required: true, whitespace: true, message: t('form.emailRequired') },
-            // the API's own format (no accents): a refused address never reaches it
-            { validator: (_, v?: string) => check(!v?.trim() || isEmailAddress(v), t('form.emailInvalid')) },
+            emailRule(t('form.emailInvalid')),
           ]}
         >
           <Input
