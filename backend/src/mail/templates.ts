@@ -1,3 +1,4 @@
+import { callStartText } from '@portal/contracts/academy/schedule';
 import { escapeHtml } from '@portal/contracts/core/html';
 import { PRODUCT_NAME } from '../brand';
 /**
@@ -33,12 +34,21 @@ const CALL_REMINDER_NEEDS = [
   'nameEn',
   'nameEs',
   'nameFr',
-  'when',
   'minutes',
   'host',
   'passcode',
   'link',
 ];
+
+/**
+ * The reminder's start in the partner's language and time zone ("Tuesday, March 10 at 8:00 PM
+ * EDT"); a reminder queued before zones were kept carries it written out as `when`.
+ */
+function callStart(p: Params, language: MailLanguage): string {
+  if (p.startsAt) return callStartText(Date.parse(p.startsAt), language, p.timeZone);
+  if (p.when) return p.when;
+  throw new Error('Mail callReminder needs startsAt');
+}
 
 /**
  * A live-call reminder's join details: the passcode when the call has a link (the button carries
@@ -131,7 +141,7 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
       subject: (p) => `${p.nameEn} starts in one hour`,
       lines: (p) => [
         `Hello ${p.firstName},`,
-        `${p.nameEn} starts in ${p.minutes} minutes: ${p.when}.${p.host ? ` Host: ${p.host}.` : ''}`,
+        `${p.nameEn} starts in ${p.minutes} minutes: ${callStart(p, 'en')}.${p.host ? ` Host: ${p.host}.` : ''}`,
         ...joinDetails(
           p,
           (code) => `Passcode: ${code}`,
@@ -146,7 +156,7 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
       subject: (p) => `${p.nameEs} empieza en una hora`,
       lines: (p) => [
         `Hola ${p.firstName}:`,
-        `${p.nameEs} empieza dentro de ${p.minutes} minutos: ${p.when}.${p.host ? ` Presenta: ${p.host}.` : ''}`,
+        `${p.nameEs} empieza dentro de ${p.minutes} minutos: ${callStart(p, 'es')}.${p.host ? ` Presenta: ${p.host}.` : ''}`,
         ...joinDetails(
           p,
           (code) => `Código de acceso: ${code}`,
@@ -161,7 +171,7 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
       subject: (p) => `${p.nameFr} commence dans une heure`,
       lines: (p) => [
         `Bonjour ${p.firstName},`,
-        `${p.nameFr} commence dans ${p.minutes} minutes\u00a0: ${p.when}.${p.host ? ` Animé par ${p.host}.` : ''}`,
+        `${p.nameFr} commence dans ${p.minutes} minutes\u00a0: ${callStart(p, 'fr')}.${p.host ? ` Animé par ${p.host}.` : ''}`,
         ...joinDetails(
           p,
           (code) => `Code d’accès\u00a0: ${code}`,

@@ -7,7 +7,9 @@ const reminder = {
   nameEn: 'Science Call',
   nameEs: 'Llamada Científica',
   nameFr: 'Appel scientifique',
-  when: '2026-03-10 21:00 (America/New_York)',
+  // Tuesday 10 March 2026, 20:00 in New York (daylight time since the 8th)
+  startsAt: '2026-03-11T00:00:00.000Z',
+  timeZone: 'Europe/Paris',
   minutes: '60',
   host: '',
   passcode: '',
@@ -21,6 +23,31 @@ describe('live-call reminder', () => {
     expect(mail.text).toContain('Join the call: https://zoom.us/j/1');
     expect(mail.text).toContain('Passcode: atoms');
     expect(mail.text).not.toContain('will be posted');
+  });
+
+  it("gives the start in the partner's language and time zone", () => {
+    const line = (language: 'en' | 'es' | 'fr', timeZone: string) =>
+      renderMail('callReminder', language, { ...reminder, timeZone })
+        .text.split('\n\n')[1]
+        .replace(/\s/g, ' ');
+    expect(line('en', 'Europe/Paris')).toBe(
+      'Science Call starts in 60 minutes: Wednesday, March 11 at 1:00 AM GMT+1.',
+    );
+    expect(line('en', 'America/New_York')).toBe(
+      'Science Call starts in 60 minutes: Tuesday, March 10 at 8:00 PM EDT.',
+    );
+    expect(line('es', 'America/Mexico_City')).toBe(
+      'Llamada Científica empieza dentro de 60 minutos: martes, 10 de marzo, 18:00 GMT-6.',
+    );
+    expect(line('fr', 'Europe/Paris')).toBe(
+      'Appel scientifique commence dans 60 minutes : mercredi 11 mars à 01:00 UTC+1.',
+    );
+    // a reminder queued before zones were kept carries its start written out
+    const { startsAt: _s, timeZone: _z, ...old } = reminder;
+    expect(
+      renderMail('callReminder', 'en', { ...old, when: '2026-03-10 20:00 (America/New_York)' }).text,
+    ).toContain('starts in 60 minutes: 2026-03-10 20:00 (America/New_York).');
+    expect(() => renderMail('callReminder', 'en', old)).toThrow('needs startsAt');
   });
 
   it('without a join link yet: says it will be posted, links the live-calls page, in each language', () => {

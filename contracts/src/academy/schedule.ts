@@ -42,6 +42,16 @@ function formatterFor(timeZone: string) {
   return f;
 }
 
+/** Whether this runtime knows the IANA time zone (canonical names and their aliases). */
+export function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Wall-clock fields of an instant in a time zone. */
 export function wallTime(instant: number, timeZone = CALL_TIME_ZONE) {
   const parts = Object.fromEntries(
@@ -186,8 +196,24 @@ export function googleCalendarUrl(rule: CallRule, start: Date, text: CalendarEve
   return `https://calendar.google.com/calendar/render?${q.toString()}`;
 }
 
+/**
+ * "Tuesday, March 10 at 8:00 PM EDT": a call's start as a partner reads it, in their language and
+ * time zone (the live-calls page: the browser's zone; a reminder: the zone the partner gave).
+ */
+export function callStartText(instant: number, locale: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone,
+  }).format(new Date(instant));
+}
+
 /** "2026-03-10 20:00 (America/New_York)": the call's time where it is held. */
-export function newYorkTimeLine(instant: number): string {
+function newYorkTimeLine(instant: number): string {
   const w = wallTime(instant);
   return `${w.year}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)} (${CALL_TIME_ZONE})`;
 }

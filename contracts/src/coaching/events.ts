@@ -25,8 +25,18 @@ export const NudgesTurnedOn = defineEvent({
 /** Live-call reminders (issue 18 point 5): an e-mail one hour before each live call, opt-in. */
 export const CallRemindersTurnedOn = defineEvent({
   type: 'CallRemindersTurnedOn',
-  schema: z.object({}),
+  /** the partner's time zone, for the start time in the mail (absent before 2026-11-28: New York time) */
+  schema: z.object({ timeZone: z.string().optional() }),
   summary: () => 'Live-call reminders turned on',
+  // where someone lives, roughly: erased with the account
+  personal: ['timeZone'],
+});
+/** The partner's reminders now give start times in another time zone (they moved or travel). */
+export const CallReminderTimeZoneChanged = defineEvent({
+  type: 'CallReminderTimeZoneChanged',
+  schema: z.object({ timeZone: z.string() }),
+  summary: () => 'Live-call reminder time zone changed',
+  personal: ['timeZone'],
 });
 export const CallRemindersTurnedOff = defineEvent({
   type: 'CallRemindersTurnedOff',
@@ -40,4 +50,5 @@ export const coachingEvents = [
   NudgesTurnedOn,
   CallRemindersTurnedOn,
   CallRemindersTurnedOff,
+  CallReminderTimeZoneChanged,
 ] as const;

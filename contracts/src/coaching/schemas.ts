@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isKnownTimeZone } from '../academy/schedule';
 import { NUDGE_NOTE_MAX, STALLED_DAYS_DEFAULT } from './endpoints';
 
 export const needsAttentionQuery = z.strictObject({
@@ -35,8 +36,13 @@ export const coachingResponse = z.object({
   nudgesAllowed: z.boolean(),
   /** an e-mail one hour before each live call (opt-in, issue 18 point 5) */
   callReminders: z.boolean(),
+  /** the time zone of the start times in the reminders (null: New York, the calls' own) */
+  callReminderTimeZone: z.string().nullable(),
   /** the latest nudge of the last 7 days, for the banner on /foundation */
   latestNudge: z.object({ sponsorName: z.string(), note: z.string().nullable(), at: z.string() }).nullable(),
 });
 export const setNudgesBody = z.strictObject({ allowed: z.boolean() });
-export const setCallRemindersBody = z.strictObject({ enabled: z.boolean() });
+/** An IANA time zone this runtime knows ("Europe/Paris"; a browser's own alias too). */
+const timeZone = z.string().max(64).refine(isKnownTimeZone, 'Must be a time zone such as Europe/Paris');
+/** `timeZone`: the browser's, for the start times in the mail; absent keeps the stored one. */
+export const setCallRemindersBody = z.strictObject({ enabled: z.boolean(), timeZone: timeZone.optional() });

@@ -1,7 +1,7 @@
 import { queues } from '@portal/contracts';
+import { CALL_TIME_ZONE } from '@portal/contracts/academy/schedule';
 import {
   callReminderId,
-  callStartLine,
   callsStartingSoon,
   REMINDER_LEAD_MINUTES,
 } from '@portal/backend/domain/coaching/callReminders';
@@ -11,7 +11,8 @@ import type { JobDefinition } from './types';
 
 /**
  * Scheduled every few minutes: for each live call starting within the hour, one `mail.send` job
- * per partner who opted in. The job id is the message id (call, occurrence, person), so repeated
+ * per partner who opted in, with the start in the partner's time zone (New York when they
+ * gave none). The job id is the message id (call, occurrence, person), so repeated
  * scans, and several workers scanning at once, queue and send each reminder once.
  */
 export const callRemindersJob: JobDefinition = {
@@ -26,9 +27,9 @@ export const callRemindersJob: JobDefinition = {
       .join('users as u', 'u.id', 'c.partner_id')
       .where('c.call_reminders', true)
       .where('u.is_locked', false)
-      .pluck('u.id');
+      .select('u.id as userId', 'c.call_reminder_time_zone as timeZone');
     const mails = due.flatMap(({ call, startsAt }) =>
-      people.map((userId: string) => {
+      people.map(({ userId, timeZone }: { userId: string; timeZone: string | null }) => {
         const messageId = callReminderId(call.id, startsAt, userId);
         return {
           name: 'send',
@@ -40,7 +41,9 @@ export const callRemindersJob: JobDefinition = {
               nameEn: call.name.en,
               nameEs: call.name.es,
               nameFr: call.name.fr,
-              when: callStartLine(startsAt),
+              // the template writes it in the partner's language, in the zone they gave
+              startsAt: startsAt.toISOString(),
+              timeZone: timeZone ?? CALL_TIME_ZONE,
               minutes: String(REMINDER_LEAD_MINUTES),
               host: call.host ?? '',
               passcode: call.passcode ?? '',

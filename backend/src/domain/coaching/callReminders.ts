@@ -1,4 +1,4 @@
-import { type CallRule, newYorkTimeLine, nextOccurrence } from '@portal/contracts/academy/schedule';
+import { type CallRule, nextOccurrence } from '@portal/contracts/academy/schedule';
 
 /** The reminder goes this many minutes before a live call starts. */
 export const REMINDER_LEAD_MINUTES = 60;
@@ -29,6 +29,3 @@ export function callsStartingSoon<C extends CallRule>(
 /** One reminder per call occurrence and person: the job id and the outbox id. */
 export const callReminderId = (callId: string, startsAt: Date, userId: string) =>
   `call-reminder-${callId}-${startsAt.getTime()}-${userId}`;
-
-/** "2026-03-10 20:00 (America/New_York)": the start as the mail shows it. */
-export const callStartLine = (startsAt: Date) => newYorkTimeLine(startsAt.getTime());

@@ -9,27 +9,51 @@ export type CoachingEvent =
   | EventOf<typeof E.NudgesTurnedOff>
   | EventOf<typeof E.NudgesTurnedOn>
   | EventOf<typeof E.CallRemindersTurnedOn>
-  | EventOf<typeof E.CallRemindersTurnedOff>;
+  | EventOf<typeof E.CallRemindersTurnedOff>
+  | EventOf<typeof E.CallReminderTimeZoneChanged>;
 
 export interface CoachingState {
   nudgesOff: boolean;
   lastNudgeAt: string | null;
   /** live-call reminders: off until the partner opts in */
   callReminders: boolean;
+  /** the zone of the start times in the reminders; null: New York, the calls' own */
+  callReminderTimeZone: string | null;
 }
 
 export type CoachingCommand =
   | { type: 'SendNudge'; sponsorId: string; note: string | null; at: string }
   | { type: 'SetNudges'; allowed: boolean }
-  | { type: 'SetCallReminders'; enabled: boolean };
+  /** `timeZone`: the partner's device's zone, when it sent one */
+  | { type: 'SetCallReminders'; enabled: boolean; timeZone?: string };
 
 /** At most one nudge per partner in this many hours. */
 const NUDGE_INTERVAL_HOURS = 72;
 
 export const coachingStream = (partnerId: string) => `Coaching-${partnerId}`;
 
+/**
+ * Turning reminders on keeps the zone sent with it; asking again while on, from a device in
+ * another zone, moves the reminders to that zone; turning off keeps nothing to change.
+ */
+function decideCallReminders(
+  { enabled, timeZone }: Extract<CoachingCommand, { type: 'SetCallReminders' }>,
+  state: CoachingState,
+): CoachingEvent[] {
+  if (!enabled) return state.callReminders ? [{ type: 'CallRemindersTurnedOff', data: {} }] : [];
+  if (!state.callReminders) return [{ type: 'CallRemindersTurnedOn', data: timeZone ? { timeZone } : {} }];
+  return timeZone && timeZone !== state.callReminderTimeZone
+    ? [{ type: 'CallReminderTimeZoneChanged', data: { timeZone } }]
+    : [];
+}
+
 export const coachingDecider: Decider<CoachingState, CoachingCommand, CoachingEvent> = {
-  initialState: () => ({ nudgesOff: false, lastNudgeAt: null, callReminders: false }),
+  initialState: () => ({
+    nudgesOff: false,
+    lastNudgeAt: null,
+    callReminders: false,
+    callReminderTimeZone: null,
+  }),
   evolve(state, event) {
     switch (event.type) {
       case 'NudgeSent':
@@ -39,7 +63,9 @@ export const coachingDecider: Decider<CoachingState, CoachingCommand, CoachingEv
       case 'NudgesTurnedOn':
         return { ...state, nudgesOff: false };
       case 'CallRemindersTurnedOn':
-        return { ...state, callReminders: true };
+        return { ...state, callReminders: true, callReminderTimeZone: event.data.timeZone ?? null };
+      case 'CallReminderTimeZoneChanged':
+        return { ...state, callReminderTimeZone: event.data.timeZone };
       case 'CallRemindersTurnedOff':
         return { ...state, callReminders: false };
     }
@@ -49,10 +75,7 @@ export const coachingDecider: Decider<CoachingState, CoachingCommand, CoachingEv
       if (command.allowed === !state.nudgesOff) return [];
       return [{ type: command.allowed ? 'NudgesTurnedOn' : 'NudgesTurnedOff', data: {} }];
     }
-    if (command.type === 'SetCallReminders') {
-      if (command.enabled === state.callReminders) return [];
-      return [{ type: command.enabled ? 'CallRemindersTurnedOn' : 'CallRemindersTurnedOff', data: {} }];
-    }
+    if (command.type === 'SetCallReminders') return decideCallReminders(command, state);
     if (state.nudgesOff) throw conflict('nudges_off', 'This partner has turned nudges off.');
     const next = state.lastNudgeAt ? Date.parse(state.lastNudgeAt) + NUDGE_INTERVAL_HOURS * 3_600_000 : 0;
     if (Date.parse(command.at) < next)

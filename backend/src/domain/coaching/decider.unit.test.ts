@@ -46,4 +46,36 @@ describe('live-call reminders setting', () => {
       callReminders: true,
     });
   });
+
+  it('keeps the zone the partner turned reminders on from, and moves to a new one once', () => {
+    given()
+      .when({ type: 'SetCallReminders', enabled: true, timeZone: 'Europe/Paris' })
+      .then([{ type: 'CallRemindersTurnedOn', data: { timeZone: 'Europe/Paris' } }]);
+    const paris = given({ type: 'CallRemindersTurnedOn', data: { timeZone: 'Europe/Paris' } });
+    expect(paris.state.callReminderTimeZone).toBe('Europe/Paris');
+    paris.when({ type: 'SetCallReminders', enabled: true, timeZone: 'Europe/Paris' }).thenNothing();
+    paris.when({ type: 'SetCallReminders', enabled: true }).thenNothing();
+    paris
+      .when({ type: 'SetCallReminders', enabled: true, timeZone: 'America/Mexico_City' })
+      .then([{ type: 'CallReminderTimeZoneChanged', data: { timeZone: 'America/Mexico_City' } }]);
+    // turning off needs no zone; an off partner's zone is not worth an event
+    paris
+      .when({ type: 'SetCallReminders', enabled: false, timeZone: 'Asia/Tokyo' })
+      .then([{ type: 'CallRemindersTurnedOff', data: {} }]);
+    given({ type: 'CallRemindersTurnedOff', data: {} })
+      .when({ type: 'SetCallReminders', enabled: false, timeZone: 'Asia/Tokyo' })
+      .thenNothing();
+    // turned on before zones were kept: New York until a device sends its zone
+    const old = given({ type: 'CallRemindersTurnedOn', data: {} });
+    expect(old.state.callReminderTimeZone).toBeNull();
+    old
+      .when({ type: 'SetCallReminders', enabled: true, timeZone: 'Europe/Paris' })
+      .then([{ type: 'CallReminderTimeZoneChanged', data: { timeZone: 'Europe/Paris' } }]);
+    expect(
+      given(
+        { type: 'CallRemindersTurnedOn', data: { timeZone: 'Europe/Paris' } },
+        { type: 'CallReminderTimeZoneChanged', data: { timeZone: 'Asia/Tokyo' } },
+      ).state.callReminderTimeZone,
+    ).toBe('Asia/Tokyo');
+  });
 });

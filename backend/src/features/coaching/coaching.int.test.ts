@@ -112,7 +112,12 @@ describe('sponsors who coach', () => {
     const sponsor = await createUser(app);
     const partner = await createUser(app, { sponsorId: sponsor.id });
     const off = await partner.client.post('/api/coaching/nudges', { allowed: false });
-    expect(off.body).toEqual({ nudgesAllowed: false, callReminders: false, latestNudge: null });
+    expect(off.body).toEqual({
+      nudgesAllowed: false,
+      callReminders: false,
+      callReminderTimeZone: null,
+      latestNudge: null,
+    });
     const refused = await sponsor.client.post(`/api/coaching/partners/${partner.id}/nudge`, { note: 'hi' });
     expect([refused.status, refused.body.error]).toEqual([409, 'nudges_off']);
     later(8 * DAY);

@@ -25,6 +25,7 @@ export function createCoachingFeature(deps: AppDeps) {
       .first(
         'c.nudges_off',
         'c.call_reminders',
+        'c.call_reminder_time_zone',
         'c.last_nudge_at',
         'c.last_nudge_note',
         's.first_name',
@@ -35,6 +36,7 @@ export function createCoachingFeature(deps: AppDeps) {
     return {
       nudgesAllowed: !row?.nudges_off,
       callReminders: Boolean(row?.call_reminders),
+      callReminderTimeZone: row?.call_reminder_time_zone ?? null,
       latestNudge: recent
         ? {
             sponsorName: `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(),
@@ -147,7 +149,7 @@ export function createCoachingFeature(deps: AppDeps) {
       },
 
       async setCallReminders({ body }, rc) {
-        return setting(rc, { type: 'SetCallReminders', enabled: body.enabled });
+        return setting(rc, { type: 'SetCallReminders', enabled: body.enabled, timeZone: body.timeZone });
       },
     },
     [coachingProjection],

@@ -4,8 +4,35 @@ const PREFIX = 'Coaching-';
 
 /**
  * `coaching`: per partner the nudge opt-out, the latest nudge and the live-call reminder opt-in
- * (inline: answers read it).
+ * and the zone of its start times (inline: answers read it).
  */
+interface CoachingData {
+  sponsorId?: string;
+  note?: string | null;
+  at?: string;
+  timeZone?: string;
+}
+
+/** The columns one event of a `Coaching-` stream sets. */
+function rowChanges(type: string, data: CoachingData): Record<string, unknown> {
+  switch (type) {
+    case 'NudgeSent':
+      return {
+        last_nudge_at: data.at,
+        last_nudge_sponsor_id: data.sponsorId,
+        last_nudge_note: data.note ?? null,
+      };
+    case 'CallRemindersTurnedOn':
+      return { call_reminders: true, call_reminder_time_zone: data.timeZone ?? null };
+    case 'CallRemindersTurnedOff':
+      return { call_reminders: false };
+    case 'CallReminderTimeZoneChanged':
+      return { call_reminder_time_zone: data.timeZone };
+    default:
+      return { nudges_off: type === 'NudgesTurnedOff' };
+  }
+}
+
 export const coachingProjection: Projection = {
   name: 'coaching',
   tables: ['coaching'],
@@ -15,6 +42,7 @@ export const coachingProjection: Projection = {
     'NudgesTurnedOn',
     'CallRemindersTurnedOn',
     'CallRemindersTurnedOff',
+    'CallReminderTimeZoneChanged',
     'UserDeleted',
   ],
   lifecycle: 'inline',
@@ -27,17 +55,7 @@ export const coachingProjection: Projection = {
     }
     if (!event.streamId.startsWith(PREFIX)) return;
     const partnerId = event.streamId.slice(PREFIX.length);
-    const data = event.data as { sponsorId?: string; note?: string | null; at?: string };
-    const changes =
-      event.type === 'NudgeSent'
-        ? {
-            last_nudge_at: data.at,
-            last_nudge_sponsor_id: data.sponsorId,
-            last_nudge_note: data.note ?? null,
-          }
-        : event.type.startsWith('CallReminders')
-          ? { call_reminders: event.type === 'CallRemindersTurnedOn' }
-          : { nudges_off: event.type === 'NudgesTurnedOff' };
+    const changes = rowChanges(event.type, event.data as CoachingData);
     await trx('coaching')
       .insert({ partner_id: partnerId, ...changes })
       .onConflict('partner_id')

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wallTime } from '@portal/contracts/academy/schedule';
+import { CALL_TIME_ZONE, callStartText, wallTime } from '@portal/contracts/academy/schedule';
 import { startTestApp, type TestApp } from '../../../../testing/app';
 import { testEnv } from '../../../../testing/env';
 import { spawnWorker, waitFor } from '../../../../testing/servers';
@@ -19,6 +19,8 @@ let app: TestApp;
 let admin: CreatedUser;
 const workers: ChildProcess[] = [];
 const LANGUAGES = ['en', 'es', 'fr'] as const;
+/** The zone each partner's browser sends when turning reminders on; English sends none. */
+const ZONES = { en: undefined, es: 'America/Mexico_City', fr: 'Europe/Paris' } as const;
 const MINUTE = 60_000;
 
 beforeAll(async () => {
@@ -38,7 +40,10 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** Moves a live call (through the console's API) so that its weekly start is at `instant`. */
+/**
+ * Moves a live call (through the console's API) so that its weekly start is at `instant` (to
+ * the minute); answers that start.
+ */
 async function scheduleCall(id: string, instant: number, changes: Record<string, unknown> = {}) {
   const w = wallTime(instant);
   const {
@@ -56,6 +61,7 @@ async function scheduleCall(id: string, instant: number, changes: Record<string,
     weekOfMonth: null,
   });
   expect(res.status).toBe(200);
+  return Math.floor(instant / MINUTE) * MINUTE;
 }
 
 /** Waits until every job with these ids has finished (completed or failed for good). */
@@ -80,7 +86,7 @@ describe('two workers', () => {
   it('send each live-call reminder once, in each partner’s language, to those who opted in', async () => {
     const now = Date.now();
     // one call 30 minutes from now; the two others 12 hours away, out of the reminder window
-    await scheduleCall('science-call', now + 30 * MINUTE, {
+    const start = await scheduleCall('science-call', now + 30 * MINUTE, {
       name: { en: 'Science Night', es: 'Noche de ciencia', fr: 'Soirée science' },
       host: 'Dr. Lee',
       passcode: 'atoms42',
@@ -93,9 +99,10 @@ describe('two workers', () => {
       LANGUAGES.map(async (language) => {
         const p = await createUser(app, { firstName: `Rita-${language}` });
         expect((await p.client.post('/api/preferred-language', { language })).status).toBe(200);
-        const on = await p.client.post('/api/coaching/call-reminders', { enabled: true });
+        const timeZone = ZONES[language];
+        const on = await p.client.post('/api/coaching/call-reminders', { enabled: true, timeZone });
         expect(on.status).toBe(200);
-        expect(on.body.callReminders).toBe(true);
+        expect(on.body).toMatchObject({ callReminders: true, callReminderTimeZone: timeZone ?? null });
         return { ...p, language };
       }),
     );
@@ -107,6 +114,13 @@ describe('two workers', () => {
     ).toBe(false);
     expect((await silent.client.get('/api/coaching')).body.callReminders).toBe(false);
     expect((await silent.client.post('/api/coaching/call-reminders', { enabled: 'yes' })).status).toBe(400);
+    // a zone this server does not know is refused, and changes nothing
+    const badZone = await silent.client.post('/api/coaching/call-reminders', {
+      enabled: true,
+      timeZone: 'Mars/Olympus_Mons',
+    });
+    expect([badZone.status, badZone.body.message]).toEqual([400, expect.stringContaining('time zone')]);
+    expect((await silent.client.get('/api/coaching')).body.callReminders).toBe(false);
 
     // both workers registered the scheduler; it exists once, every 5 minutes
     const schedulers = (await app.deps.queues.mail.getJobSchedulers()).filter(
@@ -159,7 +173,8 @@ describe('two workers', () => {
       expect(mail.text).toContain(`Rita-${p.language}`);
       expect(mail.text).toContain(expected[p.language].passcode);
       expect(mail.text).toContain(`${expected[p.language].button} https://zoom.us/j/70000000001`);
-      expect(mail.text).toContain('(America/New_York)');
+      // the start in the partner's language and zone (New York for one who gave none)
+      expect(mail.text).toContain(callStartText(start, p.language, ZONES[p.language] ?? CALL_TIME_ZONE));
       expect(mail.text).toContain('Dr. Lee');
     }
 

@@ -1,3 +1,4 @@
+import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Switch from 'antd/es/switch';
 import { BellOutlined } from '@ant-design/icons';
@@ -10,22 +11,32 @@ import { toast } from '../../lib/toast';
 import { CardTitle } from '../settings/CardTitle';
 import { type Coaching, coachingQuery } from './coachingApi';
 import { coachingApi } from '../../lib/endpoints';
+import { CALL_TIME_ZONE } from '@portal/contracts/academy/schedule';
+import { deviceTimeZone, timeZoneLabel } from './timeZones';
 
 /** Both switches write the same coaching state: one write at a time, in the order flipped. */
 const SETTINGS_SCOPE = { id: 'coaching-settings' };
 
 type SettingChange = {
   send: (on: boolean) => Promise<Coaching>;
-  toasts: { on: string; off: string };
+  /** the toast's text: a key of `notifications`, and its values */
+  toast: (on: boolean, answer: Coaching) => [key: string, values?: Record<string, string>];
 };
 
 const nudgesChange: SettingChange = {
   send: (allowed) => request(coachingApi.setNudges, { body: { allowed } }),
-  toasts: { on: 'onToast', off: 'offToast' },
+  toast: (on) => [on ? 'onToast' : 'offToast'],
 };
+/** Turning reminders on (or moving them to this device's zone) sends the device's zone. */
+const sendReminders = (enabled: boolean) =>
+  request(coachingApi.setCallReminders, { body: { enabled, timeZone: deviceTimeZone() } });
 const remindersChange: SettingChange = {
-  send: (enabled) => request(coachingApi.setCallReminders, { body: { enabled } }),
-  toasts: { on: 'remindersOnToast', off: 'remindersOffToast' },
+  send: sendReminders,
+  toast: (on) => [on ? 'remindersOnToast' : 'remindersOffToast'],
+};
+const zoneChange: SettingChange = {
+  send: () => sendReminders(true),
+  toast: (_on, answer) => ['zoneToast', { zone: answer.callReminderTimeZone ?? CALL_TIME_ZONE }],
 };
 
 /**
@@ -33,14 +44,16 @@ const remindersChange: SettingChange = {
  * run one after another: the last answer to arrive is the one that saw every earlier write
  * (two switches flipped quickly could otherwise answer out of order and show the older state).
  */
-function useSettingChange({ send, toasts }: SettingChange) {
-  const { t } = useTranslation('settings');
+function useSettingChange({ send, toast: toastText }: SettingChange) {
+  const { t, i18n } = useTranslation('settings');
   return useMutation({
     scope: SETTINGS_SCOPE,
     mutationFn: send,
     onSuccess: (answer, on) => {
       queryClient.setQueryData(coachingQuery.queryKey, answer);
-      toast.success(t(`notifications.${on ? toasts.on : toasts.off}`));
+      const [key, values] = toastText(on, answer);
+      const zone = values?.zone && timeZoneLabel(values.zone, i18n.language);
+      toast.success(t(`notifications.${key}`, { ...values, zone }));
     },
     onError: () => toast.error(t('notifications.failed')),
   });
@@ -55,6 +68,7 @@ export function NudgesCard() {
   const { data } = useQuery(coachingQuery);
   const nudges = useSettingChange(nudgesChange);
   const reminders = useSettingChange(remindersChange);
+  const zone = useSettingChange(zoneChange);
 
   return (
     <Card
@@ -75,7 +89,35 @@ export function NudgesCard() {
         loading={reminders.isPending || !data}
         onChange={(on) => reminders.mutate(on)}
       />
+      {data?.callReminders && (
+        <ReminderZone
+          stored={data.callReminderTimeZone ?? CALL_TIME_ZONE}
+          saving={zone.isPending || reminders.isPending}
+          onUseDevice={() => zone.mutate(true)}
+        />
+      )}
     </Card>
+  );
+}
+
+/**
+ * The zone of the start times in the reminders, and, on a device set to another zone, a button
+ * that moves the reminders to it (a partner who moved, or turned them on while travelling).
+ */
+function ReminderZone(props: { stored: string; saving: boolean; onUseDevice: () => void }) {
+  const { t, i18n } = useTranslation('settings');
+  const device = deviceTimeZone();
+  return (
+    <div className="reminder-zone">
+      <p className="settings-card-text">
+        {t('notifications.zone', { zone: timeZoneLabel(props.stored, i18n.language) })}
+      </p>
+      {device && device !== props.stored && (
+        <Button size="small" loading={props.saving} onClick={props.onUseDevice}>
+          {t('notifications.useDeviceZone', { zone: timeZoneLabel(device, i18n.language) })}
+        </Button>
+      )}
+    </div>
   );
 }
 

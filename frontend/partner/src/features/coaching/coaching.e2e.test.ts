@@ -160,4 +160,57 @@ describe('sponsors who coach', () => {
     expect(await page.locator('.partners-attention').count()).toBe(0);
     expect(await page.locator('.partners-stat-value').allInnerTexts()).toEqual(['0', '0', '0']);
   }, 120_000);
+
+  it('reminders give times in the zone of the device that turned them on; another device can take them over', async () => {
+    const partner = await createUser(e2e.app, { firstName: 'Zoé', lastName: 'Zone' });
+    await partner.client.post('/api/preferred-language', { language: 'fr' });
+    const inParis = await (
+      await e2e.signedInContext(partner.client, { locale: 'fr-FR', timezoneId: 'Europe/Paris' })
+    ).newPage();
+    await inParis.goto('/settings');
+    const reminders = inParis.getByRole('switch', { name: 'Rappels d’appels en direct par e-mail' });
+    await reminders.click({ timeout: 60_000 });
+    const zoneLine = inParis.getByText(/^Heure des rappels/);
+    await zoneLine.waitFor({ timeout: 30_000 });
+    expect((await zoneLine.textContent())?.replace(/\s/g, ' ')).toBe(
+      'Heure des rappels : heure d’Europe centrale (Europe/Paris)',
+    );
+    expect((await partner.client.get('/api/coaching')).body.callReminderTimeZone).toBe('Europe/Paris');
+    // the device is in the zone the reminders use: nothing to offer
+    expect(await inParis.getByRole('button', { name: /fuseau horaire de cet appareil/ }).count()).toBe(0);
+    await zoneLine.scrollIntoViewIfNeeded();
+    await shot(inParis, 'settings-reminder-zone-paris');
+
+    // the same partner, later, on a phone in Mexico City
+    const inMexico = await (
+      await e2e.signedInContext(partner.client, {
+        locale: 'fr-FR',
+        timezoneId: 'America/Mexico_City',
+        viewport: { width: 390, height: 844 },
+      })
+    ).newPage();
+    await inMexico.goto('/settings');
+    const useHere = inMexico.getByRole('button', {
+      name: /Utiliser le fuseau horaire de cet appareil.*\(America\/Mexico City\)/,
+    });
+    await useHere.waitFor({ timeout: 60_000 });
+    await useHere.scrollIntoViewIfNeeded();
+    await shot(inMexico, 'settings-reminder-zone-other-device');
+    await useHere.click();
+    await expect
+      .poll(async () => (await partner.client.get('/api/coaching')).body.callReminderTimeZone, {
+        timeout: 30_000,
+      })
+      .toBe('America/Mexico_City');
+    await useHere.waitFor({ state: 'detached', timeout: 30_000 });
+    expect((await inMexico.getByText(/^Heure des rappels/).textContent())?.replace(/\s/g, ' ')).toContain(
+      '(America/Mexico City)',
+    );
+    expect(
+      (await e2e.app.deps.store.readStream(`Coaching-${partner.id}`)).map((e) => [e.type, e.data]),
+    ).toEqual([
+      ['CallRemindersTurnedOn', { timeZone: 'Europe/Paris' }],
+      ['CallReminderTimeZoneChanged', { timeZone: 'America/Mexico_City' }],
+    ]);
+  }, 180_000);
 });

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import type { LiveCall } from '@portal/contracts/academy/schemas';
 import {
   callPhase,
+  callStartText,
   countdownParts,
   googleCalendarUrl,
   nextOccurrence,
@@ -143,14 +144,7 @@ function CallCard({ call, now, scheduleText }: { call: LiveCall; now: number; sc
   const lang = currentLanguage();
   const start = nextOccurrence(call, now);
   const { msUntil, phase } = callPhase(start, now);
-  const local = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(start);
+  const local = callStartText(start.getTime(), i18n.resolvedLanguage ?? 'en');
   const details = [
     call.description[lang],
     '',
