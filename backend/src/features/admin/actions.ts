@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app/deps';
 import { type CommandMetadata, handleCommand } from '../../app/commandHandler';
 import { findUserByEmail, findUserById, type UserRecord } from '../../app/users';
 import { DomainError, conflict, invalid, notFound } from '../../domain/errors';
+import { coachingStream } from '../../domain/coaching/decider';
 import { onboardingStream } from '../../domain/onboarding/decider';
 import { tutorialStream } from '../../domain/tutorial/decider';
 import { refuseSelfLockout, userDecider, userStream, type UserCommand } from '../../domain/user/decider';
@@ -224,7 +225,8 @@ const ignoreDeleted = (error: unknown) => {
  * sessions, then UserDeleted on `Deletion-<id>` (each projection drops the user's rows from the
  * tables it owns — users, onboarding_progress, academy_tutorials, partner_directory,
  * funnel_members, coaching — and the audit log erases personal data), then the user's streams
- * are tombstoned (their events are erased) and the e-mail reservation released. Only the rows
+ * (account, sign-ins, onboarding, tutorial, coaching: nudge notes, the reminders' time zone) are
+ * tombstoned (their events are erased) and the e-mail reservation released. Only the rows
  * no projection owns are removed here: the mail outbox (written by the mail sender), the
  * mailing-sync job's state tables and the demo mailing list.
  */
@@ -242,7 +244,14 @@ export async function deleteUser(deps: Deps, actor: UserRecord, id: string, meta
     meta,
   );
   await settle(deps, result.position);
-  for (const stream of [userStream(id), signInStream(id), onboardingStream(id), tutorialStream(id)]) {
+  const streams = [
+    userStream(id),
+    signInStream(id),
+    onboardingStream(id),
+    tutorialStream(id),
+    coachingStream(id),
+  ];
+  for (const stream of streams) {
     await deps.store.tombstoneStream(stream).catch(ignoreDeleted);
   }
   await releaseEmail(deps, user.email, id, meta);

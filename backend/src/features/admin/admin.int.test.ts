@@ -374,6 +374,12 @@ describe('admin actions', () => {
       newsletter: true,
     });
     await admin.client.request('PUT', `/api/admin/users/${target.id}`, { lastName: 'Gone' });
+    // her notification choices: a stream of her own, with where she lives (roughly)
+    const reminders = await target.client.post('/api/coaching/call-reminders', {
+      enabled: true,
+      timeZone: 'Europe/Lisbon',
+    });
+    expect(reminders.status).toBe(200);
     await app.deps
       .db('newsletter_demo_members')
       .insert({ email_lower: 'dora@example.test', email: 'dora@example.test', status: 'subscribed' })
@@ -419,6 +425,15 @@ describe('admin actions', () => {
       admin.id,
     );
     await expect(app.deps.store.readStream(`User-${target.id}`)).rejects.toBeInstanceOf(StreamDeleted);
+    // no stream of hers keeps an event but the deletion itself (ids only)
+    const streams = (
+      await db.raw('select distinct stream_id from es_events where stream_id like ? order by 1', [
+        `%-${target.id}`,
+      ])
+    ).rows.map((r: { stream_id: string }) => r.stream_id);
+    expect(streams).toEqual([`Deletion-${target.id}`]);
+    const deletion = await app.deps.store.readStream(`Deletion-${target.id}`);
+    expect(JSON.stringify(deletion.map((e) => e.data))).not.toMatch(/Lisbon|Dora/);
     // the address can be used again
     const again = await createUser(app, { email: 'dora@example.test' });
     expect(again.id).not.toBe(target.id);
