@@ -1,4 +1,4 @@
-import { callStartText } from '@portal/contracts/academy/schedule';
+import { CALL_TIME_ZONE, callStartText, canonicalTimeZone } from '@portal/contracts/academy/schedule';
 import { escapeHtml } from '@portal/contracts/core/html';
 import { PRODUCT_NAME } from '../brand';
 /**
@@ -42,12 +42,18 @@ const CALL_REMINDER_NEEDS = [
 
 /**
  * The reminder's start in the partner's language and time zone ("Tuesday, March 10 at 8:00 PM
- * EDT"); a reminder queued before zones were kept carries it written out as `when`.
+ * EDT"); New York's, the calls' own, when the job names none or one this runtime does not know
+ * (a newer browser's zone): late information beats no reminder. A reminder queued before zones
+ * were kept carries its start written out as `when`.
  */
 function callStart(p: Params, language: MailLanguage): string {
-  if (p.startsAt) return callStartText(Date.parse(p.startsAt), language, p.timeZone);
-  if (p.when) return p.when;
-  throw new Error('Mail callReminder needs startsAt');
+  if (!p.startsAt) {
+    if (p.when) return p.when;
+    throw new Error('Mail callReminder needs startsAt');
+  }
+  const instant = Date.parse(p.startsAt);
+  const zone = p.timeZone && canonicalTimeZone(p.timeZone);
+  return callStartText(instant, language, zone || CALL_TIME_ZONE);
 }
 
 /**

@@ -48,6 +48,11 @@ describe('live-call reminder', () => {
       renderMail('callReminder', 'en', { ...old, when: '2026-03-10 20:00 (America/New_York)' }).text,
     ).toContain('starts in 60 minutes: 2026-03-10 20:00 (America/New_York).');
     expect(() => renderMail('callReminder', 'en', old)).toThrow('needs startsAt');
+    // a zone this runtime does not know, or none: New York's, the calls' own, not the server's
+    for (const timeZone of ['Mars/Olympus_Mons', ''])
+      expect(line('en', timeZone)).toBe(
+        'Science Call starts in 60 minutes: Tuesday, March 10 at 8:00 PM EDT.',
+      );
   });
 
   it('without a join link yet: says it will be posted, links the live-calls page, in each language', () => {

@@ -42,13 +42,16 @@ function formatterFor(timeZone: string) {
   return f;
 }
 
-/** Whether this runtime knows the IANA time zone (canonical names and their aliases). */
-export function isKnownTimeZone(timeZone: string): boolean {
+/**
+ * The IANA time zone this runtime knows by that name, spelt as the runtime spells it
+ * ("europe/paris" → "Europe/Paris"); null for a zone it does not know. No cache: it checks
+ * names sent by browsers.
+ */
+export function canonicalTimeZone(timeZone: string): string | null {
   try {
-    formatterFor(timeZone);
-    return true;
+    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return null;
   }
 }
 

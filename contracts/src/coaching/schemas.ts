@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isKnownTimeZone } from '../academy/schedule';
+import { canonicalTimeZone } from '../academy/schedule';
 import { NUDGE_NOTE_MAX, STALLED_DAYS_DEFAULT } from './endpoints';
 
 export const needsAttentionQuery = z.strictObject({
@@ -42,7 +42,21 @@ export const coachingResponse = z.object({
   latestNudge: z.object({ sponsorName: z.string(), note: z.string().nullable(), at: z.string() }).nullable(),
 });
 export const setNudgesBody = z.strictObject({ allowed: z.boolean() });
-/** An IANA time zone this runtime knows ("Europe/Paris"; a browser's own alias too). */
-const timeZone = z.string().max(64).refine(isKnownTimeZone, 'Must be a time zone such as Europe/Paris');
-/** `timeZone`: the browser's, for the start times in the mail; absent keeps the stored one. */
-export const setCallRemindersBody = z.strictObject({ enabled: z.boolean(), timeZone: timeZone.optional() });
+/** An IANA time zone this runtime knows ("Europe/Paris"; a browser's own alias too), as it spells it. */
+const timeZone = z
+  .string()
+  .max(64)
+  .transform((name, ctx) => {
+    const known = canonicalTimeZone(name);
+    if (known) return known;
+    ctx.addIssue({ code: 'custom', message: 'Must be a time zone such as Europe/Paris' });
+    return z.NEVER;
+  });
+/**
+ * `enabled` turns reminders on or off; `timeZone` (the browser's) gives the zone of the start
+ * times in the mail. A zone alone moves reminders that are on to it, and changes nothing when
+ * they are off.
+ */
+export const setCallRemindersBody = z
+  .strictObject({ enabled: z.boolean().optional(), timeZone: timeZone.optional() })
+  .refine((body) => body.enabled !== undefined || body.timeZone !== undefined, 'Give enabled or timeZone');

@@ -24,8 +24,8 @@ export interface CoachingState {
 export type CoachingCommand =
   | { type: 'SendNudge'; sponsorId: string; note: string | null; at: string }
   | { type: 'SetNudges'; allowed: boolean }
-  /** `timeZone`: the partner's device's zone, when it sent one */
-  | { type: 'SetCallReminders'; enabled: boolean; timeZone?: string };
+  /** `enabled` absent: only the zone (the partner's device's) changes */
+  | { type: 'SetCallReminders'; enabled?: boolean; timeZone?: string };
 
 /** At most one nudge per partner in this many hours. */
 const NUDGE_INTERVAL_HOURS = 72;
@@ -33,16 +33,18 @@ const NUDGE_INTERVAL_HOURS = 72;
 export const coachingStream = (partnerId: string) => `Coaching-${partnerId}`;
 
 /**
- * Turning reminders on keeps the zone sent with it; asking again while on, from a device in
- * another zone, moves the reminders to that zone; turning off keeps nothing to change.
+ * Turning reminders on keeps the zone sent with it (or the one they had); a zone alone, from a
+ * device in another zone, moves reminders that are on to it. Reminders that are off have no
+ * zone to change: that records nothing (they were turned off on another device).
  */
 function decideCallReminders(
   { enabled, timeZone }: Extract<CoachingCommand, { type: 'SetCallReminders' }>,
   state: CoachingState,
 ): CoachingEvent[] {
-  if (!enabled) return state.callReminders ? [{ type: 'CallRemindersTurnedOff', data: {} }] : [];
-  if (!state.callReminders) return [{ type: 'CallRemindersTurnedOn', data: timeZone ? { timeZone } : {} }];
-  return timeZone && timeZone !== state.callReminderTimeZone
+  if (enabled === false) return state.callReminders ? [{ type: 'CallRemindersTurnedOff', data: {} }] : [];
+  if (enabled && !state.callReminders)
+    return [{ type: 'CallRemindersTurnedOn', data: timeZone ? { timeZone } : {} }];
+  return state.callReminders && timeZone && timeZone !== state.callReminderTimeZone
     ? [{ type: 'CallReminderTimeZoneChanged', data: { timeZone } }]
     : [];
 }
@@ -63,7 +65,11 @@ export const coachingDecider: Decider<CoachingState, CoachingCommand, CoachingEv
       case 'NudgesTurnedOn':
         return { ...state, nudgesOff: false };
       case 'CallRemindersTurnedOn':
-        return { ...state, callReminders: true, callReminderTimeZone: event.data.timeZone ?? null };
+        return {
+          ...state,
+          callReminders: true,
+          callReminderTimeZone: event.data.timeZone ?? state.callReminderTimeZone,
+        };
       case 'CallReminderTimeZoneChanged':
         return { ...state, callReminderTimeZone: event.data.timeZone };
       case 'CallRemindersTurnedOff':

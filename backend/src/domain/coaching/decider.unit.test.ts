@@ -58,13 +58,29 @@ describe('live-call reminders setting', () => {
     paris
       .when({ type: 'SetCallReminders', enabled: true, timeZone: 'America/Mexico_City' })
       .then([{ type: 'CallReminderTimeZoneChanged', data: { timeZone: 'America/Mexico_City' } }]);
-    // turning off needs no zone; an off partner's zone is not worth an event
+    // a zone alone: moves reminders that are on, and records nothing while they are off
     paris
-      .when({ type: 'SetCallReminders', enabled: false, timeZone: 'Asia/Tokyo' })
+      .when({ type: 'SetCallReminders', timeZone: 'Asia/Tokyo' })
+      .then([{ type: 'CallReminderTimeZoneChanged', data: { timeZone: 'Asia/Tokyo' } }]);
+    const offAgain = given(
+      { type: 'CallRemindersTurnedOn', data: { timeZone: 'Europe/Paris' } },
+      { type: 'CallRemindersTurnedOff', data: {} },
+    );
+    offAgain.when({ type: 'SetCallReminders', timeZone: 'Asia/Tokyo' }).thenNothing();
+    // on again from a browser that names no zone: the zone they had
+    offAgain
+      .when({ type: 'SetCallReminders', enabled: true })
+      .then([{ type: 'CallRemindersTurnedOn', data: {} }]);
+    expect(
+      given(
+        { type: 'CallRemindersTurnedOn', data: { timeZone: 'Europe/Paris' } },
+        { type: 'CallRemindersTurnedOff', data: {} },
+        { type: 'CallRemindersTurnedOn', data: {} },
+      ).state.callReminderTimeZone,
+    ).toBe('Europe/Paris');
+    paris
+      .when({ type: 'SetCallReminders', enabled: false })
       .then([{ type: 'CallRemindersTurnedOff', data: {} }]);
-    given({ type: 'CallRemindersTurnedOff', data: {} })
-      .when({ type: 'SetCallReminders', enabled: false, timeZone: 'Asia/Tokyo' })
-      .thenNothing();
     // turned on before zones were kept: New York until a device sends its zone
     const old = given({ type: 'CallRemindersTurnedOn', data: {} });
     expect(old.state.callReminderTimeZone).toBeNull();

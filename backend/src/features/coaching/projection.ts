@@ -23,7 +23,10 @@ function rowChanges(type: string, data: CoachingData): Record<string, unknown> {
         last_nudge_note: data.note ?? null,
       };
     case 'CallRemindersTurnedOn':
-      return { call_reminders: true, call_reminder_time_zone: data.timeZone ?? null };
+      // no zone (a browser that names none, or before zones were kept): the one it had
+      return data.timeZone
+        ? { call_reminders: true, call_reminder_time_zone: data.timeZone }
+        : { call_reminders: true };
     case 'CallRemindersTurnedOff':
       return { call_reminders: false };
     case 'CallReminderTimeZoneChanged':

@@ -121,6 +121,12 @@ describe('two workers', () => {
     });
     expect([badZone.status, badZone.body.message]).toEqual([400, expect.stringContaining('time zone')]);
     expect((await silent.client.get('/api/coaching')).body.callReminders).toBe(false);
+    // a zone alone does not turn reminders back on (they were turned off on another device)
+    const zoneOnly = await changedMind.client.post('/api/coaching/call-reminders', {
+      timeZone: 'Asia/Tokyo',
+    });
+    expect(zoneOnly.body).toMatchObject({ callReminders: false, callReminderTimeZone: null });
+    expect((await silent.client.post('/api/coaching/call-reminders', {})).status).toBe(400);
 
     // both workers registered the scheduler; it exists once, every 5 minutes
     const schedulers = (await app.deps.queues.mail.getJobSchedulers()).filter(

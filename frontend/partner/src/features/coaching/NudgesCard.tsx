@@ -3,7 +3,7 @@ import Card from 'antd/es/card';
 import Switch from 'antd/es/switch';
 import { BellOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../lib/api';
 import { queryClient } from '../../lib/queryClient';
@@ -27,16 +27,21 @@ const nudgesChange: SettingChange = {
   send: (allowed) => request(coachingApi.setNudges, { body: { allowed } }),
   toast: (on) => [on ? 'onToast' : 'offToast'],
 };
-/** Turning reminders on (or moving them to this device's zone) sends the device's zone. */
-const sendReminders = (enabled: boolean) =>
-  request(coachingApi.setCallReminders, { body: { enabled, timeZone: deviceTimeZone() } });
+/** Turning reminders on sends this device's zone (turning them off needs none). */
 const remindersChange: SettingChange = {
-  send: sendReminders,
+  send: (enabled) =>
+    request(coachingApi.setCallReminders, {
+      body: enabled ? { enabled, timeZone: deviceTimeZone() } : { enabled },
+    }),
   toast: (on) => [on ? 'remindersOnToast' : 'remindersOffToast'],
 };
+/** Moves reminders to this device's zone (nothing changes if they were turned off meanwhile). */
 const zoneChange: SettingChange = {
-  send: () => sendReminders(true),
-  toast: (_on, answer) => ['zoneToast', { zone: answer.callReminderTimeZone ?? CALL_TIME_ZONE }],
+  send: () => request(coachingApi.setCallReminders, { body: { timeZone: deviceTimeZone() } }),
+  toast: (_on, answer) =>
+    answer.callReminders
+      ? ['zoneToast', { zone: answer.callReminderTimeZone ?? CALL_TIME_ZONE }]
+      : ['remindersOffToast'],
 };
 
 /**
@@ -107,12 +112,20 @@ export function NudgesCard() {
 function ReminderZone(props: { stored: string; saving: boolean; onUseDevice: () => void }) {
   const { t, i18n } = useTranslation('settings');
   const device = deviceTimeZone();
+  const line = useRef<HTMLParagraphElement>(null);
+  const offered = device !== undefined && device !== props.stored;
+  const wasOffered = useRef(offered);
+  // the button goes once used: keyboard focus moves to the line that names the new zone
+  useEffect(() => {
+    if (wasOffered.current && !offered && document.activeElement === document.body) line.current?.focus();
+    wasOffered.current = offered;
+  }, [offered]);
   return (
     <div className="reminder-zone">
-      <p className="settings-card-text">
+      <p className="settings-card-text" ref={line} tabIndex={-1}>
         {t('notifications.zone', { zone: timeZoneLabel(props.stored, i18n.language) })}
       </p>
-      {device && device !== props.stored && (
+      {offered && (
         <Button size="small" loading={props.saving} onClick={props.onUseDevice}>
           {t('notifications.useDeviceZone', { zone: timeZoneLabel(device, i18n.language) })}
         </Button>
