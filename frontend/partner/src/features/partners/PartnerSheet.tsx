@@ -289,11 +289,14 @@ export function PartnerSheet({ partner, onClose }: { partner: PartnerItem | null
                 {t('lastLogin.at', { when: lastLogin(partner.lastLoginAt) })}
               </span>
             </div>
+            {/* a finished partner's badge says so once ("100% complete" and "Complete" said it twice) */}
             <div className="sheet-header-progress">
               <span className="sheet-percent-badge">
-                {t('percent', { percent: formatPercent(currentLanguage(), partner.progress.percent) })}
+                {partner.status === 'complete'
+                  ? t('status.complete')
+                  : t('percent', { percent: formatPercent(currentLanguage(), partner.progress.percent) })}
               </span>
-              <StatusBadge status={partner.status} />
+              {partner.status !== 'complete' && <StatusBadge status={partner.status} />}
             </div>
           </div>
         )

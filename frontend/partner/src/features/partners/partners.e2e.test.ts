@@ -126,7 +126,8 @@ describe('partners page', () => {
     const sheet = page.locator('.partner-sheet');
     await sheet.getByText('Account information').waitFor();
     expect(await sheet.locator('a.sheet-mail').getAttribute('href')).toBe('mailto:grace.okafor@example.com');
-    expect(await sheet.locator('.sheet-percent-badge').textContent()).toBe('100% complete');
+    // a finished partner's header says so once, not "100% complete" beside "Complete"
+    expect(await sheet.locator('.sheet-header-progress').innerText()).toBe('Complete');
     const uid = (await sheet.locator('.sheet-grid code').textContent())!;
     expect(uid).toMatch(/^P-/);
     await sheet.getByText('Step 3: Prepare 2 Lists').click();
@@ -158,6 +159,7 @@ describe('partners page', () => {
     await cards(page).first().click();
     await sheet.getByText('Account information').waitFor();
     expect(await sheet.locator('.sheet-grid').innerText()).toContain('Step 4 of 5');
+    expect(await sheet.locator('.sheet-header-progress').innerText()).toMatch(/^60% complete\s+In progress$/);
     await page.keyboard.press('Escape');
     await eventually(() => sheet.isVisible()).toBe(false);
     await page.getByRole('textbox', { name: 'Search partners' }).fill('jonas');
