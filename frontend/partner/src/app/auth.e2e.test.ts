@@ -139,11 +139,20 @@ async function fillRegistration(page: Page, email: string) {
     'You can now create your account.',
   );
   await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+  await typeDetails(page, email);
+  await pickSponsor(page);
+}
 
+/** The registration form's fields before the sponsor, as Nadia Newcomer. */
+async function typeDetails(page: Page, email: string) {
   await page.getByLabel('First name').fill('Nadia');
   await page.getByLabel('Last name').fill('Newcomer');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('nadia-secret');
+}
+
+/** Sam Sponsor, searched for and picked in the registration form's sponsor picker. */
+async function pickSponsor(page: Page) {
   const sponsorInput = page.getByRole('combobox', { name: 'Sponsor' });
   await sponsorInput.click();
   await sponsorInput.fill('Sam');
@@ -240,6 +249,41 @@ describe('sign-in flow in Chromium', () => {
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     await expect.poll(() => email.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/register');
+  });
+
+  it('asks for the sponsor once the partner presses Create Account without one, not while still typing', async () => {
+    const page = await newPage('en-US', PHONE);
+    await enterPasscode(page);
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    const asked = page.getByText('Please select a sponsor');
+    const painted = () =>
+      page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+    // every other field filled, the partner still in the password field: nothing asked yet
+    await typeDetails(page, 'nadia.asked@example.test');
+    await painted();
+    expect(await asked.count()).toBe(0);
+    if (process.env.SHOTS)
+      await page.screenshot({ path: `${process.env.SHOTS}/register-no-sponsor-yet.png` });
+
+    // a press on Create Account (disabled without a sponsor) says what is missing, once, at the field
+    const create = page.getByRole('button', { name: 'Create Account' });
+    expect(await create.isDisabled()).toBe(true);
+    await create.click({ force: true });
+    const sponsorField = page.locator('.ant-form-item', {
+      has: page.getByRole('combobox', { name: 'Sponsor' }),
+    });
+    await sponsorField.getByText('Please select a sponsor').waitFor();
+    expect(await asked.count()).toBe(1);
+
+    // picking one takes it away at once; removing it brings it back
+    await pickSponsor(page);
+    await asked.waitFor({ state: 'detached' });
+    expect(await create.isEnabled()).toBe(true);
+    await sponsorField.hover();
+    await sponsorField.locator('.ant-select-clear').click();
+    await sponsorField.getByText('Please select a sponsor').waitFor();
+    expect(await asked.count()).toBe(1);
   });
 
   it('keyboard only: the passcode sent with Enter, the typing goes on in the first field of the form', async () => {

@@ -73,6 +73,11 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
     !!values?.email?.trim() &&
     !!values?.password;
   const complete = filled && !!values?.sponsorId;
+  // the sponsor-required text is the sponsor field's error, shown once the partner has left the
+  // field without a sponsor, or pressed Create Account (disabled) with every other field filled
+  const askForSponsor = () => {
+    if (filled && !values?.sponsorId) form.validateFields(['sponsorId']).catch(() => undefined);
+  };
   const passcodeLost = useCallback(() => {
     setPasscodeVerified(false);
     onPasscodeLost();
@@ -195,20 +200,19 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
           name="sponsorId"
           label={t('form.sponsor')}
           rules={[{ required: true, message: t('form.sponsorRequired') }]}
+          validateTrigger={['onBlur', 'onChange']}
         >
           <SponsorPicker disabled={locked || busy} enabled={!locked} onPasscodeLost={passcodeLost} />
         </Form.Item>
         <Form.Item name="newsletter" valuePropName="checked">
           <Checkbox>{t('form.newsletter')}</Checkbox>
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy} disabled={!complete || locked}>
-          {busy ? t('form.submitting') : t('form.submit')}
-        </Button>
-        {filled && !values?.sponsorId && (
-          <p className="register-missing" role="status">
-            {t('form.sponsorRequired')}
-          </p>
-        )}
+        {/* a disabled button gets no click, but the press still reaches its parent */}
+        <div onPointerDown={askForSponsor}>
+          <Button type="primary" htmlType="submit" block loading={busy} disabled={!complete || locked}>
+            {busy ? t('form.submitting') : t('form.submit')}
+          </Button>
+        </div>
       </Form>
     </section>
   );
