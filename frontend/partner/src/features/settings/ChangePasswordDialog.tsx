@@ -1,3 +1,4 @@
+import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
@@ -22,14 +23,24 @@ const problemTexts: Record<PasswordProblem, [string, string]> = {
   tooShort: ['password.tooShortTitle', 'password.tooShortText'],
 };
 
+/** A refusal, said inside the dialog: a toast over a phone's dialog covered its top. */
+interface Problem {
+  title: string;
+  text: string;
+}
+
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('settings');
   const [draft, setDraft] = useState<PasswordDraft>(empty);
-  const set = (k: keyof PasswordDraft) => (e: { target: { value: string } }) =>
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const set = (k: keyof PasswordDraft) => (e: { target: { value: string } }) => {
     setDraft((d) => ({ ...d, [k]: e.target.value }));
+    setProblem(null);
+  };
 
   const close = () => {
     setDraft(empty);
+    setProblem(null);
     onClose();
   };
 
@@ -42,14 +53,18 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       toast.success(t('password.changedTitle'), t('password.changedText'));
       close();
     },
-    onError: (e) => toast.error(t('password.failedTitle'), serverMessageOf(e) ?? t('password.failedDefault')),
+    onError: (e) =>
+      setProblem({
+        title: t('password.failedTitle'),
+        text: serverMessageOf(e) ?? t('password.failedDefault'),
+      }),
   });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const problem = checkPasswordChange(draft);
-    if (problem) {
-      toast.error(t(problemTexts[problem][0]), t(problemTexts[problem][1]));
+    const refused = checkPasswordChange(draft);
+    if (refused) {
+      setProblem({ title: t(problemTexts[refused][0]), text: t(problemTexts[refused][1]) });
       return;
     }
     mutation.mutate(draft);
@@ -96,9 +111,20 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           status={mismatch ? 'error' : undefined}
           aria-invalid={mismatch}
         />
-        <div className="settings-inline-error" role="status">
-          {mismatch ? t('password.mismatchText') : ''}
-        </div>
+        {/* a refusal takes the place of the mismatch line (typing, which brings that line, clears it) */}
+        {problem ? (
+          <Alert
+            className="settings-dialog-problem"
+            type="error"
+            showIcon
+            title={problem.title}
+            description={problem.text}
+          />
+        ) : (
+          <div className="settings-inline-error" role="status">
+            {mismatch ? t('password.mismatchText') : ''}
+          </div>
+        )}
         <div className="settings-actions">
           <Button onClick={close} disabled={busy}>
             {t('common:actions.cancel')}
