@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileTypeOf, formatFileSize } from './files';
+import { fileSizeOf, fileTypeOf } from './files';
 import { dateFilterStart, filterReplays, replayCategory } from './replays';
 
 describe('replay categories by keyword', () => {
@@ -53,24 +53,16 @@ describe('replay filters', () => {
 
 describe('file sizes', () => {
   it('uses 1024 units and hides 0', () => {
-    expect(formatFileSize(0)).toBeNull();
-    expect(formatFileSize(null)).toBeNull();
-    expect(formatFileSize(1)).toBe('1 Bytes');
-    expect(formatFileSize(1023)).toBe('1,023 Bytes');
-    expect(formatFileSize(1024)).toBe('1 KB');
-    expect(formatFileSize(1536)).toBe('1.5 KB');
-    expect(formatFileSize(1024 * 1024)).toBe('1 MB');
-    expect(formatFileSize(5_347_737)).toBe('5.1 MB');
-    expect(formatFileSize(3 * 1024 ** 3)).toBe('3 GB');
-    expect(formatFileSize(2 * 1024 ** 4)).toBe('2,048 GB');
-    expect(formatFileSize('2048')).toBe('2 KB');
-  });
-  it("writes the number as the reader's language does, the units as the spec names them", () => {
-    expect(formatFileSize(1536, 'fr')).toBe('1,5 KB');
-    expect(formatFileSize(5_347_737, 'es')).toBe('5,1 MB');
-    expect(formatFileSize(24_944, 'fr')).toBe('24,36 KB');
-    expect(formatFileSize(24_944, 'en')).toBe('24.36 KB');
-    expect(formatFileSize(1023, 'es')).toBe('1023 Bytes');
+    expect(fileSizeOf(0)).toBeNull();
+    expect(fileSizeOf(null)).toBeNull();
+    expect(fileSizeOf(1)).toEqual({ value: 1, unit: 'bytes' });
+    expect(fileSizeOf(1023)).toEqual({ value: 1023, unit: 'bytes' });
+    expect(fileSizeOf(1024)).toEqual({ value: 1, unit: 'kb' });
+    expect(fileSizeOf(1536)).toEqual({ value: 1.5, unit: 'kb' });
+    expect(fileSizeOf(1024 * 1024)).toEqual({ value: 1, unit: 'mb' });
+    expect(fileSizeOf(3 * 1024 ** 3)).toEqual({ value: 3, unit: 'gb' });
+    expect(fileSizeOf(2 * 1024 ** 4)).toEqual({ value: 2048, unit: 'gb' });
+    expect(fileSizeOf('2048')).toEqual({ value: 2, unit: 'kb' });
   });
   it('maps MIME types to the twelve file types', () => {
     expect(fileTypeOf('application/vnd.google-apps.folder')).toBe('folder');

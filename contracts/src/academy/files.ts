@@ -1,5 +1,4 @@
-/** Drive file types and size formatting (spec: Resources). Pure and zod-free. */
-import { formatNumber } from '../core/numbers';
+/** Drive file types and sizes (spec: Resources). Pure and zod-free. */
 
 export const FILE_TYPES = [
   'folder',
@@ -41,18 +40,21 @@ export function fileTypeOf(mimeType: string | null | undefined): FileType {
   return 'other';
 }
 
-const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
+const UNITS = ['bytes', 'kb', 'mb', 'gb'] as const;
+type FileSizeUnit = (typeof UNITS)[number];
 
 /**
- * "1.5 MB" in 1024 units (Bytes, KB, MB, GB, at most two decimals), the number as the reader's
- * language writes it ("1,5 MB" in Spanish and French); null when there is no size to show (0 or
+ * A file's size in 1024 units (bytes, KB, MB, GB): the number, and the unit each front end names
+ * in the reader's language ("1,5 Mo" in French); null when there is no size to show (0 or
  * missing).
  */
-export function formatFileSize(bytes: number | string | null | undefined, locale = 'en'): string | null {
+export function fileSizeOf(
+  bytes: number | string | null | undefined,
+): { value: number; unit: FileSizeUnit } | null {
   const n = typeof bytes === 'string' ? Number(bytes) : bytes;
   if (n == null || !Number.isFinite(n) || n <= 0) return null;
   const i = Math.min(UNITS.length - 1, Math.floor(Math.log(n) / Math.log(1024)));
-  return `${formatNumber(locale, n / 1024 ** i, 2)} ${UNITS[i]}`;
+  return { value: n / 1024 ** i, unit: UNITS[i] };
 }
 
 /** How deep below the Resources root a folder can lie (the address's trail and the server's root check). */

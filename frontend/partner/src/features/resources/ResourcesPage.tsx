@@ -28,7 +28,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DRIVE_ROOT_ALIAS } from '@portal/contracts/academy/endpoints';
-import { type FileType, formatFileSize } from '@portal/contracts/academy/files';
+import type { FileType } from '@portal/contracts/academy/files';
 import type { DriveFile } from '@portal/contracts/academy/schemas';
 import { StatusCard } from '../../components/StatusCard';
 import { DemoBadge } from '../../components/DemoBadge';
@@ -37,6 +37,7 @@ import { ApiError, request } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { type Crumb, parseTrail } from './trail';
+import { useFileSize } from './fileSize';
 import './resources.css';
 import { academyApi } from '../../lib/endpoints';
 import { driveFolderQuery, folderIdOf } from './queries';
@@ -71,7 +72,8 @@ function useDebounced<T>(value: T, ms: number): T {
 
 function FileCard({ file, onOpen, onInfo }: { file: DriveFile; onOpen: () => void; onInfo: () => void }) {
   const { t, i18n } = useTranslation('resources');
-  const size = formatFileSize(file.size, i18n.resolvedLanguage);
+  const fileSize = useFileSize();
+  const size = fileSize(file.size);
   const modified = file.modifiedTime
     ? new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' }).format(
         new Date(file.modifiedTime),
@@ -117,7 +119,8 @@ function InfoDialog({ file, onClose }: { file: DriveFile | null; onClose: () => 
   const { t, i18n } = useTranslation('resources');
   const [thumbFailed, setThumbFailed] = useState(false);
   useEffect(() => setThumbFailed(false), [file]);
-  const size = file ? formatFileSize(file.size, i18n.resolvedLanguage) : null;
+  const fileSize = useFileSize();
+  const size = file ? fileSize(file.size) : null;
   return (
     <Modal
       open={!!file}

@@ -5,11 +5,11 @@ import { openedDialog, openedList, startE2eApp, type E2eApp } from '../../../../
 import { createUser, type CreatedUser } from '../../../../../testing/users';
 import { seedAcademyContent } from '../../../../../backend/src/demo/academy';
 import { OPEN_FILM_LIST } from '../../../../../backend/src/demo/openFilms';
-import { formatFileSize } from '@portal/contracts/academy/files';
+import { formatNumber } from '@portal/contracts/core/numbers';
 
-/** The size the portal shows for a bundled demo file. */
-const sizeOf = (name: string) =>
-  formatFileSize(statSync(`frontend/partner/public/demo/resources/${name}`).size)!;
+/** The size the portal shows for a bundled demo file (each one a few KB), in `language` and its `unit`. */
+const sizeOf = (name: string, language = 'en', unit = 'KB') =>
+  `${formatNumber(language, statSync(`frontend/partner/public/demo/resources/${name}`).size / 1024, 2)}\u00a0${unit}`;
 
 /** The content pages of the Academy in Chromium: replays, vault, resources (sample sources). */
 let e2e: E2eApp;
@@ -307,6 +307,25 @@ describe('resources', () => {
     await page.getByText('Folder not found').waitFor();
     await page.getByRole('button', { name: 'Back to Resources' }).click();
     await poll(() => page.locator('.res-card').count()).toBe(8);
+  });
+
+  it('names the size units as the reader’s language does: Ko in French, KB in Spanish', async () => {
+    for (const [locale, language, unit] of [
+      ['fr-FR', 'fr', 'Ko'],
+      ['es-ES', 'es', 'KB'],
+    ]) {
+      const local = await e2e.signedInContext(user.client, { locale });
+      const page = await local.newPage();
+      await page.goto('/resources');
+      const guide = page.locator('.res-card').filter({ hasText: 'Welcome Guide.pdf' });
+      await guide.waitFor();
+      // "19,52 Ko": the language's decimal comma, a no-break space, the language's unit
+      expect(await guide.locator('.res-meta').innerText()).toContain(
+        sizeOf('welcome-guide.pdf', language, unit),
+      );
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/resources-${language}.png` });
+      await local.close();
+    }
   });
 });
 
