@@ -44,6 +44,8 @@ const cases = [
     checkedIn: /Checked in [\d.,]+\sms/,
     lag: /mean [\d.,]+\sms · p99 [\d.,]+\sms · max [\d.,]+\sms/,
     queryKinds: ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'Prepared', 'Other'],
+    noUserMatches: 'No users match the current filters.',
+    noMail: 'No e-mails yet.',
   },
   {
     locale: 'es-ES',
@@ -55,6 +57,8 @@ const cases = [
     checkedIn: /Comprobado en [\d,]+\sms/,
     lag: /media [\d,]+\sms · p99 [\d,]+\sms · máx\. [\d,]+\sms/,
     queryKinds: ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'Preparadas', 'Otras'],
+    noUserMatches: 'Ningún usuario coincide con los filtros actuales.',
+    noMail: 'Todavía no hay correos.',
   },
   {
     locale: 'fr-FR',
@@ -66,11 +70,38 @@ const cases = [
     checkedIn: /Vérifié en [\d,]+\sms/,
     lag: /moyenne [\d,]+\sms · p99 [\d,]+\sms · max [\d,]+\sms/,
     queryKinds: ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'Préparées', 'Autres'],
+    noUserMatches: 'Aucun utilisateur ne correspond aux filtres actuels.',
+    noMail: 'Aucun e-mail pour le moment.',
   },
 ];
 
 describe('console texts and layout', () => {
-  for (const { locale, title, allStatuses, emptySync, reasonPrefix, checkedIn, lag, queryKinds } of cases) {
+  for (const {
+    locale,
+    title,
+    allStatuses,
+    emptySync,
+    reasonPrefix,
+    checkedIn,
+    lag,
+    queryKinds,
+    noUserMatches,
+    noMail,
+  } of cases) {
+    it(`${locale}: an empty list says so in a sentence of its own, not "No Users found"`, async () => {
+      const page = await adminPage(locale);
+      const main = page.locator('main');
+      await page.goto(`${e2e.app.url}/admin/#/users?filter=${encodeURIComponent('{"q":"no-such-name"}')}`);
+      await expect.poll(() => main.innerText(), { timeout: 15_000 }).toContain(noUserMatches);
+      if (process.env.SCREENSHOT_DIR)
+        await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/console-users-no-match-${locale}.png` });
+      await page.goto(`${e2e.app.url}/admin/#/mail-outbox`);
+      await expect.poll(() => main.innerText(), { timeout: 15_000 }).toContain(noMail);
+      if (process.env.SCREENSHOT_DIR)
+        await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/console-outbox-empty-${locale}.png` });
+      await page.context().close();
+    });
+
     it(`${locale}: not-found names the console; the empty sync list reads right; the users table fits 1280 px; the API health says why; every timing is labelled`, async () => {
       const page = await adminPage(locale);
       await page.goto(`${e2e.app.url}/admin/#/no-such-page`);

@@ -3,6 +3,8 @@ export const en = {
   resources: {
     users: {
       name: 'User |||| Users',
+      empty: 'No users yet.',
+      noMatch: 'No users match the current filters.',
       fields: {
         customerList: 'Customers',
         partnerList: 'Partners',
@@ -29,6 +31,8 @@ export const en = {
     },
     audit: {
       name: 'Audit entry |||| Audit log',
+      empty: 'Nothing has been recorded yet.',
+      noMatch: 'No audit entries match the current filters.',
       fields: {
         occurredAt: 'When',
         eventType: 'Event',
@@ -62,6 +66,8 @@ export const en = {
     },
     'mail-outbox': {
       name: 'E-mail |||| Outbox',
+      empty: 'No e-mails yet.',
+      noMatch: 'No e-mails match the current filters.',
       fields: {
         createdAt: 'When',
         to: 'To',
@@ -80,6 +86,7 @@ export const en = {
     testimonials: {
       name: 'Success story |||| Success stories',
       empty: 'No success stories yet.',
+      noMatch: 'No success stories match the current filters.',
       fields: {
         thumbnail: 'Thumbnail',
         name: 'Name',

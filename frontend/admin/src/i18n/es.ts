@@ -4,6 +4,8 @@ export const es: Messages = {
   resources: {
     users: {
       name: 'Usuario |||| Usuarios',
+      empty: 'Todavía no hay usuarios.',
+      noMatch: 'Ningún usuario coincide con los filtros actuales.',
       fields: {
         customerList: 'Clientes',
         partnerList: 'Socios',
@@ -30,6 +32,8 @@ export const es: Messages = {
     },
     audit: {
       name: 'Entrada de auditoría |||| Registro de auditoría',
+      empty: 'Todavía no hay nada registrado.',
+      noMatch: 'Ninguna entrada del registro coincide con los filtros actuales.',
       fields: {
         occurredAt: 'Cuándo',
         eventType: 'Evento',
@@ -63,6 +67,8 @@ export const es: Messages = {
     },
     'mail-outbox': {
       name: 'Correo |||| Bandeja de salida',
+      empty: 'Todavía no hay correos.',
+      noMatch: 'Ningún correo coincide con los filtros actuales.',
       fields: {
         createdAt: 'Cuándo',
         to: 'Para',
@@ -81,6 +87,7 @@ export const es: Messages = {
     testimonials: {
       name: 'Historia de éxito |||| Historias de éxito',
       empty: 'Todavía no hay historias de éxito.',
+      noMatch: 'Ninguna historia de éxito coincide con los filtros actuales.',
       fields: {
         thumbnail: 'Miniatura',
         name: 'Nombre',

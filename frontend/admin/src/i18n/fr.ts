@@ -4,6 +4,8 @@ export const fr: Messages = {
   resources: {
     users: {
       name: 'Utilisateur |||| Utilisateurs',
+      empty: 'Aucun utilisateur pour le moment.',
+      noMatch: 'Aucun utilisateur ne correspond aux filtres actuels.',
       fields: {
         customerList: 'Clients',
         partnerList: 'Partenaires',
@@ -30,6 +32,8 @@ export const fr: Messages = {
     },
     audit: {
       name: 'Entrée d’audit |||| Journal d’audit',
+      empty: 'Rien n’a encore été enregistré.',
+      noMatch: 'Aucune entrée du journal ne correspond aux filtres actuels.',
       fields: {
         occurredAt: 'Quand',
         eventType: 'Événement',
@@ -63,6 +67,8 @@ export const fr: Messages = {
     },
     'mail-outbox': {
       name: 'E-mail |||| Boîte d’envoi',
+      empty: 'Aucun e-mail pour le moment.',
+      noMatch: 'Aucun e-mail ne correspond aux filtres actuels.',
       fields: {
         createdAt: 'Quand',
         to: 'À',
@@ -81,6 +87,7 @@ export const fr: Messages = {
     testimonials: {
       name: 'Témoignage de réussite |||| Témoignages de réussite',
       empty: 'Aucun témoignage de réussite pour le moment.',
+      noMatch: 'Aucun témoignage de réussite ne correspond aux filtres actuels.',
       fields: {
         thumbnail: 'Miniature',
         name: 'Nom',

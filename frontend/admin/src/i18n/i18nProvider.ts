@@ -101,8 +101,28 @@ function makeProvider() {
   });
 }
 
+/**
+ * react-admin's empty-list texts put the resource's name in a sentence ("No Users found"), which
+ * reads wrong in every language: a resource's own sentence (`resources.<name>.empty`, the key
+ * react-admin's empty page reads too, and `resources.<name>.noMatch` under filters) is said
+ * instead, react-admin's text only where a resource has none.
+ */
+const OWN_SENTENCE: Record<string, string> = {
+  'ra.navigation.no_results': 'empty',
+  'ra.navigation.no_filtered_results': 'noMatch',
+};
+function translate(key: string, options?: { resource?: string; [k: string]: unknown }) {
+  const own = OWN_SENTENCE[key];
+  return own && options?.resource
+    ? provider().translate(`resources.${options.resource}.${own}`, {
+        ...options,
+        _: provider().translate(key, options),
+      })
+    : provider().translate(key, options);
+}
+
 export const i18nProvider: I18nProvider = {
-  translate: (key, options) => provider().translate(key, options),
+  translate,
   changeLocale: async (locale: string) => {
     rememberLocale(locale);
     return provider().changeLocale(locale);
