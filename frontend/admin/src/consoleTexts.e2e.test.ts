@@ -46,6 +46,7 @@ const cases = [
     queryKinds: ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'Prepared', 'Other'],
     noUserMatches: 'No users match the current filters.',
     noMail: 'No e-mails yet.',
+    demoYoutube: 'No YouTube playlist set: partners see the bundled demo replays (open films)',
   },
   {
     locale: 'es-ES',
@@ -59,6 +60,8 @@ const cases = [
     queryKinds: ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'Preparadas', 'Otras'],
     noUserMatches: 'Ningún usuario coincide con los filtros actuales.',
     noMail: 'Todavía no hay correos.',
+    demoYoutube:
+      'Sin lista de YouTube configurada: los socios ven las repeticiones de demostración (películas abiertas)',
   },
   {
     locale: 'fr-FR',
@@ -72,6 +75,8 @@ const cases = [
     queryKinds: ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'Préparées', 'Autres'],
     noUserMatches: 'Aucun utilisateur ne correspond aux filtres actuels.',
     noMail: 'Aucun e-mail pour le moment.',
+    demoYoutube:
+      'Aucune playlist YouTube définie\u00a0: les partenaires voient les rediffusions de démonstration (films libres)',
   },
 ];
 
@@ -87,6 +92,7 @@ describe('console texts and layout', () => {
     queryKinds,
     noUserMatches,
     noMail,
+    demoYoutube,
   } of cases) {
     it(`${locale}: an empty list says so in a sentence of its own, not "No Users found"`, async () => {
       const page = await adminPage(locale);
@@ -171,6 +177,24 @@ describe('console texts and layout', () => {
       await page.context().close();
     });
 
+    it(`${locale}: every health check's detail reads whole at 1280 and 1024 px, none cut with "…"`, async () => {
+      const page = await adminPage(locale);
+      await page.goto(`${e2e.app.url}/admin/#/performance`);
+      const panel = page.getByTestId('health-panel');
+      await page.getByTestId('api-health-reason').waitFor();
+      for (const width of [1280, 1024]) {
+        await page.setViewportSize({ width, height: 900 });
+        expect(await cutTexts(panel)).toEqual([]);
+        // the demo adapters' details are the longest lines: each is there to its last word
+        expect(await panel.innerText()).toContain(demoYoutube);
+        if (process.env.SCREENSHOT_DIR)
+          await panel.screenshot({
+            path: `${process.env.SCREENSHOT_DIR}/console-health-${locale}-${width}.png`,
+          });
+      }
+      await page.context().close();
+    });
+
     it(`${locale}: on a phone, the users, the audit log and the queues read as lists with no sideways scroll`, async () => {
       const context = await e2e.signedInContext(admin.client, { locale, viewport: PHONE });
       const page = await context.newPage();
@@ -237,6 +261,14 @@ const appBarTitle = (page: Page) =>
   });
 
 const PHONE = { width: 390, height: 844 };
+
+/** The texts under `root` that are cut: wider than their box (clipped, or ended with "…"). */
+const cutTexts = (root: Locator) =>
+  root.evaluate((el) =>
+    [el, ...el.querySelectorAll('*')]
+      .filter((e) => e.scrollWidth > e.clientWidth + 1)
+      .map((e) => (e as HTMLElement).innerText),
+  );
 
 /** How many lines the text of each of `elements` takes. */
 const linesOf = (elements: Locator) =>

@@ -37,13 +37,12 @@ export function Health({ checks }: { checks: DashboardResponse['health'] }) {
             <Typography variant="body2" color="text.secondary">
               {t(`app.performance.checkText.${c.key}.${c.status}`)}
             </Typography>
+            {/* the whole detail, wrapped: a long address or error breaks anywhere rather than being cut */}
             <Typography
               variant="caption"
               color="text.secondary"
-              sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-              title={c.detail}
+              sx={{ display: 'block', overflowWrap: 'anywhere' }}
             >
-              {/* the time first: a long line is cut at its end */}
               {c.latencyMs !== null ? `${t('app.performance.checkedIn', { time: ms(c.latencyMs) })} · ` : ''}
               {c.latencyMs === null
                 ? t('app.performance.facts.failed', { error: c.detail })
