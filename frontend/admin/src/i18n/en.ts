@@ -593,7 +593,7 @@ export const en = {
       dbQueries: 'Database Queries',
       dbQueriesSub: '%{slow} slow · avg %{avg} ms',
       errorRate: 'Error Rate',
-      errorRateSub: '%{count} errors in last 24h',
+      errorRateSub: '%{count} error in last 24h |||| %{count} errors in last 24h',
       health: 'System Health Status',
       checks: {
         api: 'API Server',
@@ -636,13 +636,15 @@ export const en = {
         liveCalls: { healthy: 'Serving', warning: 'Join links missing', critical: 'Not answering' },
       },
       facts: {
-        api: '%{requests} requests in 5 min · p95 %{p95} ms · %{errorRate}% errors',
+        api: '%{requests} request in 5 min · p95 %{p95} ms · %{errorRate}% errors |||| %{requests} requests in 5 min · p95 %{p95} ms · %{errorRate}% errors',
         apiPasswords:
-          'Sign-in and password routes (bcrypt, slow by design), judged apart: %{passwordRequests} requests · p95 %{passwordP95} ms',
+          'Sign-in and password routes (bcrypt, slow by design), judged apart: %{passwordRequests} request · p95 %{passwordP95} ms |||| Sign-in and password routes (bcrypt, slow by design), judged apart: %{passwordRequests} requests · p95 %{passwordP95} ms',
         database: 'Pool %{used}/%{max} in use · %{pending} waiting',
         redis: 'PING answered',
-        eventStore: '%{kind} · %{deadLetters} events not applied',
-        queues: '%{workers} workers connected · %{waiting} waiting · %{failed} failed',
+        eventStore:
+          '%{kind} · %{deadLetters} event not applied |||| %{kind} · %{deadLetters} events not applied',
+        queues:
+          '%{workers} worker connected · %{waiting} waiting · %{failed} failed |||| %{workers} workers connected · %{waiting} waiting · %{failed} failed',
         mailchimp: 'API answered',
         youtube: 'Your playlist',
         drive: 'Your Drive folder',

@@ -597,7 +597,7 @@ export const es: Messages = {
       dbQueries: 'Consultas a la base de datos',
       dbQueriesSub: '%{slow} lentas · media %{avg} ms',
       errorRate: 'Tasa de errores',
-      errorRateSub: '%{count} errores en las últimas 24 h',
+      errorRateSub: '%{count} error en las últimas 24 h |||| %{count} errores en las últimas 24 h',
       health: 'Estado de salud del sistema',
       checks: {
         api: 'Servidor API',
@@ -640,13 +640,15 @@ export const es: Messages = {
         liveCalls: { healthy: 'Funcionando', warning: 'Faltan enlaces para unirse', critical: 'No responde' },
       },
       facts: {
-        api: '%{requests} solicitudes en 5 min · p95 %{p95} ms · %{errorRate}% de errores',
+        api: '%{requests} solicitud en 5 min · p95 %{p95} ms · %{errorRate}% de errores |||| %{requests} solicitudes en 5 min · p95 %{p95} ms · %{errorRate}% de errores',
         apiPasswords:
-          'Inicio de sesión y contraseñas (bcrypt, lentas a propósito), evaluadas aparte: %{passwordRequests} solicitudes · p95 %{passwordP95} ms',
+          'Inicio de sesión y contraseñas (bcrypt, lentas a propósito), evaluadas aparte: %{passwordRequests} solicitud · p95 %{passwordP95} ms |||| Inicio de sesión y contraseñas (bcrypt, lentas a propósito), evaluadas aparte: %{passwordRequests} solicitudes · p95 %{passwordP95} ms',
         database: 'Conexiones %{used}/%{max} en uso · %{pending} en espera',
         redis: 'Responde a PING',
-        eventStore: '%{kind} · %{deadLetters} eventos sin aplicar',
-        queues: '%{workers} procesos de trabajo conectados · %{waiting} en espera · %{failed} fallidos',
+        eventStore:
+          '%{kind} · %{deadLetters} evento sin aplicar |||| %{kind} · %{deadLetters} eventos sin aplicar',
+        queues:
+          '%{workers} proceso de trabajo conectado · %{waiting} en espera · %{failed} fallidos |||| %{workers} procesos de trabajo conectados · %{waiting} en espera · %{failed} fallidos',
         mailchimp: 'La API respondió',
         youtube: 'Tu lista de reproducción',
         drive: 'Tu carpeta de Drive',

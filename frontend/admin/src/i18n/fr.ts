@@ -607,7 +607,7 @@ export const fr: Messages = {
       dbQueries: 'Requêtes base de données',
       dbQueriesSub: '%{slow} lentes · moyenne %{avg} ms',
       errorRate: 'Taux d’erreur',
-      errorRateSub: '%{count} erreurs sur les dernières 24 h',
+      errorRateSub: '%{count} erreur sur les dernières 24 h |||| %{count} erreurs sur les dernières 24 h',
       health: 'État de santé du système',
       checks: {
         api: 'Serveur API',
@@ -658,13 +658,15 @@ export const fr: Messages = {
         },
       },
       facts: {
-        api: '%{requests} requêtes en 5 min · p95 %{p95} ms · %{errorRate} % d’erreurs',
+        api: '%{requests} requête en 5 min · p95 %{p95} ms · %{errorRate} % d’erreurs |||| %{requests} requêtes en 5 min · p95 %{p95} ms · %{errorRate} % d’erreurs',
         apiPasswords:
-          'Connexion et mots de passe (bcrypt, lents par nature), évalués à part\u00a0: %{passwordRequests} requêtes · p95 %{passwordP95} ms',
+          'Connexion et mots de passe (bcrypt, lents par nature), évalués à part\u00a0: %{passwordRequests} requête · p95 %{passwordP95} ms |||| Connexion et mots de passe (bcrypt, lents par nature), évalués à part\u00a0: %{passwordRequests} requêtes · p95 %{passwordP95} ms',
         database: 'Connexions %{used}/%{max} utilisées · %{pending} en attente',
         redis: 'Répond au PING',
-        eventStore: '%{kind} · %{deadLetters} événements non appliqués',
-        queues: '%{workers} processus de travail connectés · %{waiting} en attente · %{failed} en échec',
+        eventStore:
+          '%{kind} · %{deadLetters} événement non appliqué |||| %{kind} · %{deadLetters} événements non appliqués',
+        queues:
+          '%{workers} processus de travail connecté · %{waiting} en attente · %{failed} en échec |||| %{workers} processus de travail connectés · %{waiting} en attente · %{failed} en échec',
         mailchimp: 'L’API a répondu',
         youtube: 'Votre playlist',
         drive: 'Votre dossier Drive',

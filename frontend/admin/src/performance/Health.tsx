@@ -7,6 +7,13 @@ import { useTranslate } from 'react-admin';
 import type { DashboardResponse } from '@portal/contracts/admin/schemas';
 import { LEVEL_COLOR, LevelChip, useFormat } from '../lib/format';
 
+/** The figure each check's line counts, for its singular or plural ("1 worker", "2 workers"). */
+const COUNTED: Partial<Record<string, string>> = {
+  api: 'requests',
+  eventStore: 'deadLetters',
+  queues: 'workers',
+};
+
 export function Health({ checks }: { checks: DashboardResponse['health'] }) {
   const t = useTranslate();
   const { ms, figures } = useFormat();
@@ -50,12 +57,18 @@ export function Health({ checks }: { checks: DashboardResponse['health'] }) {
                   ? t(`app.performance.facts.demo.${c.key}`)
                   : c.key === 'liveCalls' && c.facts?.withoutLink
                     ? t('app.performance.facts.liveCallsWithoutLink', { smart_count: c.facts.withoutLink })
-                    : t(`app.performance.facts.${c.key}`, figures(c.facts ?? {}))}
+                    : t(`app.performance.facts.${c.key}`, {
+                        ...figures(c.facts ?? {}),
+                        smart_count: c.facts?.[COUNTED[c.key] ?? ''],
+                      })}
             </Typography>
             {c.key === 'api' && c.facts?.reason && (
               <>
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                  {t('app.performance.facts.apiPasswords', figures(c.facts))}
+                  {t('app.performance.facts.apiPasswords', {
+                    ...figures(c.facts),
+                    smart_count: c.facts.passwordRequests,
+                  })}
                 </Typography>
                 <Typography variant="caption" sx={{ display: 'block' }} data-testid="api-health-reason">
                   {t(`app.performance.reason.${c.facts.reason}`)}

@@ -41,7 +41,10 @@ export function Overview({ data, history, range }: TabProps) {
           title={t('app.performance.errorRate')}
           value={percent(m.errorRate.percentage)}
           color={LEVEL_COLOR[errorRateLevel(m.errorRate.percentage)]}
-          sub={t('app.performance.errorRateSub', figures({ count: m.errorRate.last24h }))}
+          sub={t(
+            'app.performance.errorRateSub',
+            figures({ count: m.errorRate.last24h, smart_count: m.errorRate.last24h }),
+          )}
         />
       </Stack>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
