@@ -76,7 +76,13 @@ export function LiveCallList() {
           secondaryText={(c) => [schedule(c), c.host].filter(Boolean).join(' · ')}
         />
       ) : (
-        <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <Datagrid
+          rowClick="edit"
+          bulkActionButtons={false}
+          // the join link breaks anywhere: unbroken, it pushed the last columns off a 1024 px
+          // screen in Spanish and French
+          sx={{ '& td.column-zoomLink': { overflowWrap: 'anywhere' } }}
+        >
           <FunctionField source="name" sortable={false} render={(c: AdminLiveCall) => c.name[lang]} />
           <FunctionField source="schedule" sortable={false} render={schedule} />
           <TextField source="host" sortable={false} emptyText="—" />

@@ -52,6 +52,24 @@ describe('content in the console', () => {
     await vault.context().close();
   });
 
+  for (const locale of ['en-US', 'es-ES', 'fr-FR'])
+    it(`${locale}: the live calls' table fits its card at 1024 px, every column on screen`, async () => {
+      const page = await setup.consolePage(locale);
+      await page.setViewportSize({ width: 1024, height: 900 });
+      await page.goto('/admin/#/live-calls');
+      const table = page.locator('table');
+      await table.locator('tbody tr').nth(2).waitFor({ timeout: 30_000 });
+      const { tableRight, cardRight, headers } = await table.evaluate((el) => ({
+        tableRight: el.getBoundingClientRect().right,
+        cardRight: el.closest('.MuiPaper-root')!.getBoundingClientRect().right,
+        headers: [...el.querySelectorAll('th')].map((th) => th.getBoundingClientRect().right),
+      }));
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-live-calls-1024-${locale}.png` });
+      expect(tableRight).toBeLessThanOrEqual(cardRight);
+      expect(Math.max(...headers)).toBeLessThanOrEqual(1024);
+      await page.context().close();
+    });
+
   it('an admin changes a live call and clears its join link; the live-calls page shows it', async () => {
     const page = await setup.consolePage();
     await page.goto('/admin/#/live-calls');
