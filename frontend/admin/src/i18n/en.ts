@@ -170,7 +170,7 @@ export const en = {
       'not-started': 'Not started',
       mustChange: 'Must change password',
     },
-    flags: { admin: 'Admin', locked: 'Locked' },
+    flags: { admin: 'Admin', locked: 'Locked', newsletter: 'Newsletter' },
     lastLogin: {
       never: 'Never',
       today: 'Today',
@@ -186,6 +186,9 @@ export const en = {
       makeAdmin: 'Make admin',
       subscribe: 'Subscribe to newsletter',
       unsubscribe: 'Unsubscribe from newsletter',
+      // the bulk buttons' visible words (their full names above): the four fit a 1024 px screen
+      subscribeShort: 'Subscribe',
+      unsubscribeShort: 'Unsubscribe',
       resetPassword: 'Reset password',
       resetTraining: 'Reset training',
       delete: 'Delete user',

@@ -173,7 +173,7 @@ export const es: Messages = {
       'not-started': 'Sin empezar',
       mustChange: 'Debe cambiar la contraseña',
     },
-    flags: { admin: 'Administrador', locked: 'Bloqueado' },
+    flags: { admin: 'Administrador', locked: 'Bloqueado', newsletter: 'Boletín' },
     lastLogin: {
       never: 'Nunca',
       today: 'Hoy',
@@ -189,6 +189,9 @@ export const es: Messages = {
       makeAdmin: 'Hacer administrador',
       subscribe: 'Suscribir al boletín',
       unsubscribe: 'Dar de baja del boletín',
+      // the bulk buttons' visible words (their full names above): the four fit a 1024 px screen
+      subscribeShort: 'Suscribir',
+      unsubscribeShort: 'Dar de baja',
       resetPassword: 'Restablecer contraseña',
       resetTraining: 'Reiniciar formación',
       delete: 'Eliminar usuario',

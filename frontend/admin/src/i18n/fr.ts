@@ -173,7 +173,7 @@ export const fr: Messages = {
       'not-started': 'Pas commencé',
       mustChange: 'Mot de passe à changer',
     },
-    flags: { admin: 'Administrateur', locked: 'Bloqué' },
+    flags: { admin: 'Administrateur', locked: 'Bloqué', newsletter: 'Newsletter' },
     lastLogin: {
       never: 'Jamais',
       today: 'Aujourd’hui',
@@ -189,6 +189,9 @@ export const fr: Messages = {
       makeAdmin: 'Rendre administrateur',
       subscribe: 'Inscrire à la newsletter',
       unsubscribe: 'Désinscrire de la newsletter',
+      // the bulk buttons' visible words (their full names above): the four fit a 1024 px screen
+      subscribeShort: 'Inscrire',
+      unsubscribeShort: 'Désinscrire',
       resetPassword: 'Réinitialiser le mot de passe',
       resetTraining: 'Réinitialiser la formation',
       delete: 'Supprimer l’utilisateur',
