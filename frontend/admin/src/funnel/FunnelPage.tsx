@@ -37,7 +37,16 @@ type Cohort = FunnelResponse['cohorts'][number];
 const ALL = 'all';
 const RIGHT = { align: 'right' } as const;
 const ROW = { display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-start' } as const;
-const NOWRAP = { '& th, & td': { whiteSpace: 'nowrap' } } as const;
+/**
+ * A header's words wrap ("Formation / terminée"), a figure never does, the cells are tighter than
+ * MUI's and only the sorted column's arrow takes room (MUI keeps an unseen one in every header):
+ * both tables fit a 1024 px screen in every language, no column off the card.
+ */
+const FIT = {
+  '& th, & td': { px: 1 },
+  '& td': { whiteSpace: 'nowrap' },
+  '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { display: 'none' },
+} as const;
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
 
 function Panel({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
@@ -213,7 +222,7 @@ export function FunnelPage() {
                 data={data.stages}
                 rowId={(s) => s.stage}
                 rowAttributes={(s) => ({ 'data-stage': s.stage })}
-                sx={{ flex: '1 1 420px', ...NOWRAP }}
+                sx={{ flex: '1 1 420px', ...FIT }}
                 testId="funnel-table"
               />
             </Box>
@@ -262,7 +271,7 @@ export function FunnelPage() {
                     columns={cohortColumns}
                     data={data.cohorts}
                     rowId={(c) => c.week}
-                    sx={NOWRAP}
+                    sx={FIT}
                     testId="cohort-table"
                   />
                 </Box>

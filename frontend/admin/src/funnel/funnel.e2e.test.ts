@@ -150,4 +150,39 @@ describe('funnel page', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-funnel-fr.png`, fullPage: true });
     await context.close();
   });
+
+  for (const locale of ['en-US', 'es-ES', 'fr-FR'])
+    it(`${locale}: both tables fit their cards at 1024 and 1280 px, every column on screen`, async () => {
+      const context = await e2e.signedInContext(admin.client, {
+        locale,
+        viewport: { width: 1024, height: 900 },
+      });
+      const page = await context.newPage();
+      await page.goto(`${e2e.app.url}/admin/#/funnel`);
+      await page.getByTestId('cohort-table').locator('tbody tr').first().waitFor({ timeout: 30_000 });
+      for (const width of [1024, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        // how far each table reaches past its card's content, or scrolls inside its box
+        const spill = await page.locator('table').evaluateAll((tables) =>
+          tables.map((table) => {
+            const content = table.closest('.MuiCardContent-root')!;
+            const room =
+              content.getBoundingClientRect().right - parseFloat(getComputedStyle(content).paddingRight);
+            return Math.round(
+              Math.max(
+                table.getBoundingClientRect().right - room,
+                table.parentElement!.scrollWidth - table.parentElement!.clientWidth,
+              ),
+            );
+          }),
+        );
+        expect(
+          spill.filter((px) => px > 0),
+          `${width} px`,
+        ).toEqual([]);
+        if (SHOTS)
+          await page.screenshot({ path: `${SHOTS}/console-funnel-${width}-${locale}.png`, fullPage: true });
+      }
+      await context.close();
+    });
 });
