@@ -210,6 +210,27 @@ describe('console texts and layout', () => {
       await page.context().close();
     });
 
+    it(`${locale}: the performance summary cards sit evenly at 1024 and 1280 px, not three and one`, async () => {
+      const page = await adminPage(locale);
+      await page.goto(`${e2e.app.url}/admin/#/performance`);
+      const cards = page.getByTestId('card-response').locator('xpath=..').locator(':scope > *');
+      await cards.first().waitFor();
+      for (const width of [1024, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        const boxes = await cards.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()));
+        const tops = boxes.map((b) => Math.round(b.top));
+        const perRow = [...new Set(tops)].map((top) => tops.filter((t) => t === top).length);
+        expect(perRow, `${width} px`).toEqual(width < 1200 ? [2, 2] : [4]);
+        const widths = boxes.map((b) => b.width);
+        expect(Math.max(...widths) - Math.min(...widths)).toBeLessThan(1);
+        if (process.env.SCREENSHOT_DIR)
+          await page.screenshot({
+            path: `${process.env.SCREENSHOT_DIR}/console-performance-${width}-${locale}.png`,
+          });
+      }
+      await page.context().close();
+    });
+
     it(`${locale}: every health check's detail reads whole at 1280 and 1024 px, none cut with "…"`, async () => {
       const page = await adminPage(locale);
       await page.goto(`${e2e.app.url}/admin/#/performance`);

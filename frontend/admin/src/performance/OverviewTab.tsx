@@ -5,7 +5,7 @@ import { errorRateLevel, responseTimeLevel } from '@portal/contracts/admin/endpo
 import { LEVEL_COLOR, useFormat } from '../lib/format';
 import { Health } from './Health';
 import { ResponseChart, TrafficChart } from './charts';
-import { StatCard, Panel, type TabProps } from './parts';
+import { StatCard, StatCards, Panel, type TabProps } from './parts';
 
 export function Overview({ data, history, range }: TabProps) {
   const t = useTranslate();
@@ -13,7 +13,7 @@ export function Overview({ data, history, range }: TabProps) {
   const m = data.metrics;
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+      <StatCards>
         <StatCard
           testId="card-response"
           title={t('app.performance.avgResponse')}
@@ -46,7 +46,7 @@ export function Overview({ data, history, range }: TabProps) {
             figures({ count: m.errorRate.last24h, smart_count: m.errorRate.last24h }),
           )}
         />
-      </Stack>
+      </StatCards>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
         <Panel title={t('app.performance.health')}>
           <Health checks={data.health} />

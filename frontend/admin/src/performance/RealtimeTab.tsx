@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { REALTIME_SHOWN, responseTimeLevel } from '@portal/contracts/admin/endpoints';
 import { LEVEL_COLOR, useFormat } from '../lib/format';
-import { StatCard, Panel } from './parts';
+import { StatCard, StatCards, Panel } from './parts';
 
 export type Sample = {
   timestamp: string;
@@ -22,7 +22,7 @@ export function Realtime({ samples }: { samples: Sample[] }) {
   const shown = samples.slice(-REALTIME_SHOWN).reverse();
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+      <StatCards>
         <StatCard
           title={t('app.performance.currentResponse')}
           value={current ? ms(current.responseTime) : '—'}
@@ -44,7 +44,7 @@ export function Realtime({ samples }: { samples: Sample[] }) {
           value={current ? number(current.errorCount) : '—'}
           sub=""
         />
-      </Stack>
+      </StatCards>
       <Panel title={t('app.performance.last20')} testId="realtime-trend">
         {shown.length === 0 ? (
           <Typography color="text.secondary">{t('app.performance.collecting')}</Typography>

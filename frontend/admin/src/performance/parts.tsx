@@ -14,6 +14,25 @@ import { seriesSummary, type ChartSeries } from '../lib/chartText';
 
 const CHART_HEIGHT = 240;
 
+/**
+ * A tab's four headline cards, evenly: four across on a wide screen, two by two from a tablet's
+ * (at 1024 px, beside the menu, they wrapped three and one, the last alone on a full-width row),
+ * one a row on a phone.
+ */
+export function StatCards({ children }: { children: React.ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
 export function StatCard({
   title,
   value,
@@ -28,7 +47,7 @@ export function StatCard({
   testId?: string;
 }) {
   return (
-    <Card sx={{ flex: '1 1 220px' }} data-testid={testId}>
+    <Card data-testid={testId}>
       <CardContent>
         <Typography variant="body2" color="text.secondary">
           {title}
