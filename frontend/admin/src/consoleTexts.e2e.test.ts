@@ -231,6 +231,30 @@ describe('console texts and layout', () => {
       await page.context().close();
     });
 
+    it(`${locale}: the performance tabs show scroll arrows only when the four do not fit`, async () => {
+      const page = await adminPage(locale);
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page.goto(`${e2e.app.url}/admin/#/performance`);
+      const tabs = page.getByRole('tablist').locator('xpath=ancestor::div[contains(@class, "MuiTabs-root")]');
+      await page.getByTestId('card-response').waitFor();
+      // a phone, then wider windows (a tablet turned, a window widened)
+      for (const width of [390, 700, 760, 820, 880, 1024]) {
+        await page.setViewportSize({ width, height: 900 });
+        await expect
+          .poll(
+            () =>
+              tabs.evaluate((root) => {
+                const list = root.querySelector('[role="tablist"]')!;
+                const arrows = root.querySelectorAll('.MuiTabs-scrollButtons:not(.Mui-disabled)').length;
+                return { overflows: list.scrollWidth > root.clientWidth, arrows: arrows > 0 };
+              }),
+            { message: `${width} px`, timeout: 2_000 },
+          )
+          .toSatisfy(({ overflows, arrows }) => overflows === arrows);
+      }
+      await page.context().close();
+    });
+
     it(`${locale}: every health check's detail reads whole at 1280 and 1024 px, none cut with "…"`, async () => {
       const page = await adminPage(locale);
       await page.goto(`${e2e.app.url}/admin/#/performance`);

@@ -105,7 +105,23 @@ export function PerformanceDashboard() {
         // a phone shows three of the four tabs: the rest scrolls into view
         variant="scrollable"
         allowScrollButtonsMobile
-        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        sx={{
+          mb: 2,
+          borderBottom: 1,
+          borderColor: 'divider',
+          // the arrows lie over the row's ends rather than beside it, so they show exactly when the
+          // tabs do not fit: beside it, once shown they kept the room that would have let them fit
+          position: 'relative',
+          '& .MuiTabs-scrollButtons': {
+            position: 'absolute',
+            top: 0,
+            bottom: 0,
+            zIndex: 1,
+            bgcolor: 'background.default',
+            '&:first-of-type': { left: 0 },
+            '&:last-of-type': { right: 0 },
+          },
+        }}
       >
         {TABS.map((k) => (
           <Tab key={k} value={k} label={t(`app.performance.tabs.${k}`)} />
