@@ -534,12 +534,17 @@ export const en = {
         PreferredLanguageChanged: 'Language set to %{language}',
         StepCompleted: 'Foundation step %{step} completed',
         StepReopened: 'Foundation step %{step} marked incomplete again',
-        ProspectListsUpdated: 'Prospect lists saved (%{customers} customers, %{partners} partners)',
+        ProspectListsUpdated: 'Prospect lists saved (%{customers}, %{partners})',
         SyncRunRequested: 'Mailchimp sync started (%{trigger})',
         SyncRunFinished: 'Mailchimp sync %{status}: %{total} checked, %{updated} updated, %{errors} errors',
         PasswordChangedForced: 'Temporary password replaced',
         PasswordChangedRehash: 'Password hash upgraded',
         PasswordChangedReset: 'Password changed with a forgotten-password link',
+      },
+      // the counts of a detail line with two (one smart_count a text)
+      counts: {
+        customers: '%{smart_count} customer |||| %{smart_count} customers',
+        partners: '%{smart_count} partner |||| %{smart_count} partners',
       },
       sources: {
         self: 'by the user',

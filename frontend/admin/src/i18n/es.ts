@@ -535,13 +535,18 @@ export const es: Messages = {
         PreferredLanguageChanged: 'Idioma cambiado a %{language}',
         StepCompleted: 'Paso %{step} de formación completado',
         StepReopened: 'Paso %{step} de formación marcado de nuevo como pendiente',
-        ProspectListsUpdated: 'Listas de prospectos guardadas (%{customers} clientes, %{partners} socios)',
+        ProspectListsUpdated: 'Listas de prospectos guardadas (%{customers}, %{partners})',
         SyncRunRequested: 'Sincronización con Mailchimp iniciada (%{trigger})',
         SyncRunFinished:
           'Sincronización con Mailchimp %{status}: %{total} revisados, %{updated} actualizados, %{errors} errores',
         PasswordChangedForced: 'Contraseña temporal sustituida',
         PasswordChangedRehash: 'Cifrado de la contraseña mejorado',
         PasswordChangedReset: 'Contraseña cambiada con un enlace de contraseña olvidada',
+      },
+      // the counts of a detail line with two (one smart_count a text)
+      counts: {
+        customers: '%{smart_count} cliente |||| %{smart_count} clientes',
+        partners: '%{smart_count} socio |||| %{smart_count} socios',
       },
       sources: {
         self: 'por el usuario',

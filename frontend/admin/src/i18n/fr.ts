@@ -539,14 +539,18 @@ export const fr: Messages = {
         PreferredLanguageChanged: 'Langue changée en %{language}',
         StepCompleted: 'Étape %{step} de formation terminée',
         StepReopened: 'Étape %{step} de formation à nouveau marquée non faite',
-        ProspectListsUpdated:
-          'Listes de prospects enregistrées (%{customers} clients, %{partners} partenaires)',
+        ProspectListsUpdated: 'Listes de prospects enregistrées (%{customers}, %{partners})',
         SyncRunRequested: 'Synchronisation Mailchimp lancée (%{trigger})',
         SyncRunFinished:
           'Synchronisation Mailchimp %{status}\u00a0: %{total} vérifiés, %{updated} mis à jour, %{errors} erreurs',
         PasswordChangedForced: 'Mot de passe temporaire remplacé',
         PasswordChangedRehash: 'Chiffrement du mot de passe amélioré',
         PasswordChangedReset: 'Mot de passe changé avec un lien de mot de passe oublié',
+      },
+      // the counts of a detail line with two (one smart_count a text)
+      counts: {
+        customers: '%{smart_count} client |||| %{smart_count} clients',
+        partners: '%{smart_count} partenaire |||| %{smart_count} partenaires',
       },
       sources: {
         self: 'par l’utilisateur',

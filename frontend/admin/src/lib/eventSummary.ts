@@ -86,7 +86,10 @@ export function eventSummary(
       break;
     case 'ProspectListsUpdated':
       if (Array.isArray(d.customerList) && Array.isArray(d.partnerList))
-        params = { customers: d.customerList.length, partners: d.partnerList.length };
+        params = {
+          customers: t('app.events.counts.customers', { smart_count: d.customerList.length }),
+          partners: t('app.events.counts.partners', { smart_count: d.partnerList.length }),
+        };
       break;
     case 'SyncRunRequested':
       if (d.trigger)

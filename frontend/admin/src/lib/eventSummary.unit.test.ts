@@ -6,8 +6,8 @@ import { es } from '../i18n/es';
 import { fr } from '../i18n/fr';
 import { eventSummary, fieldLabel } from './eventSummary';
 
-const translator = (messages: object) => {
-  const provider = polyglotI18nProvider(() => messages as never, 'en', [], { allowMissing: false });
+const translator = (messages: object, locale = 'en') => {
+  const provider = polyglotI18nProvider(() => messages as never, locale, [], { allowMissing: false });
   return (key: string, options?: Record<string, unknown>) => provider.translate(key, options);
 };
 
@@ -82,6 +82,34 @@ describe('audit lines in each language', () => {
     expect(eventSummary(translator(en), 'en', { ...lockout, eventType: 'SecondFactorLockout' })).toBe(
       'Two-step codes from 203.0.113.7 paused after 5 wrong codes',
     );
+  });
+  it('counts one saved prospect in the singular, beside several of the other list, in each language', () => {
+    const saved = (customers: number, partners: number) => ({
+      eventType: 'ProspectListsUpdated',
+      summary: '',
+      changes: {
+        customerList: Array.from({ length: customers }, (_, i) => ({ name: `C${i}` })),
+        partnerList: Array.from({ length: partners }, (_, i) => ({ name: `P${i}` })),
+      },
+    });
+    expect(eventSummary(translator(en), 'en', saved(1, 3))).toBe(
+      'Prospect lists saved (1 customer, 3 partners)',
+    );
+    expect(eventSummary(translator(en), 'en', saved(2, 1))).toBe(
+      'Prospect lists saved (2 customers, 1 partner)',
+    );
+    expect(eventSummary(translator(es, 'es'), 'es', saved(1, 3))).toBe(
+      'Listas de prospectos guardadas (1 cliente, 3 socios)',
+    );
+    expect(eventSummary(translator(fr, 'fr'), 'fr', saved(1, 0))).toBe(
+      'Listes de prospects enregistrées (1 client, 0 partenaire)',
+    );
+    expect(eventSummary(translator(fr, 'fr'), 'fr', saved(4, 2))).toBe(
+      'Listes de prospects enregistrées (4 clients, 2 partenaires)',
+    );
+    // the server's English summary (kept in the audit log) too
+    const event = allEvents.find((e) => e.type === 'ProspectListsUpdated')!;
+    expect(event.summary(saved(1, 2).changes as never)).toBe('Prospect lists saved (1 customer, 2 partners)');
   });
   it('names every recorded field in each language (the history shows them), never by its code name', () => {
     // secret fields never reach the audit log, so the history never shows them
