@@ -286,6 +286,21 @@ describe('sign-in flow in Chromium', () => {
     expect(await asked.count()).toBe(1);
   });
 
+  it('Enter in a text field without a sponsor says what is missing, as a press on Create Account does', async () => {
+    const page = await newPage('en-US', PHONE);
+    await enterPasscode(page);
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await typeDetails(page, 'nadia.enter@example.test');
+    // the submit button is disabled, so the form itself never submits on Enter
+    await page.getByLabel('Email').press('Enter');
+    const sponsorField = page.locator('.ant-form-item', {
+      has: page.getByRole('combobox', { name: 'Sponsor' }),
+    });
+    await sponsorField.getByText('Please select a sponsor').waitFor();
+    expect(await page.getByText('Please select a sponsor').count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/register');
+  });
+
   it('keyboard only: the passcode sent with Enter, the typing goes on in the first field of the form', async () => {
     const page = await newPage();
     await page.goto('/register');

@@ -9,7 +9,7 @@ import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, passwordBytes } from '@portal/
 import { emailRule } from '../../lib/emailRule';
 import type { AuthRoutes } from '@portal/contracts/auth/routes';
 import type { BodyOf } from '@portal/contracts/core/http';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/Spinner';
 import { ApiError, request, serverMessageOf } from '../../lib/api';
@@ -74,9 +74,17 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
     !!values?.password;
   const complete = filled && !!values?.sponsorId;
   // the sponsor-required text is the sponsor field's error, shown once the partner has left the
-  // field without a sponsor, or pressed Create Account (disabled) with every other field filled
+  // field without a sponsor, or pressed Create Account (disabled) or Enter in a text field (a
+  // form whose submit button is disabled does not submit) with every other field filled
   const askForSponsor = () => {
     if (filled && !values?.sponsorId) form.validateFields(['sponsorId']).catch(() => undefined);
+  };
+  const enterAsksForSponsor = (e: KeyboardEvent) => {
+    if (
+      e.key === 'Enter' &&
+      (e.target as HTMLElement).matches('input:not([role="combobox"], [type="checkbox"])')
+    )
+      askForSponsor();
   };
   const passcodeLost = useCallback(() => {
     setPasscodeVerified(false);
@@ -145,6 +153,7 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
         disabled={locked || busy}
         initialValues={{ newsletter: true }}
         onFinish={submit}
+        onKeyDown={enterAsksForSponsor}
         validateTrigger="onBlur"
         size="large"
         noValidate
