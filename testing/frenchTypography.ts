@@ -13,3 +13,12 @@ export const breaksFrenchPunctuation = (text: string) => / [;:!?»]|« /.test(te
  */
 export const straightApostrophes = (text: string): string[] =>
   text.replace(/\{\{[^}]*\}\}|%\{[^}]*\}|<[^<>]*>/g, ' ').match(/\S*\p{L}'\p{L}\S*/gu) ?? [];
+
+/**
+ * French keeps a number and the word after it on one line ("6 caractères", "il y a 3 jours"):
+ * the space between them is a no-break one. Returns each number (figures, or a {{count}}-like
+ * placeholder) followed by an ordinary space and a word; the number of a step ("l’étape 3 est
+ * terminée") counts nothing and is left alone.
+ */
+export const numbersApartFromWords = (text: string): string[] =>
+  text.match(/(?<![Éé]tape )(?:\d+|\{\{\s*(?:count|min|total|shown)\s*\}\}) \p{L}+/gu) ?? [];

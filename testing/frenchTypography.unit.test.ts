@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breaksFrenchPunctuation, straightApostrophes } from './frenchTypography';
+import { breaksFrenchPunctuation, numbersApartFromWords, straightApostrophes } from './frenchTypography';
 
 describe('French typography checks', () => {
   it('find an ordinary space before ; : ! ? » and after «', () => {
@@ -23,5 +23,14 @@ describe('French typography checks', () => {
     expect(straightApostrophes("{{when, datetime(format: 'short')}} pour {{name}}")).toEqual([]);
     expect(straightApostrophes("<a href='https://x.test/a'b'>l’appel</a>")).toEqual([]);
     expect(straightApostrophes('%{name}')).toEqual([]);
+  });
+
+  it('find a number and the word after it apart (an ordinary space between them)', () => {
+    expect(numbersApartFromWords('au moins 6 caractères, il y a {{count}} jours')).toEqual([
+      '6 caractères',
+      '{{count}} jours',
+    ]);
+    expect(numbersApartFromWords('au moins 6\u00a0caractères, il y a {{count}}\u00a0jours')).toEqual([]);
+    expect(numbersApartFromWords('© {{year}} Training, 2. Saisissez, l’étape 3 est terminée')).toEqual([]);
   });
 });

@@ -3,7 +3,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from './languages';
-import { breaksFrenchPunctuation, straightApostrophes } from '../../../../testing/frenchTypography';
+import {
+  breaksFrenchPunctuation,
+  numbersApartFromWords,
+  straightApostrophes,
+} from '../../../../testing/frenchTypography';
 
 // Every namespace file of every language under src/locales, including the ones other
 // features add: same files, same keys, no empty values, same {{placeholders}}.
@@ -185,6 +189,14 @@ describe('French', () => {
     for (const ns of namespacesOf('fr'))
       for (const [key, value] of load('fr', ns))
         if (typeof value === 'string' && breaksFrenchPunctuation(value)) found.push(`${ns}:${key}: ${value}`);
+    expect(found).toEqual([]);
+  });
+  it('keeps a number and the word after it together (no-break space)', () => {
+    const found: string[] = [];
+    for (const ns of namespacesOf('fr'))
+      for (const [key, value] of load('fr', ns))
+        if (typeof value === 'string')
+          found.push(...numbersApartFromWords(value).map((words) => `${ns}:${key}: ${words}`));
     expect(found).toEqual([]);
   });
   it('writes its apostrophe ’, not the straight one', () => {

@@ -88,7 +88,7 @@ describe('profile card on a phone', () => {
     await submit.click();
     await refusal.waitFor();
     expect(await refusal.innerText()).toBe(
-      'Mot de passe trop court\nLe mot de passe doit comporter au moins 6 caractères.',
+      'Mot de passe trop court\nLe mot de passe doit comporter au moins 6\u00a0caractères.',
     );
     await expectNoToast();
     if (process.env.SCREENSHOT_DIR)
