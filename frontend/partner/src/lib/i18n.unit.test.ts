@@ -107,8 +107,20 @@ const USTED = [
 ];
 
 // One word per thing in Spanish: "grabaciones" (not "repeticiones"), "formación" (not
-// "capacitación"), "en vivo" (not "en directo"), as the menu and the landing page say.
-const OTHER_WORDS = words('repetición', 'repeticiones', 'capacitación', 'capacitaciones', 'en directo');
+// "capacitación"), "en vivo" (not "en directo"), "fundamentos" (not "formación básica": the
+// foundation page once said "básica" under a menu entry "Fundamentos"), as the menu and the
+// landing page say.
+const OTHER_WORDS = words(
+  'repetición',
+  'repeticiones',
+  'capacitación',
+  'capacitaciones',
+  'en directo',
+  'formación básica',
+  'pasos básicos',
+);
+// And in French: "fondamentaux", as the menu says (not "fondations" nor "formation de base").
+const OTHER_FRENCH_WORDS = words('fondation', 'fondations', 'formation de base', 'étapes de base');
 
 describe('Spanish', () => {
   it('names each thing with one word', () => {
@@ -197,6 +209,14 @@ describe('French', () => {
       for (const [key, value] of load('fr', ns))
         if (typeof value === 'string')
           found.push(...numbersApartFromWords(value).map((words) => `${ns}:${key}: ${words}`));
+    expect(found).toEqual([]);
+  });
+  it('names each thing with one word', () => {
+    const found: string[] = [];
+    for (const ns of namespacesOf('fr'))
+      for (const [key, value] of load('fr', ns))
+        if (typeof value === 'string' && OTHER_FRENCH_WORDS.test(value.toLowerCase()))
+          found.push(`${ns}:${key}: ${value}`);
     expect(found).toEqual([]);
   });
   it('writes its apostrophe ’, not the straight one', () => {
