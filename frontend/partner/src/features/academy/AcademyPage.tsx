@@ -19,7 +19,7 @@ import {
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type CSSProperties, type ReactNode, Suspense, lazy, useCallback, useState } from 'react';
+import { type CSSProperties, type ReactNode, Suspense, lazy, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '@portal/contracts/core/numbers';
 import { PageSpinner } from '../../components/Spinner';
@@ -131,15 +131,22 @@ export function AcademyPage() {
     setTouring(true);
   }, []);
 
+  // the tour's tooltips and the prompt go away with the focus in them: it comes back to the
+  // button that starts the tour again, not to the page's body (a keyboard user would start over
+  // from the top bar)
+  const startButton = useRef<HTMLButtonElement>(null);
+
   const onFinished = useCallback(async () => {
     setTouring(false);
-    await recordTourCompleted();
     window.scrollTo({ top: 0, behavior: 'smooth' });
+    startButton.current?.focus({ preventScroll: true });
+    await recordTourCompleted();
     toast.success(t('tour.doneTitle'), t('tour.doneText'));
   }, [t]);
 
   const onSkipped = useCallback(async () => {
     setTouring(false);
+    startButton.current?.focus();
     await recordTourSkipped();
   }, []);
 
@@ -174,7 +181,13 @@ export function AcademyPage() {
               </Button>
             </Link>
           ) : (
-            <Button size="large" icon={<CompassOutlined />} onClick={startTour} data-testid="start-tour">
+            <Button
+              ref={startButton}
+              size="large"
+              icon={<CompassOutlined />}
+              onClick={startTour}
+              data-testid="start-tour"
+            >
               {t('hero.startTour')}
             </Button>
           )}

@@ -146,6 +146,8 @@ describe('academy hub', () => {
     }
     await poll(async () => (await tutorialOf(page)).tutorialCompleted).toBe(true);
     await page.getByText("You're all set!").waitFor();
+    // the focus comes back to the button that starts the tour, not to the page's body
+    await poll(() => page.getByTestId('start-tour').evaluate((b) => b === document.activeElement)).toBe(true);
     expect(await tutorialOf(page)).toMatchObject({
       tutorialCompleted: true,
       academyTourSeen: true,
@@ -213,6 +215,8 @@ describe('academy hub', () => {
     expect((await tutorialOf(page)).skipTutorial).toBe(false);
     await page.keyboard.press('Escape');
     await poll(() => prompt.count()).toBe(0);
+    // the focus lands on the button that offers the tour again, and the next Tab goes on from there
+    await poll(focused).toBe('Take the tour');
     await poll(async () => (await tutorialOf(page)).skipTutorial).toBe(true);
     expect(await tutorialOf(page)).toMatchObject({ academyTourSeen: true, tutorialCompleted: false });
   });
