@@ -98,14 +98,17 @@ export function FoundationPage() {
           <Progress
             type="circle"
             percent={percent}
-            format={(p) => formatPercent(currentLanguage(), p ?? 0)}
+            // the figure once, with its word under it inside the ring, as the Academy's ring
+            format={(p) => (
+              <>
+                {formatPercent(currentLanguage(), p ?? 0)}
+                <small className="fd-progress-caption">{t('overall')}</small>
+              </>
+            )}
             size={128}
             strokeColor="#0d7d67"
             aria-label={t('progressLabel')}
           />
-          <span className="fd-progress-caption">
-            {t('overall', { percent: formatPercent(currentLanguage(), percent) })}
-          </span>
         </div>
       </section>
 

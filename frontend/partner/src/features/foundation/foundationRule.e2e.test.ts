@@ -26,7 +26,8 @@ const ok = (res: { status: number; text: string }) => expect(res.status, res.tex
 /** What each place shows for one partner: [foundation page, wizard badge, academy, directory, console]. */
 async function figuresOf(page: Page, partner: CreatedUser) {
   await page.goto('/foundation');
-  const foundation = await page.locator('.fd-progress-caption').textContent();
+  // the ring says the figure once, with its word ("20%" over "complete")
+  const foundation = (await page.locator('.fd-hero-progress').innerText()).replace(/\s+/g, ' ').trim();
   await page.goto('/onboarding?step=2');
   const wizard = await page.getByTestId('complete-badge').textContent();
   await page.goto('/academy');
