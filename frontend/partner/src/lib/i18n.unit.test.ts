@@ -122,23 +122,34 @@ const OTHER_WORDS = words(
 // And in French: "fondamentaux", as the menu says (not "fondations" nor "formation de base").
 const OTHER_FRENCH_WORDS = words('fondation', 'fondations', 'formation de base', 'étapes de base');
 
+/** What `check` finds in each text of a language, as "namespace:key: finding". */
+const findIn = (lang: string, check: (text: string) => string[]) =>
+  namespacesOf(lang).flatMap((ns) =>
+    [...load(lang, ns)].flatMap(([key, value]) =>
+      typeof value === 'string' ? check(value).map((found) => `${ns}:${key}: ${found}`) : [],
+    ),
+  );
+/** The whole text, when `test` holds for it. */
+const whole = (test: (text: string) => boolean) => (text: string) => (test(text) ? [text] : []);
+/** The texts that name a thing with one of the `other` words. */
+const otherWordsIn = (lang: string, other: RegExp) =>
+  findIn(
+    lang,
+    whole((v) => other.test(v.toLowerCase())),
+  );
+
 describe('Spanish', () => {
   it('names each thing with one word', () => {
-    const found: string[] = [];
-    for (const ns of namespacesOf('es'))
-      for (const [key, value] of load('es', ns))
-        if (typeof value === 'string' && OTHER_WORDS.test(value.toLowerCase()))
-          found.push(`${ns}:${key}: ${value}`);
-    expect(found).toEqual([]);
+    expect(otherWordsIn('es', OTHER_WORDS)).toEqual([]);
   });
 
   it('addresses the partner as tú in every text', () => {
-    const found: string[] = [];
-    for (const ns of namespacesOf('es'))
-      for (const [key, value] of load('es', ns))
-        if (typeof value === 'string' && USTED.some((r) => r.test(value)))
-          found.push(`${ns}:${key}: ${value}`);
-    expect(found).toEqual([]);
+    expect(
+      findIn(
+        'es',
+        whole((v) => USTED.some((r) => r.test(v))),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -197,34 +208,15 @@ describe('the same things, named the same', () => {
 
 describe('French', () => {
   it('keeps its punctuation on the line of the word before it', () => {
-    const found: string[] = [];
-    for (const ns of namespacesOf('fr'))
-      for (const [key, value] of load('fr', ns))
-        if (typeof value === 'string' && breaksFrenchPunctuation(value)) found.push(`${ns}:${key}: ${value}`);
-    expect(found).toEqual([]);
+    expect(findIn('fr', whole(breaksFrenchPunctuation))).toEqual([]);
   });
   it('keeps a number and the word after it together (no-break space)', () => {
-    const found: string[] = [];
-    for (const ns of namespacesOf('fr'))
-      for (const [key, value] of load('fr', ns))
-        if (typeof value === 'string')
-          found.push(...numbersApartFromWords(value).map((words) => `${ns}:${key}: ${words}`));
-    expect(found).toEqual([]);
+    expect(findIn('fr', numbersApartFromWords)).toEqual([]);
   });
   it('names each thing with one word', () => {
-    const found: string[] = [];
-    for (const ns of namespacesOf('fr'))
-      for (const [key, value] of load('fr', ns))
-        if (typeof value === 'string' && OTHER_FRENCH_WORDS.test(value.toLowerCase()))
-          found.push(`${ns}:${key}: ${value}`);
-    expect(found).toEqual([]);
+    expect(otherWordsIn('fr', OTHER_FRENCH_WORDS)).toEqual([]);
   });
   it('writes its apostrophe ’, not the straight one', () => {
-    const found: string[] = [];
-    for (const ns of namespacesOf('fr'))
-      for (const [key, value] of load('fr', ns))
-        if (typeof value === 'string')
-          found.push(...straightApostrophes(value).map((word) => `${ns}:${key}: ${word}`));
-    expect(found).toEqual([]);
+    expect(findIn('fr', straightApostrophes)).toEqual([]);
   });
 });
