@@ -299,6 +299,13 @@ describe('sign-in flow in Chromium', () => {
     await sponsorField.getByText('Please select a sponsor').waitFor();
     expect(await page.getByText('Please select a sponsor').count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/register');
+
+    // a password too short is said at the same press, not only once the sponsor is picked
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('abc');
+    await password.press('Enter');
+    await page.getByText('Password must be at least 6 characters long.').waitFor();
+    expect(await page.getByText('Please select a sponsor').count()).toBe(1);
   });
 
   it('keyboard only: the passcode sent with Enter, the typing goes on in the first field of the form', async () => {

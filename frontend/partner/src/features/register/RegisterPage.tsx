@@ -75,9 +75,11 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
   const complete = filled && !!values?.sponsorId;
   // the sponsor-required text is the sponsor field's error, shown once the partner has left the
   // field without a sponsor, or pressed Create Account (disabled) or Enter in a text field (a
-  // form whose submit button is disabled does not submit) with every other field filled
+  // form whose submit button is disabled does not submit) with every other field filled; that
+  // press is a try to submit, so it checks every field at once, as a submit would (a short
+  // password is said together with the missing sponsor, not after the sponsor is picked)
   const askForSponsor = () => {
-    if (filled && !values?.sponsorId) form.validateFields(['sponsorId']).catch(() => undefined);
+    if (filled && !values?.sponsorId) form.validateFields().catch(() => undefined);
   };
   const enterAsksForSponsor = (e: KeyboardEvent) => {
     if (
