@@ -2,10 +2,6 @@ import type { Projection } from '../../projections/projection';
 
 const PREFIX = 'Coaching-';
 
-/**
- * `coaching`: per partner the nudge opt-out, the latest nudge and the live-call reminder opt-in
- * and the zone of its start times (inline: answers read it).
- */
 interface CoachingData {
   sponsorId?: string;
   note?: string | null;
@@ -36,6 +32,10 @@ function rowChanges(type: string, data: CoachingData): Record<string, unknown> {
   }
 }
 
+/**
+ * `coaching`: per partner the nudge opt-out, the latest nudge and the live-call reminder opt-in
+ * and the zone of its start times (inline: answers read it).
+ */
 export const coachingProjection: Projection = {
   name: 'coaching',
   tables: ['coaching'],
