@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { setUpConsoleE2e } from '../../../testing/browser';
 import type { TestClient } from '../../../testing/app';
 import { signIn } from '../../../testing/users';
@@ -19,10 +19,21 @@ async function useSession(context: BrowserContext): Promise<TestClient> {
   return client;
 }
 
+/**
+ * Types into a form once every request of the page has been answered while the session lived:
+ * no late answer resets the form after the edit, and none comes back 401 before the save.
+ */
+async function typeOnceSettled(page: Page, field: Locator, value: string) {
+  await page.waitForLoadState('networkidle');
+  await field.fill(value);
+}
+
 /** The session ends (signed out in another tab), then Save: refused with 401, off to sign in. */
 async function saveAfterSessionEnded(page: Page, session: TestClient) {
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect.poll(() => save.isEnabled(), { timeout: 30_000 }).toBe(true);
   expect((await session.post('/api/logout')).status).toBeLessThan(300);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await save.click();
   await page.waitForURL((url) => !url.pathname.startsWith('/admin'), { timeout: 30_000 });
 }
 
@@ -52,7 +63,7 @@ describe('session ending while editing', () => {
     await expect.poll(() => lastName.inputValue(), { timeout: 60_000 }).toBe('Partner');
 
     // the session ends (signed out in another tab); the next save is refused with 401
-    await lastName.fill('Changed');
+    await typeOnceSettled(page, lastName, 'Changed');
     await saveAfterSessionEnded(page, session);
 
     // signed in again, the partner app opens the console (/admin, as after its code step)
@@ -100,7 +111,7 @@ describe('session ending while editing', () => {
     const lastName = page.getByRole('textbox', { name: /^Last name/ });
     await expect.poll(() => lastName.inputValue(), { timeout: 60_000 }).toBe('Partner');
 
-    await lastName.fill('Typed');
+    await typeOnceSettled(page, lastName, 'Typed');
     await saveAfterSessionEnded(page, session);
 
     // back on the page: the typed value is in the form again, not saved
@@ -133,7 +144,7 @@ describe('session ending while editing', () => {
     await page.goto(`${setup.e2e.app.url}/admin/#/academy-links/current`);
     const field = page.locator('input[name="advancedAcademyUrl"]');
     await page.getByTestId('links-source').waitFor({ timeout: 60_000 });
-    await field.fill('https://academy.example.com/typed');
+    await typeOnceSettled(page, field, 'https://academy.example.com/typed');
     await saveAfterSessionEnded(page, session);
     await signInAgain(context, page);
     await expect.poll(() => page.url(), { timeout: 30_000 }).toContain('#/academy-links/current');
