@@ -36,6 +36,8 @@ describe('configuration', () => {
       parseConfig({ ...valid, ...own, NODE_ENV: 'production', TRUSTED_PROXY_HOPS: '1' }).cookieSecure,
     ).toBe(true);
     expect(config.HOST).toBe('127.0.0.1');
+    // QUALITY 3: passwords are hashed at cost 12 unless a deployment says otherwise
+    expect(config.BCRYPT_COST).toBe(12);
   });
 
   it('refuses secure cookies without a TLS proxy in front, with a message saying what to set', () => {
