@@ -370,6 +370,15 @@ describe('sign-in flow in Chromium', () => {
     // editing a field clears the error
     await dialog.getByLabel('Password', { exact: true }).fill('x');
     await dialog.getByRole('alert').waitFor({ state: 'detached' });
+
+    // a second failure while the first toast shows: its toast takes the first one's place (at most 1)
+    const mounted = () => page.evaluate(() => document.querySelectorAll('.ant-notification-notice').length);
+    const before = await mounted();
+    await dialog.getByRole('button', { name: 'SIGN IN' }).click();
+    await dialog.getByRole('alert').waitFor();
+    const staying = page.locator('.ant-notification-notice:not([class*="-leave"])');
+    await expect.poll(mounted).toBeGreaterThan(before);
+    expect(await staying.count()).toBe(1);
   });
 
   it('on a phone, the failed sign-in toast keeps clear of the login dialog', async () => {
