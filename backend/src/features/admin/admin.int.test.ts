@@ -6,6 +6,7 @@ import { runAudienceSync, demoAudience } from '../../integrations/mailchimp/audi
 import { StreamDeleted } from '../../eventStore/port';
 import { parsePosition } from '../../eventStore/postgres';
 import { waitFor } from '../../../../testing/servers';
+import { finishFoundation } from '../../../../testing/progress';
 
 let app: TestApp;
 let admin: CreatedUser;
@@ -342,6 +343,18 @@ describe('admin actions', () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it('resets training of a subscribed partner: step 1 stays complete, since it follows the newsletter', async () => {
+    // docs/decisions/onboarding.md: step 1 is complete exactly when subscribed
+    const subscribed = await createUser(app, { firstName: 'Sue', lastName: 'Subscribed', newsletter: true });
+    await finishFoundation(app, subscribed.id);
+    expect((await admin.client.get(`/api/admin/users/${subscribed.id}`)).body.progress).toBe(100);
+    expect((await admin.client.post(`/api/admin/users/${subscribed.id}/reset-training`)).status).toBe(200);
+    const after = (await admin.client.get(`/api/admin/users/${subscribed.id}`)).body;
+    expect(after).toMatchObject({ progress: 20, completedSteps: 1, trainingCompleted: false });
+    const progress = (await subscribed.client.get('/api/onboarding-progress')).body.progress;
+    expect(progress).toMatchObject({ step1Completed: true, step2Completed: false, step5Completed: false });
   });
 
   it('runs bulk lock, unlock and newsletter actions', async () => {
