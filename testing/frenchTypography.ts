@@ -6,6 +6,14 @@
 export const breaksFrenchPunctuation = (text: string) => / [;:!?»]|« /.test(text);
 
 /**
+ * French sets ; : ! ? off from the word before; "Choisir la langue: Français" has no space at
+ * all. Returns each word written against such a mark, where the mark ends the text or is followed
+ * by a space (a time as 20:00 or a link's https: is not punctuation).
+ */
+export const unspacedFrenchPunctuation = (text: string): string[] =>
+  text.match(/[\p{L}\p{N})»]+[;:!?](?=\s|$)/gu) ?? [];
+
+/**
  * French writes one apostrophe, the typographic ’ (U+2019), never the typewriter ' ("l’été",
  * "aujourd’hui"). Returns the words that have a straight apostrophe between two letters (any
  * script's letters). A placeholder ({{name}}, %{name}) or an HTML tag is not text: a quote inside

@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { breaksFrenchPunctuation, numbersApartFromWords, straightApostrophes } from './frenchTypography';
+import {
+  breaksFrenchPunctuation,
+  numbersApartFromWords,
+  straightApostrophes,
+  unspacedFrenchPunctuation,
+} from './frenchTypography';
 
 describe('French typography checks', () => {
   it('find an ordinary space before ; : ! ? » and after «', () => {
     expect(breaksFrenchPunctuation('Bonjour !')).toBe(true);
     expect(breaksFrenchPunctuation('« Bonjour\u202f»')).toBe(true);
     expect(breaksFrenchPunctuation('Bonjour\u202f! «\u00a0Oui\u00a0»')).toBe(false);
+  });
+
+  it('find ; : ! ? written against the word before', () => {
+    expect(unspacedFrenchPunctuation('Choisir la langue: Français. Prêt? Oui!')).toEqual([
+      'langue:',
+      'Prêt?',
+      'Oui!',
+    ]);
+    expect(unspacedFrenchPunctuation('Langue\u00a0: à 20:00, https://x.test/a?b=1 Prêt\u202f?')).toEqual([]);
   });
 
   it('find a straight apostrophe between two letters', () => {

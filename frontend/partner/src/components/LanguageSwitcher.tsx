@@ -75,7 +75,7 @@ export function LanguageSwitcher({ compact }: { compact?: boolean }) {
         {!compact && <span>{current.code.toUpperCase()}</span>}
         <span className="visually-hidden">
           {compact ? '' : ' — '}
-          {t('language.choose')}: {current.name}
+          {t('language.current', { language: current.name })}
         </span>
         <span className="lang-caret" aria-hidden="true">
           ▼

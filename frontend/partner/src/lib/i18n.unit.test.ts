@@ -7,6 +7,7 @@ import {
   breaksFrenchPunctuation,
   numbersApartFromWords,
   straightApostrophes,
+  unspacedFrenchPunctuation,
 } from '../../../../testing/frenchTypography';
 
 // Every namespace file of every language under src/locales, including the ones other
@@ -209,6 +210,7 @@ describe('the same things, named the same', () => {
 describe('French', () => {
   it('keeps its punctuation on the line of the word before it', () => {
     expect(findIn('fr', whole(breaksFrenchPunctuation))).toEqual([]);
+    expect(findIn('fr', unspacedFrenchPunctuation)).toEqual([]);
   });
   it('keeps a number and the word after it together (no-break space)', () => {
     expect(findIn('fr', numbersApartFromWords)).toEqual([]);

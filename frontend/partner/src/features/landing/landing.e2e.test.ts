@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2eApp, type E2eApp } from '../../../../../testing/browser';
 import { createUser } from '../../../../../testing/users';
+import { breaksFrenchPunctuation } from '../../../../../testing/frenchTypography';
 
 // The landing page's HTML (frontend/partner/build/landingPages.ts) is what a phone paints before
 // the app's code runs; React then renders the same page over it. The two must not differ.
@@ -117,6 +118,10 @@ describe('the landing page as HTML', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'NOUVEAU ? COMMENCEZ ICI' }).waitFor();
     expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    // what a screen reader says of the switcher is French too, with French typography
+    const spoken = await trigger.locator('.visually-hidden').textContent();
+    expect(spoken).toBe(' — Choisir la langue\u00a0: Français');
+    expect(breaksFrenchPunctuation(spoken ?? '')).toBe(false);
     await context.close();
   });
 });
