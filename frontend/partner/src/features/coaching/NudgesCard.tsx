@@ -12,7 +12,7 @@ import { CardTitle } from '../settings/CardTitle';
 import { type Coaching, coachingQuery } from './coachingApi';
 import { coachingApi } from '../../lib/endpoints';
 import { CALL_TIME_ZONE } from '@portal/contracts/academy/schedule';
-import { deviceTimeZone, timeZoneLabel } from './timeZones';
+import { deviceTimeZone, sameTimeZone, timeZoneLabel } from './timeZones';
 
 /** Both switches write the same coaching state: one write at a time, in the order flipped. */
 const SETTINGS_SCOPE = { id: 'coaching-settings' };
@@ -113,7 +113,7 @@ function ReminderZone(props: { stored: string; saving: boolean; onUseDevice: () 
   const { t, i18n } = useTranslation('settings');
   const device = deviceTimeZone();
   const line = useRef<HTMLParagraphElement>(null);
-  const offered = device !== undefined && device !== props.stored;
+  const offered = device !== undefined && !sameTimeZone(device, props.stored);
   const wasOffered = useRef(offered);
   // the button goes once used: keyboard focus moves to the line that names the new zone
   useEffect(() => {

@@ -214,4 +214,26 @@ describe('sponsors who coach', () => {
       ['CallReminderTimeZoneChanged', { timeZone: 'America/Mexico_City' }],
     ]);
   }, 180_000);
+
+  it('offers no change of zone to a device that names the same zone another way', async () => {
+    const partner = await createUser(e2e.app, { firstName: 'Indira', lastName: 'Kolkata' });
+    // turned on from Chromium, which says Asia/Calcutta, as the API stores it
+    await partner.client.post('/api/coaching/call-reminders', { enabled: true, timeZone: 'Asia/Calcutta' });
+    expect((await partner.client.get('/api/coaching')).body.callReminderTimeZone).toBe('Asia/Calcutta');
+    // now a browser that spells the zone as IANA does today (Firefox): Asia/Kolkata
+    const context = await e2e.signedInContext(partner.client, { timezoneId: 'Asia/Kolkata' });
+    await context.addInitScript(() => {
+      const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+      Intl.DateTimeFormat.prototype.resolvedOptions = function () {
+        const options = resolved.call(this);
+        return options.timeZone === 'Asia/Calcutta' ? { ...options, timeZone: 'Asia/Kolkata' } : options;
+      };
+    });
+    const page = await context.newPage();
+    await page.goto('/settings');
+    await page.getByText(/^Reminder times are shown in/).waitFor({ timeout: 60_000 });
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('Asia/Kolkata');
+    expect(await page.getByRole('button', { name: /this device's time zone/ }).count()).toBe(0);
+    await context.close();
+  }, 120_000);
 });

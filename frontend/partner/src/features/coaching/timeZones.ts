@@ -1,6 +1,17 @@
+import { canonicalTimeZone } from '@portal/contracts/academy/schedule';
+
 /** The time zone this device is set to ("Europe/Paris"), if the browser says. */
 export function deviceTimeZone(): string | undefined {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+}
+
+/**
+ * Whether two names are one zone: `Asia/Kolkata` and `Asia/Calcutta`, `America/Buenos_Aires` and
+ * `America/Argentina/Buenos_Aires` (a browser and the API may spell a zone differently), compared
+ * by the name this browser gives each. Zones that only keep the same clock (Paris, Berlin) are not.
+ */
+export function sameTimeZone(a: string, b: string): boolean {
+  return a === b || (canonicalTimeZone(a) ?? a) === (canonicalTimeZone(b) ?? b);
 }
 
 /**
