@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../backend/src/demo/seed';
 import { DEMO_PARTNER_PASSWORD, demoUser } from '../../backend/src/demo/users';
 import { openedDialog, startE2eApp, type E2eApp } from '../browser';
+import { createUser } from '../users';
 import {
   cutPlaceholders,
   cutTexts,
@@ -17,7 +18,8 @@ import {
  * On a phone (390 x 844), in English, Spanish and French: no search placeholder or text (a card
  * title, a label) is cut off, no page is wider than the screen, no vault badge sticks out of its
  * card, the partners' stat figures line up, "Send a nudge" has the row to itself, and the
- * two-step set-up dialog keeps its title clear of the close button and its key's groups whole.
+ * two-step set-up dialog keeps its title clear of the close button and its key's groups whole, and
+ * the locked Academy's button stays in its hero.
  * On a desktop (1280 x 800), the same three languages: the vault's categories stay inside their
  * sidebar and the replays' search placeholder fits.
  */
@@ -147,6 +149,16 @@ describe('phone layout', () => {
         await dialog.locator('.second-factor-secret').evaluate((el) => el.getBoundingClientRect().height),
       ).toBeGreaterThan(40);
       await partner.close();
+    });
+
+    it(`the locked Academy's "Continue foundation" button stays inside its hero (${language})`, async () => {
+      const newcomer = await createUser(e2e.app);
+      const context = await e2e.signedInContext(newcomer.client, { viewport: PHONE });
+      await context.addInitScript((lang) => window.localStorage.setItem('preferredLanguage', lang), language);
+      const page = await context.newPage();
+      await settled(page, '/academy', '.academy-hero-actions .ant-btn');
+      expect(await outsideContentBox(page, '.academy-hero-actions .ant-btn', '.academy-hero')).toEqual([]);
+      await context.close();
     });
   }
 });
