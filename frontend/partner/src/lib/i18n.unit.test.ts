@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from './languages';
 import {
@@ -220,5 +221,31 @@ describe('French', () => {
   });
   it('writes its apostrophe ’, not the straight one', () => {
     expect(findIn('fr', straightApostrophes)).toEqual([]);
+  });
+});
+
+/** A text as i18next gives it in `lang`, read from the locale files. */
+function say(lang: string, ns: string, key: string, values: Record<string, unknown>): string {
+  const i18n = i18next.createInstance();
+  void i18n.init({
+    lng: lang,
+    initAsync: false,
+    resources: { [lang]: { [ns]: JSON.parse(readFileSync(join(localesDir, lang, `${ns}.json`), 'utf8')) } },
+  });
+  return i18n.t(`${ns}:${key}`, values);
+}
+
+describe('plurals', () => {
+  it('say one copied name in the singular', () => {
+    expect(
+      ['en', 'es', 'fr'].map((lang) => say(lang, 'onboarding', 'step3.copiedText', { count: 1 })),
+    ).toEqual([
+      '1 name copied to the clipboard.',
+      '1 nombre copiado al portapapeles.',
+      '1\u00a0nom copié dans le presse-papiers.',
+    ]);
+    expect(say('fr', 'onboarding', 'step3.copiedText', { count: 5 })).toBe(
+      '5\u00a0noms copiés dans le presse-papiers.',
+    );
   });
 });
