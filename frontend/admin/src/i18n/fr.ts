@@ -217,7 +217,7 @@ export const fr: Messages = {
         'Bloquer %{name}\u202f? Ses sessions se ferment aussitôt et la connexion reste impossible jusqu’au déblocage.',
       confirmMakeAdmin:
         'Faire de %{name} un administrateur\u202f? Cette personne pourra ouvrir cette console et modifier tous les comptes.',
-      confirmResetTraining: 'Marquer les cinq étapes de formation de %{name} comme non faites\u202f?',
+      confirmResetTraining: 'Marquer les cinq étapes des fondamentaux de %{name} comme non faites\u202f?',
       confirmDelete:
         'Supprimer définitivement %{name}\u202f? Ses données personnelles sont effacées du portail et de la liste de diffusion\u202f; le journal d’audit garde la trace de l’existence du compte.',
       newPassword: 'Nouveau mot de passe',
@@ -364,7 +364,7 @@ export const fr: Messages = {
       sortBy: 'Trier par %{column}',
     },
     funnel: {
-      title: 'Entonnoir de la formation de base',
+      title: 'Entonnoir des fondamentaux',
       team: 'Partenaires',
       allPartners: 'Tous les partenaires',
       teamOf:
@@ -504,15 +504,15 @@ export const fr: Messages = {
         EmailReleased: 'Adresse e-mail libérée',
         MemberIdReserved: 'Identifiant membre réservé',
         AdminBootstrapped: 'Admin initial créé (une seule fois pour cette base de données)',
-        StepCompleted: 'Étape de formation terminée',
-        StepReopened: 'Étape de formation à nouveau marquée non faite',
+        StepCompleted: 'Étape des fondamentaux terminée',
+        StepReopened: 'Étape des fondamentaux à nouveau marquée non faite',
         ReferralLinkSaved: 'Lien de parrainage enregistré',
         ProspectListsUpdated: 'Listes de prospects enregistrées',
         ProductExperienceSubmitted: 'Expérience produit envoyée',
         ProductExperienceSkipped: 'Étape expérience produit passée',
         WhyAnswersSubmitted: 'Réponses «\u00a0pourquoi\u00a0» envoyées',
-        TrainingCompleted: 'Formation de base terminée\u202f; Académie débloquée',
-        TrainingReset: 'Formation de base réinitialisée\u00a0: les cinq étapes à refaire',
+        TrainingCompleted: 'Formation aux fondamentaux terminée\u202f; Académie débloquée',
+        TrainingReset: 'Formation aux fondamentaux réinitialisée\u00a0: les cinq étapes à refaire',
         TourCompleted: 'Visite de l’Académie terminée',
         TutorialSkipped: 'Visite de l’Académie passée',
         TutorialPreferencesChanged: 'Préférences de la visite de l’Académie modifiées',
@@ -537,8 +537,8 @@ export const fr: Messages = {
         NewsletterUnsubscribed: 'Désinscrit de la newsletter (%{source})',
         UserDetailsEdited: 'Informations modifiées\u00a0: %{fields}',
         PreferredLanguageChanged: 'Langue changée en %{language}',
-        StepCompleted: 'Étape %{step} de formation terminée',
-        StepReopened: 'Étape %{step} de formation à nouveau marquée non faite',
+        StepCompleted: 'Étape %{step} des fondamentaux terminée',
+        StepReopened: 'Étape %{step} des fondamentaux à nouveau marquée non faite',
         ProspectListsUpdated: 'Listes de prospects enregistrées (%{customers}, %{partners})',
         SyncRunRequested: 'Synchronisation Mailchimp lancée (%{trigger})',
         SyncRunFinished:

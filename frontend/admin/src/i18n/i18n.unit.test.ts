@@ -49,6 +49,14 @@ describe('console texts', () => {
     expect(same(es as Tree).length).toBeLessThan(15);
     expect(same(fr as Tree).length).toBeLessThan(20);
   });
+  it('names the foundation programme as the partner app does (es "fundamentos", fr "fondamentaux")', () => {
+    // the partner app's menu and pages (its lib/i18n.unit.test.ts keeps the same words out)
+    const other = (lang: Tree, words: RegExp) => values(lang).filter((v) => words.test(v.toLowerCase()));
+    expect(other(es as Tree, /formación básica|pasos básicos|pasos? (%\{step\} )?de formación/)).toEqual([]);
+    expect(
+      other(fr as Tree, /fondations?\b|formation de base|étapes? (%\{step\} )?de (base|formation)/),
+    ).toEqual([]);
+  });
   it('keeps French punctuation on the line of the word before it (no-break spaces)', () => {
     expect(values(fr as Tree).filter(breaksFrenchPunctuation)).toEqual([]);
   });

@@ -54,7 +54,7 @@ describe('audit lines in each language', () => {
     );
     const tes = translator(es);
     expect(eventSummary(tes, 'es', { eventType: 'StepCompleted', summary: '', changes: { step: 3 } })).toBe(
-      'Paso 3 de formación completado',
+      'Paso 3 de fundamentos completado',
     );
     expect(
       eventSummary(tes, 'es', {
