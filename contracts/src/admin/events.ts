@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../core/events';
+import { counted, defineEvent } from '../core/events';
 
 /**
  * Events of a mailing-service sync run (stream `SyncRun-<runId>`): who started it and what it
@@ -21,7 +21,8 @@ const SyncRunFinished = defineEvent({
     updated: z.number().int(),
     errors: z.number().int(),
   }),
-  summary: (d) => `Mailchimp sync ${d.status}: ${d.total} checked, ${d.updated} updated, ${d.errors} errors`,
+  summary: (d) =>
+    `Mailchimp sync ${d.status}: ${d.total} checked, ${d.updated} updated, ${counted(d.errors, 'error')}`,
 });
 
 export const adminEvents = [SyncRunRequested, SyncRunFinished] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../core/events';
+import { counted, defineEvent } from '../core/events';
 
 /**
  * Events of the Academy content stream `Content-academy`, recorded by admins in the console (or,
@@ -31,7 +31,7 @@ const callFields = {
 export const TestimonialAdded = defineEvent({
   type: 'TestimonialAdded',
   schema: z.object({ ...testimonialFields, position: z.number().int() }),
-  summary: (d) => `Testimonial added (${d.categories.length} categories)`,
+  summary: (d) => `Testimonial added (${counted(d.categories.length, 'category', 'categories')})`,
 });
 
 export const TestimonialEdited = defineEvent({

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 
+/** "1 customer", "2 customers": a count in a server's English audit summary (the console words its own) */
+export const counted = (n: number, one: string, other = `${one}s`) => `${n} ${n === 1 ? one : other}`;
+
 export interface EventDef<T extends string = string, S extends z.ZodType = z.ZodType> {
   type: T;
   schema: S;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent } from '../core/events';
+import { counted, defineEvent } from '../core/events';
 import { WHY_ANSWER_FIELDS, confidenceLevel, whyAnswers } from './schemas';
 
 /**
@@ -9,9 +9,6 @@ import { WHY_ANSWER_FIELDS, confidenceLevel, whyAnswers } from './schemas';
  */
 const step = z.number().int().min(1).max(5);
 const entry = z.object({ id: z.string(), name: z.string(), note: z.string().optional() });
-
-/** "1 customer", "2 customers" (the server's English summary; the console words its own) */
-const count = (n: number, thing: string) => `${n} ${thing}${n === 1 ? '' : 's'}`;
 
 /** when it was done, for imported or seeded history (ISO); the event's time otherwise */
 const completedAt = z.string().optional();
@@ -38,7 +35,7 @@ export const ProspectListsUpdated = defineEvent({
   type: 'ProspectListsUpdated',
   schema: z.object({ customerList: z.array(entry), partnerList: z.array(entry) }),
   summary: (d) =>
-    `Prospect lists saved (${count(d.customerList.length, 'customer')}, ${count(d.partnerList.length, 'partner')})`,
+    `Prospect lists saved (${counted(d.customerList.length, 'customer')}, ${counted(d.partnerList.length, 'partner')})`,
   personal: ['customerList', 'partnerList'],
 });
 

@@ -197,7 +197,13 @@ export const en = {
       by: 'by %{name}',
       bySystem: 'by the system',
       bySelf: 'by the user',
-      bulkDone: '%{updated} changed, %{unchanged} already so, %{failed} failed',
+      bulkDone: '%{updated}, %{unchanged}, %{failed}',
+      // the counts of bulkDone (one smart_count a text)
+      bulkCounts: {
+        updated: '%{smart_count} changed',
+        unchanged: '%{smart_count} already so',
+        failed: '%{smart_count} failed',
+      },
       bulkConfirm: {
         lock: 'Lock %{smart_count} user? Their sessions end at once. |||| Lock %{smart_count} users? Their sessions end at once.',
         unlock: 'Unlock %{smart_count} user? |||| Unlock %{smart_count} users?',
@@ -536,7 +542,8 @@ export const en = {
         StepReopened: 'Foundation step %{step} marked incomplete again',
         ProspectListsUpdated: 'Prospect lists saved (%{customers}, %{partners})',
         SyncRunRequested: 'Mailchimp sync started (%{trigger})',
-        SyncRunFinished: 'Mailchimp sync %{status}: %{total} checked, %{updated} updated, %{errors} errors',
+        SyncRunFinished: 'Mailchimp sync %{status}: %{total}, %{updated}, %{errors}',
+        TestimonialAdded: 'Testimonial added (%{categories})',
         PasswordChangedForced: 'Temporary password replaced',
         PasswordChangedRehash: 'Password hash upgraded',
         PasswordChangedReset: 'Password changed with a forgotten-password link',
@@ -545,6 +552,10 @@ export const en = {
       counts: {
         customers: '%{smart_count} customer |||| %{smart_count} customers',
         partners: '%{smart_count} partner |||| %{smart_count} partners',
+        checked: '%{smart_count} checked',
+        updated: '%{smart_count} updated',
+        errors: '%{smart_count} error |||| %{smart_count} errors',
+        categories: '%{smart_count} category |||| %{smart_count} categories',
       },
       sources: {
         self: 'by the user',
@@ -579,7 +590,7 @@ export const en = {
       noDetails: 'No changes were needed.',
       demo: 'Demo adapter: no Mailchimp credentials are configured, the list is kept in the portal’s database.',
       pages: 'Page %{done} of %{total}',
-      members: '%{count} members checked',
+      members: '%{count} member checked |||| %{count} members checked',
       started: 'Sync started.',
       alreadyRunning: 'A sync is already running; showing it.',
       status: { queued: 'Queued', running: 'Running', completed: 'Completed', failed: 'Failed' },
@@ -714,7 +725,7 @@ export const en = {
       minutes: '%{count} min',
       trainingProgress: 'Training Progress',
       step: 'Step %{step}',
-      ofUsers: '%{completed} of %{total} users',
+      ofUsers: '%{completed} of %{total} user |||| %{completed} of %{total} users',
       growth: 'Growth Metrics',
       newUsers: 'New users today',
       completedTraining: 'Completed training',

@@ -200,7 +200,13 @@ export const es: Messages = {
       by: 'por %{name}',
       bySystem: 'por el sistema',
       bySelf: 'por el usuario',
-      bulkDone: '%{updated} cambiados, %{unchanged} ya estaban así, %{failed} con error',
+      bulkDone: '%{updated}, %{unchanged}, %{failed}',
+      // the counts of bulkDone (one smart_count a text)
+      bulkCounts: {
+        updated: '%{smart_count} cambiado |||| %{smart_count} cambiados',
+        unchanged: '%{smart_count} ya estaba así |||| %{smart_count} ya estaban así',
+        failed: '%{smart_count} con error',
+      },
       bulkConfirm: {
         lock: '¿Bloquear a %{smart_count} usuario? Sus sesiones terminan al instante. |||| ¿Bloquear a %{smart_count} usuarios? Sus sesiones terminan al instante.',
         unlock: '¿Desbloquear a %{smart_count} usuario? |||| ¿Desbloquear a %{smart_count} usuarios?',
@@ -522,7 +528,8 @@ export const es: Messages = {
         AcademyLinksChanged: 'Enlaces de la academia avanzada modificados',
       },
       detail: {
-        RecoveryCodeUsed: 'Código de recuperación usado al iniciar sesión (quedan %{left})',
+        RecoveryCodeUsed:
+          'Código de recuperación usado al iniciar sesión (queda %{left}) |||| Código de recuperación usado al iniciar sesión (quedan %{left})',
         SecondFactorLockout: 'Códigos de dos pasos desde %{ip} pausados tras %{failures} códigos erróneos',
         SecondFactorResetSelf: 'Verificación en dos pasos desactivada por el usuario',
         AdminSignInLockout:
@@ -537,8 +544,8 @@ export const es: Messages = {
         StepReopened: 'Paso %{step} de fundamentos marcado de nuevo como pendiente',
         ProspectListsUpdated: 'Listas de prospectos guardadas (%{customers}, %{partners})',
         SyncRunRequested: 'Sincronización con Mailchimp iniciada (%{trigger})',
-        SyncRunFinished:
-          'Sincronización con Mailchimp %{status}: %{total} revisados, %{updated} actualizados, %{errors} errores',
+        SyncRunFinished: 'Sincronización con Mailchimp %{status}: %{total}, %{updated}, %{errors}',
+        TestimonialAdded: 'Testimonio añadido (%{categories})',
         PasswordChangedForced: 'Contraseña temporal sustituida',
         PasswordChangedRehash: 'Cifrado de la contraseña mejorado',
         PasswordChangedReset: 'Contraseña cambiada con un enlace de contraseña olvidada',
@@ -547,6 +554,10 @@ export const es: Messages = {
       counts: {
         customers: '%{smart_count} cliente |||| %{smart_count} clientes',
         partners: '%{smart_count} socio |||| %{smart_count} socios',
+        checked: '%{smart_count} revisado |||| %{smart_count} revisados',
+        updated: '%{smart_count} actualizado |||| %{smart_count} actualizados',
+        errors: '%{smart_count} error |||| %{smart_count} errores',
+        categories: '%{smart_count} categoría |||| %{smart_count} categorías',
       },
       sources: {
         self: 'por el usuario',
@@ -583,7 +594,7 @@ export const es: Messages = {
       noDetails: 'No hizo falta ningún cambio.',
       demo: 'Adaptador de demostración: no hay credenciales de Mailchimp; la lista se guarda en la base de datos del portal.',
       pages: 'Página %{done} de %{total}',
-      members: '%{count} miembros revisados',
+      members: '%{count} miembro revisado |||| %{count} miembros revisados',
       started: 'Sincronización iniciada.',
       alreadyRunning: 'Ya hay una sincronización en curso; se muestra esa.',
       status: { queued: 'En cola', running: 'En curso', completed: 'Completada', failed: 'Fallida' },
@@ -603,7 +614,7 @@ export const es: Messages = {
       activeUsersSub:
         'Máximo 24 h: %{peak} · %{smart_count} sesión |||| Máximo 24 h: %{peak} · %{smart_count} sesiones',
       dbQueries: 'Consultas a la base de datos',
-      dbQueriesSub: '%{slow} lentas · media %{avg} ms',
+      dbQueriesSub: '%{slow} lenta · media %{avg} ms |||| %{slow} lentas · media %{avg} ms',
       errorRate: 'Tasa de errores',
       errorRateSub: '%{count} error en las últimas 24 h |||| %{count} errores en las últimas 24 h',
       health: 'Estado de salud del sistema',
@@ -656,7 +667,7 @@ export const es: Messages = {
         eventStore:
           '%{kind} · %{deadLetters} evento sin aplicar |||| %{kind} · %{deadLetters} eventos sin aplicar',
         queues:
-          '%{workers} proceso de trabajo conectado · %{waiting} en espera · %{failed} fallidos |||| %{workers} procesos de trabajo conectados · %{waiting} en espera · %{failed} fallidos',
+          '%{workers} proceso de trabajo conectado · %{waiting} en espera · %{failed} con error |||| %{workers} procesos de trabajo conectados · %{waiting} en espera · %{failed} con error',
         mailchimp: 'La API respondió',
         youtube: 'Tu lista de reproducción',
         drive: 'Tu carpeta de Drive',
@@ -707,7 +718,7 @@ export const es: Messages = {
       slowQueries: 'Consultas lentas (> 1 s)',
       avgExecution: 'Tiempo medio de ejecución',
       pool: 'Conjunto de conexiones',
-      poolDetail: '%{used} en uso, %{free} libres, %{pending} en espera (máx. %{max})',
+      poolDetail: '%{used} en uso, %{free} sin usar, %{pending} en espera (máx. %{max})',
       topQueryTypes: 'Tipos de consulta principales',
       queryKinds: {
         prepared: 'Preparadas',
@@ -721,7 +732,7 @@ export const es: Messages = {
       minutes: '%{count} min',
       trainingProgress: 'Progreso de la formación',
       step: 'Paso %{step}',
-      ofUsers: '%{completed} de %{total} usuarios',
+      ofUsers: '%{completed} de %{total} usuario |||| %{completed} de %{total} usuarios',
       growth: 'Métricas de crecimiento',
       newUsers: 'Usuarios nuevos hoy',
       completedTraining: 'Formación completada',

@@ -200,7 +200,13 @@ export const fr: Messages = {
       by: 'par %{name}',
       bySystem: 'par le système',
       bySelf: 'par l’utilisateur',
-      bulkDone: '%{updated} modifiés, %{unchanged} déjà à jour, %{failed} en échec',
+      bulkDone: '%{updated}, %{unchanged}, %{failed}',
+      // the counts of bulkDone (one smart_count a text)
+      bulkCounts: {
+        updated: '%{smart_count} modifié |||| %{smart_count} modifiés',
+        unchanged: '%{smart_count} déjà à jour',
+        failed: '%{smart_count} en échec',
+      },
       bulkConfirm: {
         lock: 'Bloquer %{smart_count} utilisateur\u202f? Ses sessions prennent fin immédiatement. |||| Bloquer %{smart_count} utilisateurs\u202f? Leurs sessions prennent fin immédiatement.',
         unlock:
@@ -526,7 +532,8 @@ export const fr: Messages = {
         AcademyLinksChanged: 'Liens de l’académie avancée modifiés',
       },
       detail: {
-        RecoveryCodeUsed: 'Code de récupération utilisé à la connexion (%{left} restants)',
+        RecoveryCodeUsed:
+          'Code de récupération utilisé à la connexion (%{left} restant) |||| Code de récupération utilisé à la connexion (%{left} restants)',
         SecondFactorLockout: 'Codes en deux étapes depuis %{ip} suspendus après %{failures} codes erronés',
         SecondFactorResetSelf: 'Validation en deux étapes désactivée par l’utilisateur',
         AdminSignInLockout:
@@ -541,8 +548,8 @@ export const fr: Messages = {
         StepReopened: 'Étape %{step} des fondamentaux à nouveau marquée non faite',
         ProspectListsUpdated: 'Listes de prospects enregistrées (%{customers}, %{partners})',
         SyncRunRequested: 'Synchronisation Mailchimp lancée (%{trigger})',
-        SyncRunFinished:
-          'Synchronisation Mailchimp %{status}\u00a0: %{total} vérifiés, %{updated} mis à jour, %{errors} erreurs',
+        SyncRunFinished: 'Synchronisation Mailchimp %{status}\u00a0: %{total}, %{updated}, %{errors}',
+        TestimonialAdded: 'Témoignage ajouté (%{categories})',
         PasswordChangedForced: 'Mot de passe temporaire remplacé',
         PasswordChangedRehash: 'Chiffrement du mot de passe amélioré',
         PasswordChangedReset: 'Mot de passe changé avec un lien de mot de passe oublié',
@@ -551,6 +558,10 @@ export const fr: Messages = {
       counts: {
         customers: '%{smart_count} client |||| %{smart_count} clients',
         partners: '%{smart_count} partenaire |||| %{smart_count} partenaires',
+        checked: '%{smart_count} vérifié |||| %{smart_count} vérifiés',
+        updated: '%{smart_count} mis à jour',
+        errors: '%{smart_count} erreur |||| %{smart_count} erreurs',
+        categories: '%{smart_count} catégorie |||| %{smart_count} catégories',
       },
       sources: {
         self: 'par l’utilisateur',
@@ -587,7 +598,7 @@ export const fr: Messages = {
       noDetails: 'Aucune modification n’était nécessaire.',
       demo: 'Adaptateur de démonstration\u00a0: aucun identifiant Mailchimp n’est configuré, la liste est gardée dans la base de données du portail.',
       pages: 'Page %{done} sur %{total}',
-      members: '%{count} membres vérifiés',
+      members: '%{count} membre vérifié |||| %{count} membres vérifiés',
       started: 'Synchronisation lancée.',
       alreadyRunning: 'Une synchronisation est déjà en cours\u202f; la voici.',
       status: { queued: 'En attente', running: 'En cours', completed: 'Terminée', failed: 'Échouée' },
@@ -612,7 +623,7 @@ export const fr: Messages = {
       activeUsersSub:
         'Pic sur 24 h\u00a0: %{peak} · %{smart_count} session |||| Pic sur 24 h\u00a0: %{peak} · %{smart_count} sessions',
       dbQueries: 'Requêtes base de données',
-      dbQueriesSub: '%{slow} lentes · moyenne %{avg} ms',
+      dbQueriesSub: '%{slow} lente · moyenne %{avg} ms |||| %{slow} lentes · moyenne %{avg} ms',
       errorRate: 'Taux d’erreur',
       errorRateSub: '%{count} erreur sur les dernières 24 h |||| %{count} erreurs sur les dernières 24 h',
       health: 'État de santé du système',
@@ -724,7 +735,7 @@ export const fr: Messages = {
       slowQueries: 'Requêtes lentes (> 1 s)',
       avgExecution: 'Temps moyen d’exécution',
       pool: 'Pool de connexions',
-      poolDetail: '%{used} utilisées, %{free} libres, %{pending} en attente (max %{max})',
+      poolDetail: '%{used} en service, %{free} au repos, %{pending} en attente (max %{max})',
       topQueryTypes: 'Principaux types de requêtes',
       queryKinds: {
         prepared: 'Préparées',
@@ -738,7 +749,7 @@ export const fr: Messages = {
       minutes: '%{count} min',
       trainingProgress: 'Progression de la formation',
       step: 'Étape %{step}',
-      ofUsers: '%{completed} sur %{total} utilisateurs',
+      ofUsers: '%{completed} sur %{total} utilisateur |||| %{completed} sur %{total} utilisateurs',
       growth: 'Indicateurs de croissance',
       newUsers: 'Nouveaux utilisateurs aujourd’hui',
       completedTraining: 'Formation terminée',

@@ -5,6 +5,7 @@ import { fr } from './fr';
 import { raSpanish } from './raSpanish';
 import { loadCatalog } from './i18nProvider';
 import englishMessages from 'ra-language-english';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { breaksFrenchPunctuation, straightApostrophes } from '../../../../testing/frenchTypography';
 
 type Tree = { [k: string]: string | Tree };
@@ -24,7 +25,8 @@ describe('console texts', () => {
     expect(keys(raSpanish as Tree).sort()).toEqual(keys(englishMessages as Tree).sort());
   });
   it('no text is empty and placeholders match across languages', () => {
-    const placeholders = (s: string) => (s.match(/%\{\w+\}/g) ?? []).sort().join(',');
+    // each once: a plural's forms may repeat one ("%{smart_count} checked", es "revisado |||| revisados")
+    const placeholders = (s: string) => [...new Set(s.match(/%\{\w+\}/g))].sort().join(',');
     const enKeys = keys(en as Tree);
     const get = (t: Tree, key: string) =>
       key.split('.').reduce<Tree | string>((n, k) => (n as Tree)[k], t) as string;
@@ -56,6 +58,44 @@ describe('console texts', () => {
     expect(
       other(fr as Tree, /fondations?\b|formation de base|étapes? (%\{step\} )?de (base|formation)/),
     ).toEqual([]);
+  });
+  it('counts one of a thing in the singular (sync members, users per step, bulk result, slow queries)', () => {
+    const say = (messages: object, locale: string) => {
+      const provider = polyglotI18nProvider(() => messages as never, locale, [], { allowMissing: false });
+      return (key: string, options: Record<string, unknown>) => provider.translate(key, options);
+    };
+    const one = { count: '1', completed: '1', total: '1', slow: '1', avg: '5', smart_count: 1 };
+    const lines = (messages: object, locale: string) => {
+      const t = say(messages, locale);
+      return [
+        t('app.sync.members', one),
+        t('app.performance.ofUsers', one),
+        t('app.performance.dbQueriesSub', one),
+        t('app.users.bulkDone', {
+          updated: t('app.users.bulkCounts.updated', one),
+          unchanged: t('app.users.bulkCounts.unchanged', one),
+          failed: t('app.users.bulkCounts.failed', one),
+        }),
+      ];
+    };
+    expect(lines(en, 'en')).toEqual([
+      '1 member checked',
+      '1 of 1 user',
+      '1 slow · avg 5 ms',
+      '1 changed, 1 already so, 1 failed',
+    ]);
+    expect(lines(es, 'es')).toEqual([
+      '1 miembro revisado',
+      '1 de 1 usuario',
+      '1 lenta · media 5 ms',
+      '1 cambiado, 1 ya estaba así, 1 con error',
+    ]);
+    expect(lines(fr, 'fr')).toEqual([
+      '1 membre vérifié',
+      '1 sur 1 utilisateur',
+      '1 lente · moyenne 5 ms',
+      '1 modifié, 1 déjà à jour, 1 en échec',
+    ]);
   });
   it('keeps French punctuation on the line of the word before it (no-break spaces)', () => {
     expect(values(fr as Tree).filter(breaksFrenchPunctuation)).toEqual([]);

@@ -38,6 +38,8 @@ export function eventSummary(
   const erased = e.changes === null && /personal data erased/.test(e.summary);
   const suffix = erased && type !== 'UserDeleted' ? ` (${t('app.events.erased')})` : '';
   const source = (s: unknown) => t(`app.events.sources.${String(s)}`, { _: String(s) });
+  /** "1 customer", "3 errors": a count in its singular or plural, one of several in a line */
+  const count = (thing: string, n: unknown) => t(`app.events.counts.${thing}`, { smart_count: n });
   let params: Record<string, unknown> | null = null;
   let key = `app.events.detail.${type}`;
   switch (type) {
@@ -69,7 +71,7 @@ export function eventSummary(
       if (d.ip && d.failures) params = { ip: d.ip, failures: d.failures };
       break;
     case 'RecoveryCodeUsed':
-      if (d.left !== undefined) params = { left: d.left };
+      if (d.left !== undefined) params = { left: d.left, smart_count: d.left };
       break;
     case 'SecondFactorReset':
       if (d.by === 'self') {
@@ -87,8 +89,8 @@ export function eventSummary(
     case 'ProspectListsUpdated':
       if (Array.isArray(d.customerList) && Array.isArray(d.partnerList))
         params = {
-          customers: t('app.events.counts.customers', { smart_count: d.customerList.length }),
-          partners: t('app.events.counts.partners', { smart_count: d.partnerList.length }),
+          customers: count('customers', d.customerList.length),
+          partners: count('partners', d.partnerList.length),
         };
       break;
     case 'SyncRunRequested':
@@ -99,10 +101,13 @@ export function eventSummary(
       if (d.status)
         params = {
           status: t(`app.sync.status.${String(d.status)}`, { _: String(d.status) }).toLowerCase(),
-          total: d.total,
-          updated: d.updated,
-          errors: d.errors,
+          total: count('checked', d.total),
+          updated: count('updated', d.updated),
+          errors: count('errors', d.errors),
         };
+      break;
+    case 'TestimonialAdded':
+      if (Array.isArray(d.categories)) params = { categories: count('categories', d.categories.length) };
       break;
     default:
       break;

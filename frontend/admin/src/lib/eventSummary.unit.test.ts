@@ -111,6 +111,45 @@ describe('audit lines in each language', () => {
     const event = allEvents.find((e) => e.type === 'ProspectListsUpdated')!;
     expect(event.summary(saved(1, 2).changes as never)).toBe('Prospect lists saved (1 customer, 2 partners)');
   });
+  it('counts one of a thing in the singular in sync, success-story and recovery-code lines, in each language', () => {
+    const line = (eventType: string, changes: Record<string, unknown>) => ({
+      eventType,
+      summary: '',
+      changes,
+    });
+    const finished = line('SyncRunFinished', { status: 'completed', total: 1, updated: 1, errors: 1 });
+    const added = line('TestimonialAdded', { categories: ['ibs'] });
+    const used = line('RecoveryCodeUsed', { left: 1 });
+    const say = (messages: object, locale: string, e: ReturnType<typeof line>) =>
+      eventSummary(translator(messages, locale), locale, e);
+    expect(say(en, 'en', finished)).toBe('Mailchimp sync completed: 1 checked, 1 updated, 1 error');
+    expect(say(es, 'es', finished)).toBe(
+      'Sincronización con Mailchimp completada: 1 revisado, 1 actualizado, 1 error',
+    );
+    expect(say(fr, 'fr', finished)).toBe(
+      'Synchronisation Mailchimp terminée\u00a0: 1 vérifié, 1 mis à jour, 1 erreur',
+    );
+    expect(
+      say(en, 'en', { ...finished, changes: { status: 'failed', total: 9, updated: 2, errors: 3 } }),
+    ).toBe('Mailchimp sync failed: 9 checked, 2 updated, 3 errors');
+    expect(say(en, 'en', added)).toBe('Testimonial added (1 category)');
+    expect(say(es, 'es', added)).toBe('Testimonio añadido (1 categoría)');
+    expect(say(fr, 'fr', { ...added, changes: { categories: ['ibs', 'a1c'] } })).toBe(
+      'Témoignage ajouté (2 catégories)',
+    );
+    expect(say(es, 'es', used)).toBe('Código de recuperación usado al iniciar sesión (queda 1)');
+    expect(say(fr, 'fr', used)).toBe('Code de récupération utilisé à la connexion (1 restant)');
+    // the server's English summaries (kept in the audit log, searched by the log's filter) too
+    const summary = (type: string, data: object) =>
+      allEvents.find((e) => e.type === type)!.summary(data as never);
+    expect(summary('SyncRunFinished', finished.changes)).toBe(
+      'Mailchimp sync completed: 1 checked, 1 updated, 1 error',
+    );
+    expect(summary('TestimonialAdded', added.changes)).toBe('Testimonial added (1 category)');
+    expect(summary('TestimonialAdded', { categories: ['ibs', 'a1c'] })).toBe(
+      'Testimonial added (2 categories)',
+    );
+  });
   it('names every recorded field in each language (the history shows them), never by its code name', () => {
     // secret fields never reach the audit log, so the history never shows them
     type Def = {

@@ -32,10 +32,10 @@ export function Overview({ data, history, range }: TabProps) {
         <StatCard
           title={t('app.performance.dbQueries')}
           value={number(m.databaseQueries.total)}
-          sub={t(
-            'app.performance.dbQueriesSub',
-            figures({ slow: m.databaseQueries.slow, avg: m.databaseQueries.avgExecutionTime }),
-          )}
+          sub={t('app.performance.dbQueriesSub', {
+            ...figures({ slow: m.databaseQueries.slow, avg: m.databaseQueries.avgExecutionTime }),
+            smart_count: m.databaseQueries.slow,
+          })}
         />
         <StatCard
           title={t('app.performance.errorRate')}

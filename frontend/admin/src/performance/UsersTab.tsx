@@ -64,7 +64,10 @@ export function Users({ data, history, range }: TabProps) {
                   sx={{ height: 8, borderRadius: 4 }}
                 />
                 <Typography variant="caption" color="text.secondary">
-                  {t('app.performance.ofUsers', figures({ completed: s.completed, total: u.totalUsers }))}
+                  {t('app.performance.ofUsers', {
+                    ...figures({ completed: s.completed, total: u.totalUsers }),
+                    smart_count: u.totalUsers,
+                  })}
                 </Typography>
               </Box>
             ))}

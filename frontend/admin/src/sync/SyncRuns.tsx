@@ -288,7 +288,7 @@ function ShowBody() {
   const run = useRecordContext<SyncRun>();
   const t = useTranslate();
   const phone = usePhone();
-  const { dateTime } = useFormat();
+  const { dateTime, number } = useFormat();
   const [errorsOnly, setErrorsOnly] = useState(false);
   if (!run) return null;
   return (
@@ -298,7 +298,7 @@ function ShowBody() {
         {run.requestedByName ? `· ${run.requestedByName}` : ''} ·{' '}
         {run.adapter === 'demo' ? t('app.performance.demoAdapter') : 'Mailchimp'}
         {run.audienceSize !== null
-          ? ` · ${t('app.sync.members', { count: run.audienceSize.toLocaleString() })}`
+          ? ` · ${t('app.sync.members', { count: number(run.audienceSize), smart_count: run.audienceSize })}`
           : ''}
       </Typography>
       <RunResults run={run} />

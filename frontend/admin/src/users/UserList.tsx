@@ -150,7 +150,11 @@ function BulkButton({
     try {
       const r = await dataProvider.bulkUsers(selectedIds as string[], action);
       notify(
-        t('app.users.bulkDone', { updated: r.updated, unchanged: r.unchanged, failed: r.failed.length }),
+        t('app.users.bulkDone', {
+          updated: t('app.users.bulkCounts.updated', { smart_count: r.updated }),
+          unchanged: t('app.users.bulkCounts.unchanged', { smart_count: r.unchanged }),
+          failed: t('app.users.bulkCounts.failed', { smart_count: r.failed.length }),
+        }),
         { type: r.failed.length ? 'warning' : 'info' },
       );
       const nameOf = await namesOf(r.failed.map((f) => f.id));
