@@ -23,7 +23,7 @@ import { useFormat } from '../lib/format';
 import { SearchFilter } from '../lib/SearchFilter';
 import { ProgressiveSimpleList } from '../lib/ProgressiveSimpleList';
 import { Changes } from '../users/UserTimeline';
-import { eventSummary } from '../lib/eventSummary';
+import { eventSummary, shownChanges } from '../lib/eventSummary';
 import { usePhone } from '../lib/usePhone';
 import { fullName, labelled } from '../lib/labels';
 
@@ -85,7 +85,7 @@ function Expanded() {
         {labelled(t, 'resources.audit.fields.streamId', record.streamId)} ·{' '}
         {labelled(t, 'resources.audit.fields.correlationId', record.correlationId ?? '—')}
       </Typography>
-      <Changes changes={record.changes} before={record.before} />
+      <Changes changes={shownChanges(record)} before={record.before} />
     </Box>
   );
 }

@@ -18,6 +18,39 @@ function languageName(locale: string, code: string): string {
   }
 }
 
+/**
+ * Fields an event keeps for the system that tell a reader of the history nothing: the time step
+ * of an authenticator code (kept so that a code works only once).
+ */
+const UNSHOWN_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  SecondFactorEnrolled: ['step'],
+  SecondFactorVerified: ['step'],
+};
+
+/** An ISO instant as events record them. */
+export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+const minuteOf = (iso: string) => Math.floor(Date.parse(iso) / 60_000);
+
+/**
+ * The recorded values an entry of the history shows: not the fields kept for the system alone,
+ * and not an instant in the same minute as the entry (a sign-in's `at` repeats the entry's time;
+ * an instant that differs, as a step completed before it was recorded, is shown).
+ */
+export function shownChanges(
+  e: Pick<AuditEntry, 'eventType' | 'occurredAt' | 'changes'>,
+): Record<string, unknown> | null {
+  if (!e.changes) return e.changes;
+  const unshown = UNSHOWN_FIELDS[e.eventType] ?? [];
+  return Object.fromEntries(
+    Object.entries(e.changes).filter(
+      ([field, value]) =>
+        !unshown.includes(field) &&
+        !(typeof value === 'string' && TIMESTAMP.test(value) && minuteOf(value) === minuteOf(e.occurredAt)),
+    ),
+  );
+}
+
 const has = (t: Translate, key: string) => t(key, { _: '\u0000' }) !== '\u0000';
 
 /**

@@ -4,7 +4,7 @@ import { SECRET_EVENT_FIELDS, allEvents } from '@portal/contracts';
 import { en } from '../i18n/en';
 import { es } from '../i18n/es';
 import { fr } from '../i18n/fr';
-import { eventSummary, fieldLabel } from './eventSummary';
+import { eventSummary, fieldLabel, shownChanges } from './eventSummary';
 
 const translator = (messages: object, locale = 'en') => {
   const provider = polyglotI18nProvider(() => messages as never, locale, [], { allowMissing: false });
@@ -177,5 +177,38 @@ describe('audit lines in each language', () => {
     }
     expect(fieldLabel(translator(fr), 'monthlyGoal3')).toBe('Objectif mensuel à 3 mois');
     expect(fieldLabel(translator(es), 'email')).toBe('Correo electrónico');
+  });
+});
+
+describe('shownChanges', () => {
+  const at = '2026-11-28T23:57:41.120Z';
+  it('leaves out the time step of an authenticator code and an instant repeating the entry time', () => {
+    expect(
+      shownChanges({ eventType: 'SecondFactorVerified', occurredAt: at, changes: { step: 59863675 } }),
+    ).toEqual({});
+    expect(
+      shownChanges({
+        eventType: 'SecondFactorEnrolled',
+        occurredAt: at,
+        changes: { method: 'totp', step: 5 },
+      }),
+    ).toEqual({ method: 'totp' });
+    expect(
+      shownChanges({
+        eventType: 'UserSignedIn',
+        occurredAt: at,
+        changes: { at: '2026-11-28T23:57:40.998Z' },
+      }),
+    ).toEqual({});
+  });
+  it('keeps an onboarding step, and an instant other than the entry time', () => {
+    expect(
+      shownChanges({
+        eventType: 'StepCompleted',
+        occurredAt: at,
+        changes: { step: 2, completedAt: '2026-11-20T10:00:00.000Z' },
+      }),
+    ).toEqual({ step: 2, completedAt: '2026-11-20T10:00:00.000Z' });
+    expect(shownChanges({ eventType: 'UserLocked', occurredAt: at, changes: null })).toBeNull();
   });
 });

@@ -17,7 +17,7 @@ import {
 } from 'react-admin';
 import type { AdminUser, AuditEntry } from '@portal/contracts/admin/schemas';
 import { useFormat } from '../lib/format';
-import { eventSummary, fieldLabel } from '../lib/eventSummary';
+import { eventSummary, fieldLabel, shownChanges, TIMESTAMP } from '../lib/eventSummary';
 import { fullName } from '../lib/labels';
 import { failuresShownOnPage, ListLoadFailed } from '../lib/LoadFailed';
 
@@ -52,8 +52,6 @@ function UserName({ id }: { id: string }) {
   if (isPending) return <>…</>;
   return <span title={id}>{user ? fullName(user) : id}</span>;
 }
-
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /**
  * A recorded value as people read it: lists as lists (names and notes), yes/no, times and
@@ -213,7 +211,7 @@ function Events({ focusOnShow, labelledBy }: { focusOnShow: RefObject<boolean>; 
             {dateTime(e.occurredAt)} · <ActorLabel entry={e} userId={record?.id} />
             {e.correlationId ? ` · ${t('app.audit.request', { id: e.correlationId.slice(0, 8) })}` : ''}
           </Typography>
-          <Changes changes={e.changes} before={e.before} />
+          <Changes changes={shownChanges(e)} before={e.before} />
         </Box>
       ))}
     </Box>

@@ -65,6 +65,21 @@ describe("a user's history", () => {
     expect(audit.body[0]).toMatchObject({ changes: { lastName: 'After' }, before: { lastName: 'Before' } });
   });
 
+  it("a sign-in shows no authenticator time step and no second copy of the entry's time", async () => {
+    const context = await e2e.signedInContext(admin.client, { viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${e2e.app.url}/admin/#/users/${admin.id}`);
+    const timeline = page.getByTestId('timeline');
+    const entries = (summary: string) =>
+      timeline.locator(':scope > li').filter({ has: page.getByText(summary, { exact: true }) });
+    await entries('Signed in with two-step verification').first().waitFor();
+    expect(await entries('Signed in').count()).toBeGreaterThan(0);
+    // the events record both (the code's time step, the sign-in's instant); the history shows neither
+    expect(await entries('Signed in with two-step verification').getByTestId('changes').count()).toBe(0);
+    expect(await entries('Signed in').getByTestId('changes').count()).toBe(0);
+    await context.close();
+  });
+
   it('the audit log filters by event type, actor and dates', async () => {
     const context = await e2e.signedInContext(admin.client, { viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
