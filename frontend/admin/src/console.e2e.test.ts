@@ -100,6 +100,15 @@ describe('admin console', () => {
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await page.getByTestId('unlock-user').waitFor();
     expect((await target.client.get('/api/me')).status).toBe(401);
+    // the account's switches stand one under the other, whatever the length of their notes
+    const switchLefts = await Promise.all(
+      ['Admin', 'Locked', 'Newsletter'].map(async (name) => {
+        // the label (the switch's own input moves with its thumb when on)
+        const box = await page.locator('label', { has: page.getByRole('switch', { name }) }).boundingBox();
+        return box?.x;
+      }),
+    );
+    expect(new Set(switchLefts).size).toBe(1);
     // so is making an admin
     await page.getByTestId('make-admin').click();
     await confirm.getByText('Make Tina Target an admin?').waitFor();

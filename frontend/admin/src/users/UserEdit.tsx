@@ -370,7 +370,8 @@ function UserForm() {
       <ReferenceInput source="sponsorId" reference="users" sort={{ field: 'firstName', order: 'ASC' }}>
         <AutocompleteInput optionText={sponsorText} filterToQuery={(q: string) => ({ q })} fullWidth />
       </ReferenceInput>
-      <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
+      {/* one switch a line: side by side, the locked switch's note pushed the next one far right */}
+      <Box sx={{ display: 'flex', flexDirection: 'column' }}>
         <BooleanInput source="isAdmin" />
         <BooleanInput source="isLocked" helperText="app.users.lockedNote" />
         <BooleanInput source="newsletter" />
