@@ -20,9 +20,11 @@ function languageName(locale: string, code: string): string {
 
 /**
  * Fields an event keeps for the system that tell a reader of the history nothing: the time step
- * of an authenticator code (kept so that a code works only once).
+ * of an authenticator code (kept so that a code works only once), and the id of the account an
+ * entry is about (its page, and the audit log's user column, name it).
  */
 const UNSHOWN_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  UserRegistered: ['userId'],
   SecondFactorEnrolled: ['step'],
   SecondFactorVerified: ['step'],
 };

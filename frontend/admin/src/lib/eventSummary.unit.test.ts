@@ -201,6 +201,15 @@ describe('shownChanges', () => {
       }),
     ).toEqual({});
   });
+  it("leaves out a new account's own id (its page names it)", () => {
+    expect(
+      shownChanges({
+        eventType: 'UserRegistered',
+        occurredAt: at,
+        changes: { userId: 'd0000000-0000-4000-8000-000000000002', uid: 'P-1', source: 'self' },
+      }),
+    ).toEqual({ uid: 'P-1', source: 'self' });
+  });
   it('keeps an onboarding step, and an instant other than the entry time', () => {
     expect(
       shownChanges({

@@ -372,9 +372,9 @@ function UserForm() {
       </ReferenceInput>
       {/* one switch a line: side by side, the locked switch's note pushed the next one far right */}
       <Box sx={{ display: 'flex', flexDirection: 'column' }}>
-        <BooleanInput source="isAdmin" />
-        <BooleanInput source="isLocked" helperText="app.users.lockedNote" />
-        <BooleanInput source="newsletter" />
+        <BooleanInput source="isAdmin" helperText={false} />
+        <BooleanInput source="isLocked" helperText="app.users.lockedNote" sx={{ mb: 1 }} />
+        <BooleanInput source="newsletter" helperText={false} />
       </Box>
     </SimpleForm>
   );
