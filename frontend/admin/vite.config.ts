@@ -4,10 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 // the partner app's build step, shared: the static app bar is painted before the console's code runs
-import { paintFirst } from '../partner/build/paintFirst';
-import { precompress } from '../partner/build/precompress';
+import { paintFirst } from '../partner/build/paintFirst.ts';
+import { precompress } from '../partner/build/precompress.ts';
 // and its chunking: the first load in one file instead of 19
-import { firstLoadChunk } from '../partner/build/chunkGroups';
+import { firstLoadChunk } from '../partner/build/chunkGroups.ts';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 const proxy = { '/api': { target: apiTarget, changeOrigin: false } };

@@ -1,12 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { antdStyles } from './build/antdStyles';
-import { chunkGroups } from './build/chunkGroups';
-import { landingPages } from './build/landingPages';
-import { pageHeroes } from './build/pageHeroes';
-import { paintFirst } from './build/paintFirst';
-import { precompress } from './build/precompress';
+import { antdStyles } from './build/antdStyles.ts';
+import { chunkGroups } from './build/chunkGroups.ts';
+import { landingPages } from './build/landingPages.ts';
+import { pageHeroes } from './build/pageHeroes.ts';
+import { paintFirst } from './build/paintFirst.ts';
+import { precompress } from './build/precompress.ts';
 
 const apiTarget = process.env.API_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 const proxy = { '/api': { target: apiTarget, changeOrigin: false } };

@@ -21,6 +21,9 @@ type CodeSplittingGroup = Rolldown.CodeSplittingGroup;
 export const firstLoadChunk: CodeSplittingGroup = { name: 'app', tags: ['$initial'] };
 
 export const chunkGroups: CodeSplittingGroup[] = [
-  { name: (id) => /\/locales\/(es|fr)\//.exec(id)?.[1]?.replace(/^/, 'locale-') ?? null },
+  {
+    name: (id) => /\/locales\/(es|fr)\//.exec(id)?.[1]?.replace(/^/, 'locale-') ?? null,
+    debugName: 'locales',
+  },
   firstLoadChunk,
 ];

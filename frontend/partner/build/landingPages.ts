@@ -8,7 +8,7 @@
  * test); until then the two buttons are plain links to where they lead.
  */
 import { readFileSync } from 'node:fs';
-import { escapeHtml } from '../../../contracts/src/core/html';
+import { escapeHtml } from '../../../contracts/src/core/html.ts';
 import type { Plugin } from 'vite';
 
 const LANGUAGES = ['en', 'es', 'fr'] as const;

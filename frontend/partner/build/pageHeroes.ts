@@ -8,7 +8,7 @@
  * hero's button comes with the rest of the page: the text does not move when it does.
  */
 import { readFileSync } from 'node:fs';
-import { escapeHtml } from '../../../contracts/src/core/html';
+import { escapeHtml } from '../../../contracts/src/core/html.ts';
 import icons from '@ant-design/icons-svg';
 import { renderIconDefinitionToSVGElement } from '@ant-design/icons-svg/lib/helpers';
 import type { IconDefinition } from '@ant-design/icons-svg/lib/types';
