@@ -190,6 +190,8 @@ describe('console texts and layout', () => {
           .locator('thead th')
           .evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().right)));
         expect(Math.max(...headers)).toBeLessThanOrEqual(width);
+        // each date reads on one line ("29 nov 2026", not "29 nov" over "2026")
+        expect(new Set(await linesOf(grid.locator('td.column-createdAt')))).toEqual(new Set([1]));
         if (process.env.SCREENSHOT_DIR)
           await page.screenshot({
             path: `${process.env.SCREENSHOT_DIR}/console-users-${width}-${locale}.png`,

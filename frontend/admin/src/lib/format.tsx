@@ -4,6 +4,8 @@ import { formatBytes, formatFigures, formatNumber, formatPercent } from '@portal
 import { lastLoginLabel } from './labels';
 
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
+/** a table's date, in figures: "29/11/26", "11/29/26" ("29 nov 2026" took two lines in a narrow column) */
+const SHORT_DATE: Intl.DateTimeFormatOptions = { year: '2-digit', month: '2-digit', day: '2-digit' };
 const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit' };
 const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit' };
 
@@ -28,6 +30,7 @@ export function useFormat() {
   const [locale] = useLocaleState();
   return {
     date: formatter(locale, 'date', DATE),
+    shortDate: formatter(locale, 'shortDate', SHORT_DATE),
     dateTime: formatter(locale, 'dateTime', DATE_TIME),
     time: formatter(locale, 'time', TIME),
     /** a number in the reader's language, at most `digits` decimals */
@@ -43,13 +46,24 @@ export function useFormat() {
   };
 }
 
-export function LastLogin({ value }: { value: string | null | undefined }) {
+/** A date in a table's cell: in figures, on one line, the month in words on hover. */
+export function ShortDate({ value }: { value: string | Date }) {
+  const { date, shortDate } = useFormat();
+  return (
+    <span title={date(value)} style={{ whiteSpace: 'nowrap' }}>
+      {shortDate(value)}
+    </span>
+  );
+}
+
+/** The spec's last-login label; `short`: its date as a table's (ShortDate). */
+export function LastLogin({ value, short = false }: { value: string | null | undefined; short?: boolean }) {
   const t = useTranslate();
   const { date } = useFormat();
   const label = lastLoginLabel(value);
   switch (label.key) {
     case 'date':
-      return <span title={value ?? ''}>{date(label.date)}</span>;
+      return short ? <ShortDate value={label.date} /> : <span title={value ?? ''}>{date(label.date)}</span>;
     case 'daysAgo':
       return <span title={value ?? ''}>{t('app.lastLogin.daysAgo', { count: label.count })}</span>;
     case 'weeksAgo':

@@ -43,7 +43,7 @@ import {
 } from '@portal/contracts/admin/endpoints';
 import type { AdminUser } from '@portal/contracts/admin/schemas';
 import type { AdminDataProvider, BulkAction } from '../dataProvider';
-import { LastLogin, useFormat } from '../lib/format';
+import { LastLogin, ShortDate, useFormat } from '../lib/format';
 import { ProgressiveDatagridBody } from '../lib/ProgressiveDatagridBody';
 import { ProgressiveSimpleList } from '../lib/ProgressiveSimpleList';
 import { SearchFilter } from '../lib/SearchFilter';
@@ -349,7 +349,6 @@ function PhoneUsers() {
 
 export function UserList() {
   const t = useTranslate();
-  const { date } = useFormat();
   const phone = usePhone();
   return (
     <List
@@ -378,7 +377,8 @@ export function UserList() {
           // the columns fit a 1024 px screen (a tablet's, the menu open) in every language with
           // tighter cell padding, the e-mail under the name; phones list (docs/decisions/admin.md).
           // The bulk actions too: "12 elementos seleccionados" takes two lines rather than push
-          // the last button off the card.
+          // the last button off the card. Dates are in figures, on one line ("29/11/2026", where
+          // "29 nov" over "2026" took two).
           sx={{
             '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
             '& .RaBulkActionsToolbar-toolbar .RaBulkActionsToolbar-title': {
@@ -426,9 +426,9 @@ export function UserList() {
           />
           <FunctionField<AdminUser>
             source="lastLoginAt"
-            render={(r) => <LastLogin value={r.lastLoginAt} />}
+            render={(r) => <LastLogin value={r.lastLoginAt} short />}
           />
-          <FunctionField<AdminUser> source="createdAt" render={(r) => date(r.createdAt)} />
+          <FunctionField<AdminUser> source="createdAt" render={(r) => <ShortDate value={r.createdAt} />} />
         </Datagrid>
       )}
     </List>
