@@ -6,7 +6,11 @@ import { raSpanish } from './raSpanish';
 import { loadCatalog } from './i18nProvider';
 import englishMessages from 'ra-language-english';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { breaksFrenchPunctuation, straightApostrophes } from '../../../../testing/frenchTypography';
+import {
+  breaksFrenchPunctuation,
+  straightApostrophes,
+  unspacedFrenchPunctuation,
+} from '../../../../testing/frenchTypography';
 
 type Tree = { [k: string]: string | Tree };
 const keys = (t: Tree, prefix = ''): string[] =>
@@ -99,6 +103,8 @@ describe('console texts', () => {
   });
   it('keeps French punctuation on the line of the word before it (no-break spaces)', () => {
     expect(values(fr as Tree).filter(breaksFrenchPunctuation)).toEqual([]);
+    // and never writes ; : ! ? against the word ("Langue: Français")
+    expect(values(fr as Tree).flatMap(unspacedFrenchPunctuation)).toEqual([]);
   });
   it('writes the French apostrophe ’, not the straight one', () => {
     expect(values(fr as Tree).flatMap(straightApostrophes)).toEqual([]);
@@ -107,6 +113,11 @@ describe('console texts', () => {
     const ra = (await loadCatalog('fr')).ra as Tree;
     expect(values(ra).flatMap(straightApostrophes)).toEqual([]);
     expect(values(ra).filter(breaksFrenchPunctuation)).toEqual([]);
+    expect(values(ra).flatMap(unspacedFrenchPunctuation)).toEqual([]);
+    // the pack's own "au choix: %{options}", "(regexp): %{pattern}"
+    const validation = (ra as { validation: Record<string, string> }).validation;
+    expect(validation.oneOf).toBe('Doit être au choix\u00a0: %{options}');
+    expect(validation.regex).toBe('Doit respecter un format spécifique (regexp)\u00a0: %{pattern}');
     expect((ra as { message: { invalid_form: string } }).message.invalid_form).toBe(
       'Le formulaire n’est pas valide.',
     );

@@ -22,7 +22,8 @@ const withoutDoublePeriod = (catalog: TranslationMessages): TranslationMessages 
 
 /**
  * react-admin's French pack in French typography, as the console's own texts are: the apostrophe
- * ’ ("n’est", not "n'est") and no-break spaces before ; : ! ? (a line never starts with "?").
+ * ’ ("n’est", not "n'est") and no-break spaces before ; : ! ? (a line never starts with "?"),
+ * also where the pack has no space at all ("au choix: %{options}"; a time's 20:00 is left alone).
  */
 const frenchTypography = (catalog: TranslationMessages): TranslationMessages =>
   JSON.parse(JSON.stringify(catalog), (_key, value: unknown) =>
@@ -31,6 +32,8 @@ const frenchTypography = (catalog: TranslationMessages): TranslationMessages =>
           .replace(/(\p{L})'(\p{L})/gu, '$1’$2')
           .replace(/ ([;!?])/g, '\u202f$1')
           .replace(/ :/g, '\u00a0:')
+          .replace(/([\p{L}\p{N})»])([;!?])(?=\s|$)/gu, '$1\u202f$2')
+          .replace(/([\p{L}\p{N})»]):(?=\s|$)/gu, '$1\u00a0:')
       : value,
   ) as TranslationMessages;
 
