@@ -190,6 +190,9 @@ const templates: Record<string, Record<MailLanguage, Template>> = {
   },
 };
 
+/** Every kind of message there is a template for. */
+export const MAIL_KINDS: readonly string[] = Object.keys(templates);
+
 export function renderMail(kind: string, language: MailLanguage, params: Params): RenderedMail {
   const template = templates[kind]?.[language];
   if (!template) throw new Error(`No mail template ${kind}/${language}`);

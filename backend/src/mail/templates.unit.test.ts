@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { renderMail } from './templates';
-import { breaksFrenchPunctuation, straightApostrophes } from '../../../testing/frenchTypography';
+import { MAIL_KINDS, renderMail } from './templates';
+import {
+  breaksFrenchPunctuation,
+  straightApostrophes,
+  unspacedFrenchPunctuation,
+} from '../../../testing/frenchTypography';
 
 const reminder = {
   firstName: 'Rita',
@@ -100,5 +104,32 @@ describe('French mails', () => {
       expect([mail.subject, mail.text].filter(breaksFrenchPunctuation), kind).toEqual([]);
       expect([mail.subject, mail.text, mail.html].flatMap(straightApostrophes), kind).toEqual([]);
     }
+  });
+});
+
+describe('every French mail', () => {
+  // each kind with and without its optional parts (a link, a host, a passcode, a note), so that
+  // every line a template can write is read
+  const variants = [
+    {
+      ...reminder,
+      passcode: 'atoms',
+      host: 'Rita',
+      sponsorName: 'Ana',
+      note: 'À demain',
+      link: 'https://portal.example.test/x',
+    },
+    { ...reminder, sponsorName: 'Ana', note: '', link: '' },
+    { ...reminder, sponsorName: 'Ana', note: '', link: '', page: '' },
+  ];
+  const mails = MAIL_KINDS.flatMap((kind) =>
+    variants.map((params) => ({ kind, ...renderMail(kind, 'fr', params) })),
+  );
+  const textOf = (html: string) => html.replace(/<[^>]*>/g, '\n');
+
+  it('sets ; : ! ? off from the word before, in the subject, the text and the HTML body', () => {
+    expect(MAIL_KINDS.length).toBeGreaterThan(0);
+    for (const { kind, subject, text, html } of mails)
+      expect([subject, text, textOf(html)].flatMap(unspacedFrenchPunctuation), kind).toEqual([]);
   });
 });
