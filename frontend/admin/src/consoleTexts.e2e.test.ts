@@ -47,6 +47,7 @@ const cases = [
     noUserMatches: 'No users match the current filters.',
     noMail: 'No e-mails yet.',
     demoYoutube: 'No YouTube playlist set: partners see the bundled demo replays (open films)',
+    uidHelp: 'Only letters, digits, dot, dash and underscore',
   },
   {
     locale: 'es-ES',
@@ -62,6 +63,7 @@ const cases = [
     noMail: 'Todavía no hay correos.',
     demoYoutube:
       'Sin lista de YouTube configurada: los socios ven las repeticiones de demostración (películas abiertas)',
+    uidHelp: 'Solo letras, cifras, punto, guion y guion bajo',
   },
   {
     locale: 'fr-FR',
@@ -77,6 +79,7 @@ const cases = [
     noMail: 'Aucun e-mail pour le moment.',
     demoYoutube:
       'Aucune playlist YouTube définie\u00a0: les partenaires voient les rediffusions de démonstration (films libres)',
+    uidHelp: 'Uniquement des lettres, des chiffres, le point, le tiret et le tiret bas',
   },
 ];
 
@@ -93,6 +96,7 @@ describe('console texts and layout', () => {
     noUserMatches,
     noMail,
     demoYoutube,
+    uidHelp,
   } of cases) {
     it(`${locale}: an empty list says so in a sentence of its own, not "No Users found"`, async () => {
       const page = await adminPage(locale);
@@ -209,6 +213,21 @@ describe('console texts and layout', () => {
       // the spec's sorts are all still there: e-mail too
       await grid.getByRole('button', { name: /e-?mail|correo/i }).click();
       await expect.poll(() => page.url()).toContain('sort=email');
+      await page.context().close();
+    });
+
+    it(`${locale}: a member id with a space says what it may hold, not "[object Object]"`, async () => {
+      const page = await adminPage(locale);
+      const partner = await createUser(e2e.app, { firstName: 'Uma', lastName: 'Uid', sponsorId: admin.id });
+      await page.goto(`${e2e.app.url}/admin/#/users/${partner.id}`);
+      const uid = page.locator('input[name="uid"]');
+      await uid.waitFor({ timeout: 30_000 });
+      await uid.fill('bad uid!');
+      await page.getByRole('toolbar').getByRole('button').first().click();
+      const help = page.locator('.ra-input-uid .MuiFormHelperText-root');
+      await expect.poll(() => help.innerText()).toBe(uidHelp);
+      if (process.env.SCREENSHOT_DIR)
+        await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/console-uid-help-${locale}.png` });
       await page.context().close();
     });
 

@@ -213,6 +213,7 @@ export const en = {
           'Unsubscribe %{smart_count} user from the newsletter? |||| Unsubscribe %{smart_count} users from the newsletter?',
       },
       bulkFailedTitle: '%{smart_count} user was not changed |||| %{smart_count} users were not changed',
+      uidHelp: 'Only letters, digits, dot, dash and underscore',
       lockedNote: 'Locking ends all of this user’s sessions at once.',
       confirmLock: 'Lock %{name}? They are signed out at once and cannot sign in until unlocked.',
       confirmMakeAdmin: 'Make %{name} an admin? They can then open this console and change every account.',

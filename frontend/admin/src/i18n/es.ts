@@ -216,6 +216,7 @@ export const es: Messages = {
           '¿Dar de baja del boletín a %{smart_count} usuario? |||| ¿Dar de baja del boletín a %{smart_count} usuarios?',
       },
       bulkFailedTitle: '%{smart_count} usuario no se modificó |||| %{smart_count} usuarios no se modificaron',
+      uidHelp: 'Solo letras, cifras, punto, guion y guion bajo',
       lockedNote: 'Bloquear cierra al instante todas las sesiones de este usuario.',
       confirmLock:
         '¿Bloquear a %{name}? Su sesión se cierra al instante y no podrá entrar hasta que se desbloquee.',

@@ -218,6 +218,7 @@ export const fr: Messages = {
       },
       bulkFailedTitle:
         '%{smart_count} utilisateur n’a pas été modifié |||| %{smart_count} utilisateurs n’ont pas été modifiés',
+      uidHelp: 'Uniquement des lettres, des chiffres, le point, le tiret et le tiret bas',
       lockedNote: 'Bloquer met fin immédiatement à toutes les sessions de cet utilisateur.',
       confirmLock:
         'Bloquer %{name}\u202f? Ses sessions se ferment aussitôt et la connexion reste impossible jusqu’au déblocage.',

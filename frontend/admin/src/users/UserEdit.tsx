@@ -365,7 +365,11 @@ function UserForm() {
         <TextInput source="firstName" validate={[required(), maxLength(100)]} />
         <TextInput source="lastName" validate={[required(), maxLength(100)]} />
         <TextInput source="email" validate={[required(), email(), maxLength(254)]} />
-        <TextInput source="uid" validate={[required(), maxLength(40), regex(/^[A-Za-z0-9._-]+$/)]} />
+        {/* its own message: react-admin's "(regexp): %{pattern}" shows the pattern as "[object Object]" */}
+        <TextInput
+          source="uid"
+          validate={[required(), maxLength(40), regex(/^[A-Za-z0-9._-]+$/, 'app.users.uidHelp')]}
+        />
       </Box>
       <ReferenceInput source="sponsorId" reference="users" sort={{ field: 'firstName', order: 'ASC' }}>
         <AutocompleteInput optionText={sponsorText} filterToQuery={(q: string) => ({ q })} fullWidth />
