@@ -202,11 +202,12 @@ function SheetBody({ partner, details }: { partner: PartnerItem; details: Partne
             key: String(step),
             label: (
               <span className="sheet-step-label">
+                {/* the state alone: the title names the step ("Step 2: …"), a number here said it twice */}
                 <span
                   className={done[step - 1] ? 'sheet-tick sheet-tick-done' : 'sheet-tick'}
                   aria-hidden="true"
                 >
-                  {done[step - 1] ? <CheckCircleFilled /> : step}
+                  {done[step - 1] && <CheckCircleFilled />}
                 </span>
                 <span>{t('sheet.stepTitle', { step, title: t(`onboarding:titles.${step}`) })}</span>
                 <span className="visually-hidden">

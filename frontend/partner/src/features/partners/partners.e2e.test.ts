@@ -160,6 +160,16 @@ describe('partners page', () => {
     await sheet.getByText('Account information').waitFor();
     expect(await sheet.locator('.sheet-grid').innerText()).toContain('Step 4 of 5');
     expect(await sheet.locator('.sheet-header-progress').innerText()).toMatch(/^60% complete\s+In progress$/);
+    // each step row names its number once, to the eye and to a screen reader ("4" beside "Step 4: …" said it twice)
+    const rows = sheet.locator('.sheet-steps .ant-collapse-header');
+    expect(await rows.count()).toBe(5);
+    for (let step = 1; step <= 5; step++) {
+      const row = rows.nth(step - 1);
+      const times = (text: string) => text.match(new RegExp(`\\b${step}\\b`, 'g'))?.length ?? 0;
+      expect(times(await row.innerText()), await row.innerText()).toBe(1);
+      expect(times(await row.ariaSnapshot()), await row.ariaSnapshot()).toBe(1);
+    }
+    expect(await rows.nth(3).innerText()).toMatch(/^Step 4: Product Experience/);
     await page.keyboard.press('Escape');
     await eventually(() => sheet.isVisible()).toBe(false);
     await page.getByRole('textbox', { name: 'Search partners' }).fill('jonas');
