@@ -17,11 +17,12 @@ import {
 /**
  * On a phone (390 x 844), in English, Spanish and French: no search placeholder or text (a card
  * title, a label) is cut off, no page is wider than the screen, no vault badge sticks out of its
- * card, the partners' stat figures line up, "Send a nudge" has the row to itself, and the
+ * card, the partners' stat figures line up, "Send a nudge" has the row to itself, the "No progress
+ * for (days)" field lines up with the search field, and the
  * two-step set-up dialog keeps its title clear of the close button and its key's groups whole, and
  * the locked Academy's button stays in its hero.
  * On a desktop (1280 x 800), the same three languages: the vault's categories stay inside their
- * sidebar and the replays' search placeholder fits.
+ * sidebar, the replays' search placeholder fits and the days field stays beside its card's title.
  */
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -123,6 +124,23 @@ describe('phone layout', () => {
           .map((li) => li.textContent),
       );
       found.push(...cramped.map((row) => `/partners nudge button beside the text: ${row}`));
+      // "No progress for (days)" is laid out as the filters below: its label above the field, both
+      // with their left edge under the search field's, the field as wide as the search (it stood
+      // alone at the right end of its own line)
+      const days = await signedIn.evaluate(() => {
+        const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+        const search = box('.partners-search');
+        const label = box('.partners-attention-days');
+        const field = box('.partners-attention-days .ant-input-number');
+        const off = (a: number, b: number) => Math.abs(a - b) > 1;
+        return [
+          off(label.left, search.left) && `label at ${label.left}, search at ${search.left}`,
+          off(field.left, search.left) && `field at ${field.left}, search at ${search.left}`,
+          off(field.right, search.right) && `field ends at ${field.right}, search at ${search.right}`,
+          field.top < label.top + 10 && `field beside its label, not under it`,
+        ].filter(Boolean);
+      });
+      found.push(...days.map((d) => `/partners days field: ${d}`));
       await settled(signedIn, '/vault', '.vault-badge');
       found.push(
         ...(await overflowingIn(signedIn, '.vault-badge', '.vault-card')).map((b) => `/vault badge: ${b}`),
@@ -165,7 +183,7 @@ describe('phone layout', () => {
 
 describe('desktop layout', () => {
   for (const language of LANGUAGES) {
-    it(`the vault's categories stay inside their sidebar and the replays' placeholder fits (${language})`, async () => {
+    it(`the vault's categories stay inside their sidebar, the replays' placeholder fits, the days field is by its card's title (${language})`, async () => {
       const partner = await contextIn(language, true, DESKTOP);
       const page = await partner.newPage();
       await settled(page, '/vault?category=inflammation-pain', '.vault-cat-active');
@@ -173,6 +191,15 @@ describe('desktop layout', () => {
       expect(await outsideContentBox(page, '.vault-cat, .vault-cat-count', '.vault-sidebar')).toEqual([]);
       await settled(page, '/replays', '.replay-card');
       expect(await cutPlaceholders(page)).toEqual([]);
+      // "No progress for (days)" stays in the "Needs attention" card's title row, beside the title
+      await settled(page, '/partners', '.partners-attention-days .ant-input-number');
+      const [title, field] = await Promise.all(
+        ['.partners-attention .ant-card-head-title', '.partners-attention-days .ant-input-number'].map((s) =>
+          page.locator(s).evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect),
+        ),
+      );
+      expect(field.left).toBeGreaterThan(title.left + title.width / 2);
+      expect(Math.abs(field.top + field.height / 2 - (title.top + title.height / 2))).toBeLessThan(4);
       await partner.close();
     });
   }

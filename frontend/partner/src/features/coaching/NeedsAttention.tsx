@@ -47,8 +47,9 @@ export function NeedsAttention() {
       title={t('attention.title')}
       extra={
         <label className="partners-attention-days">
-          {t('attention.days')}{' '}
+          <span className="partners-attention-days-label">{t('attention.days')}</span>
           <InputNumber
+            className="partners-attention-days-input"
             min={1}
             max={365}
             size="small"
