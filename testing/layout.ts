@@ -111,6 +111,30 @@ export function wordsSplitAcrossLines(page: Page, selector: string): Promise<str
 }
 
 /**
+ * The texts whose mark (`markSelector`, e.g. a required field's "*") a line break left alone at
+ * the start of a line, apart from the last word before it; as that text.
+ */
+export function marksAlone(page: Page, markSelector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const range = document.createRange();
+    return [...document.querySelectorAll<HTMLElement>(sel)]
+      .filter((mark) => {
+        if (mark.getClientRects().length === 0) return false;
+        // the text node before the mark with a character in it (React may render the space apart)
+        let before = mark.previousSibling;
+        while (before && before.nodeType === Node.TEXT_NODE && !before.textContent!.trim())
+          before = before.previousSibling;
+        const text = (before?.textContent ?? '').trimEnd();
+        if (!before || before.nodeType !== Node.TEXT_NODE || !text) return false;
+        range.setStart(before, text.length - 1);
+        range.setEnd(before, text.length);
+        return Math.abs(range.getBoundingClientRect().top - mark.getBoundingClientRect().top) > 2;
+      })
+      .map((mark) => mark.parentElement!.textContent ?? '');
+  }, markSelector);
+}
+
+/**
  * The lines of `textSelector`'s text that run under the element `coverSelector` (a dialog's
  * title under its close button), as "left-right px".
  */

@@ -8,6 +8,7 @@ import {
   cutPlaceholders,
   cutTexts,
   linesUnder,
+  marksAlone,
   outsideContentBox,
   overflowingIn,
   widerThanScreen,
@@ -18,7 +19,7 @@ import {
  * On a phone (390 x 844), in English, Spanish and French: no search placeholder or text (a card
  * title, a label) is cut off, no page is wider than the screen, no vault badge sticks out of its
  * card, the partners' stat figures line up, "Send a nudge" has the row to itself, the "No progress
- * for (days)" field lines up with the search field, and the
+ * for (days)" field lines up with the search field, step 4's "*" stays with its question, and the
  * two-step set-up dialog keeps its title clear of the close button and its key's groups whole, and
  * the locked Academy's button stays in its hero.
  * On a desktop (1280 x 800), the same three languages: the vault's categories stay inside their
@@ -101,6 +102,9 @@ describe('phone layout', () => {
             fullPage: true,
           });
       }
+      // step 4's required marks stay with their question ("…producto?" then "*" alone on a line)
+      await settled(signedIn, '/onboarding?step=4', '.ob-req');
+      found.push(...(await marksAlone(signedIn, '.ob-req')).map((l) => `/onboarding?step=4 "*" alone: ${l}`));
       // step 2's link field (shown once the saved link is edited): its placeholder fits too
       await settled(signedIn, '/onboarding?step=2', '[data-testid="saved-link"]');
       await signedIn.locator('.ob-actions button:has(.anticon-edit)').click();

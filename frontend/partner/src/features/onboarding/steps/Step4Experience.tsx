@@ -11,6 +11,14 @@ import { completeStep, updateOnboardingData } from '../api';
 import { scriptPart } from '../script';
 import type { StepProps } from './types';
 
+/** A required question's "*", joined to its last word: a phone never starts a line with it alone. */
+const Required = () => (
+  <>
+    {'\u00a0'}
+    <span className="ob-req">*</span>
+  </>
+);
+
 type Draft = {
   startDate: string;
   positiveChanges: string;
@@ -100,7 +108,8 @@ export function Step4Experience({ progress, goTo }: StepProps) {
       {saved?.isSkipped && !progress.step4Completed && <p className="ob-note">{t('step4.skippedNote')}</p>}
       <form className="ob-form" onSubmit={(e) => void submit(e)} noValidate>
         <label htmlFor="pe-start">
-          {t('step4.startDate')} <span className="ob-req">*</span>
+          {t('step4.startDate')}
+          <Required />
         </label>
         <Input
           id="pe-start"
@@ -111,7 +120,8 @@ export function Step4Experience({ progress, goTo }: StepProps) {
           onChange={(e) => set({ startDate: e.target.value })}
         />
         <label htmlFor="pe-changes">
-          {t('step4.positiveChanges')} <span className="ob-req">*</span>
+          {t('step4.positiveChanges')}
+          <Required />
         </label>
         <Input.TextArea
           id="pe-changes"
@@ -124,7 +134,8 @@ export function Step4Experience({ progress, goTo }: StepProps) {
         />
         <fieldset className={err('confidenceLevel') ? 'ob-fieldset ob-fieldset-error' : 'ob-fieldset'}>
           <legend>
-            {t('step4.confidenceLevel')} <span className="ob-req">*</span>
+            {t('step4.confidenceLevel')}
+            <Required />
           </legend>
           <Radio.Group
             value={draft.confidenceLevel}
