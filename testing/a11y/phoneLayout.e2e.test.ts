@@ -19,7 +19,8 @@ import {
  * On a phone (390 x 844), in English, Spanish and French: no search placeholder or text (a card
  * title, a label) is cut off, no page is wider than the screen, no vault badge sticks out of its
  * card, the partners' stat figures line up, "Send a nudge" has the row to itself, the "No progress
- * for (days)" field lines up with the search field, step 4's "*" stays with its question, and the
+ * for (days)" field lines up with the search field, the partners' pager is one row, step 4's "*"
+ * stays with its question, and the
  * two-step set-up dialog keeps its title clear of the close button and its key's groups whole, and
  * the locked Academy's button stays in its hero.
  * On a desktop (1280 x 800), the same three languages: the vault's categories stay inside their
@@ -145,6 +146,16 @@ describe('phone layout', () => {
         ].filter(Boolean);
       });
       found.push(...days.map((d) => `/partners days field: ${d}`));
+      // the pager is one row: previous, the pages, next ("Siguiente" dropped alone under "Anterior 1 2")
+      const pagerRows = await signedIn
+        .locator('.partners-pages .ant-btn')
+        .evaluateAll(
+          (buttons) => new Set(buttons.map((b) => Math.round(b.getBoundingClientRect().top))).size,
+        );
+      if (pagerRows !== 1) found.push(`/partners pager on ${pagerRows} rows`);
+      for (const name of [/\b(Previous|Anterior|Précédent)$/, /\b(Next|Siguiente|Suivant)$/])
+        if (!(await signedIn.getByRole('button', { name }).count()))
+          found.push(`/partners no button named ${name}`);
       await settled(signedIn, '/vault', '.vault-badge');
       found.push(
         ...(await overflowingIn(signedIn, '.vault-badge', '.vault-card')).map((b) => `/vault badge: ${b}`),

@@ -29,8 +29,14 @@ export function Pager({
       </p>
       {pages > 1 && (
         <nav className="partners-pages" aria-label={t('pagination.label')}>
-          <Button icon={<LeftOutlined />} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            {t('pagination.previous')}
+          {/* on a phone the arrows alone (partners.css): "Anterior 1 2 Siguiente" took two rows */}
+          <Button
+            icon={<LeftOutlined aria-hidden="true" />}
+            aria-label={t('pagination.previous')}
+            disabled={page <= 1}
+            onClick={() => onPage(page - 1)}
+          >
+            <span className="partners-page-word">{t('pagination.previous')}</span>
           </Button>
           {pageButtons(page, pages).map((n) => (
             <Button
@@ -44,12 +50,13 @@ export function Pager({
             </Button>
           ))}
           <Button
+            aria-label={t('pagination.next')}
             disabled={page >= pages}
             onClick={() => onPage(page + 1)}
             iconPlacement="end"
-            icon={<RightOutlined />}
+            icon={<RightOutlined aria-hidden="true" />}
           >
-            {t('pagination.next')}
+            <span className="partners-page-word">{t('pagination.next')}</span>
           </Button>
         </nav>
       )}
