@@ -236,6 +236,18 @@ function say(lang: string, ns: string, key: string, values: Record<string, unkno
 }
 
 describe('plurals', () => {
+  it('count the replays found as the spec says in English and in words of one or many in es/fr', () => {
+    expect(['en', 'es', 'fr'].map((lang) => say(lang, 'replays', 'found', { count: 1 }))).toEqual([
+      '1 video(s) found',
+      '1 video encontrado',
+      '1\u00a0vidéo trouvée',
+    ]);
+    expect(['en', 'es', 'fr'].map((lang) => say(lang, 'replays', 'found', { count: 13 }))).toEqual([
+      '13 video(s) found',
+      '13 videos encontrados',
+      '13\u00a0vidéos trouvées',
+    ]);
+  });
   it('say one copied name in the singular', () => {
     expect(
       ['en', 'es', 'fr'].map((lang) => say(lang, 'onboarding', 'step3.copiedText', { count: 1 })),
