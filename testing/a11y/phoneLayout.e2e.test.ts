@@ -20,7 +20,7 @@ import {
  * title, a label) is cut off, no page is wider than the screen, no vault badge sticks out of its
  * card, the partners' stat figures line up, "Send a nudge" has the row to itself, the "No progress
  * for (days)" field lines up with the search field, the partners' pager is one row, step 4's "*"
- * stays with its question, and the
+ * stays with its question, the Academy's "100 %" stays clear of its ring, and the
  * two-step set-up dialog keeps its title clear of the close button and its key's groups whole, and
  * the locked Academy's button stays in its hero.
  * On a desktop (1280 x 800), the same three languages: the vault's categories stay inside their
@@ -103,6 +103,16 @@ describe('phone layout', () => {
             fullPage: true,
           });
       }
+      // the Academy's progress figure ("100 %", wider with the space of es/fr) stays clear of its ring
+      await settled(signedIn, '/academy', '.progress-ring span');
+      const ring = await signedIn.locator('.progress-ring').evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const figure = el.querySelector('span')!.getBoundingClientRect();
+        const inner = box.width * 0.78; // the ring's hole: its radial-gradient's 78 %
+        return { figure: Math.round(figure.width), room: Math.round(inner - 16) };
+      });
+      if (ring.figure > ring.room)
+        found.push(`/academy progress figure ${ring.figure} px wide in a ring with room for ${ring.room} px`);
       // step 4's required marks stay with their question ("…producto?" then "*" alone on a line)
       await settled(signedIn, '/onboarding?step=4', '.ob-req');
       found.push(...(await marksAlone(signedIn, '.ob-req')).map((l) => `/onboarding?step=4 "*" alone: ${l}`));
