@@ -20,7 +20,8 @@ import {
  * title, a label) is cut off, no page is wider than the screen, no vault badge sticks out of its
  * card, the partners' stat figures line up, "Send a nudge" has the row to itself, the "No progress
  * for (days)" field lines up with the search field, the partners' pager is one row, step 4's "*"
- * stays with its question, the Academy's "100 %" stays clear of its ring, and the
+ * stays with its question, the Academy's "100 %" stays clear of its ring, the replays' category
+ * chips are outlined, and the
  * two-step set-up dialog keeps its title clear of the close button and its key's groups whole, and
  * the locked Academy's button stays in its hero.
  * On a desktop (1280 x 800), the same three languages: the vault's categories stay inside their
@@ -103,6 +104,17 @@ describe('phone layout', () => {
             fullPage: true,
           });
       }
+      // the replays' categories, in rows of chips on a phone, each read as a chip: an outline, not
+      // only the selected one's (the others' words stood indented beside it, out of line)
+      await settled(signedIn, '/replays', '.replays-chip');
+      const bare = await signedIn
+        .locator('.replays-chip')
+        .evaluateAll((chips) =>
+          chips
+            .filter((chip) => /rgba\(.*, 0\)|transparent/.test(getComputedStyle(chip).borderTopColor))
+            .map((chip) => chip.textContent),
+        );
+      found.push(...bare.map((chip) => `/replays category without an outline: ${chip}`));
       // the Academy's progress figure ("100 %", wider with the space of es/fr) stays clear of its ring
       await settled(signedIn, '/academy', '.progress-ring span');
       const ring = await signedIn.locator('.progress-ring').evaluate((el) => {
