@@ -21,7 +21,7 @@ import {
  * card, the partners' stat figures line up, "Send a nudge" has the row to itself, the "No progress
  * for (days)" field lines up with the search field, the partners' pager is one row, step 4's "*"
  * stays with its question, the Academy's "100 %" stays clear of its ring, the replays' category
- * chips are outlined, and the
+ * chips are outlined, a step's Previous and Next share a row, and the
  * two-step set-up dialog keeps its title clear of the close button and its key's groups whole, and
  * the locked Academy's button stays in its hero.
  * On a desktop (1280 x 800), the same three languages: the vault's categories stay inside their
@@ -133,6 +133,12 @@ describe('phone layout', () => {
       await signedIn.locator('.ob-actions button:has(.anticon-edit)').click();
       await signedIn.locator('#fg-link').waitFor();
       found.push(...(await cutPlaceholders(signedIn)).map((p) => `/onboarding?step=2: ${p}`));
+      // "Previous step" and "Next step" side by side (fr "Étape suivante" went to a line of its own)
+      const stepPager = await signedIn
+        .locator('.ob-pager .ant-btn')
+        .evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+      if (stepPager.length !== 2 || new Set(stepPager).size !== 1)
+        found.push(`/onboarding?step=2 previous and next at ${stepPager.join(', ')}`);
       // the three figures of /partners line up, however many lines their labels take
       await settled(signedIn, '/partners', '.partners-stat-value');
       const tops = await signedIn
