@@ -1,0 +1,220 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openedDialog, startE2eApp, type E2eApp } from '../../../../testing/browser';
+import { createUser, type CreatedUser } from '../../../../testing/users';
+import { finishFoundation } from '../../../../testing/progress';
+import { seedAcademyContent } from '../../../../backend/src/demo/academy';
+
+/**
+ * The delays of spec 000 and 001 section 9, on the page's own clock: Playwright's fake clock
+ * holds the page's time still, and the test moves it on by hand. How fast the machine is does
+ * not matter: each delay is pinned between "not yet" a few milliseconds of page time before it
+ * and "done" a few after it.
+ */
+let e2e: E2eApp;
+beforeAll(async () => {
+  e2e = await startE2eApp();
+  await seedAcademyContent(e2e.app.deps);
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** Requests the page has sent and not yet had an answer to. */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+/** A page whose clock stands still until the test moves it; signed in as `user` if given. */
+async function pausedPage(user?: CreatedUser): Promise<Page> {
+  const context: BrowserContext = await e2e.newContext();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.app.url });
+  if (user) {
+    const res = await context.request.post('/api/login', {
+      data: { email: user.email, password: user.password },
+    });
+    expect(res.status()).toBe(200);
+  }
+  const page = await context.newPage();
+  const pending = new Set<unknown>();
+  inFlight.set(page, pending);
+  page.on('request', (r) => pending.add(r));
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+  await page.clock.install({ time: new Date('2026-11-10T12:00:00Z') });
+  await page.clock.pauseAt(new Date('2026-11-10T12:00:01Z'));
+  return page;
+}
+
+const STEP_MS = 5;
+const breath = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+/** Waits, in real time, until no request of the page is waiting for its answer. */
+async function networkQuiet(page: Page) {
+  await expect.poll(() => inFlight.get(page)?.size ?? 0, { timeout: 30_000, interval: 10 }).toBe(0);
+  await page.evaluate(() => 0); // and the page has run what the answers started
+}
+
+/**
+ * Moves the page's clock on in steps of 5 ms until `done` holds, and returns how much page time
+ * that took. The clock moves only while the network is quiet: however long a request takes,
+ * it takes no page time.
+ */
+async function tickUntil(page: Page, done: () => Promise<boolean>, maxMs = 10_000): Promise<number> {
+  for (let spent = 0; spent <= maxMs; spent += STEP_MS) {
+    await networkQuiet(page);
+    if (await done()) return spent;
+    await page.clock.runFor(STEP_MS);
+  }
+  throw new Error(`not reached within ${maxMs} ms of page time`);
+}
+
+/**
+ * Lets the page finish what is already due without moving its clock on (timers due now still
+ * run, network answers arrive), until `done` holds.
+ */
+async function settle(page: Page, done: () => Promise<boolean>): Promise<void> {
+  for (let tries = 0; tries < 1000; tries += 1) {
+    if (await done()) return;
+    await page.clock.runFor(0);
+    await breath();
+  }
+  throw new Error('the page did not get there without its clock moving on');
+}
+
+/** Moves the page's clock to just before `ms` after now, checks `notYet`, then just past it. */
+async function aroundDelay(page: Page, ms: number, notYet: () => Promise<void> | void) {
+  await page.clock.runFor(ms - 2 * STEP_MS);
+  await notYet();
+  await page.clock.runFor(4 * STEP_MS);
+}
+
+const shown = (page: Page, text: string) => async () => (await page.getByText(text).count()) > 0;
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** Counts the requests the page makes to `path` (any method). */
+function countRequests(page: Page, path: string): () => number {
+  let n = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === path) n += 1;
+  });
+  return () => n;
+}
+
+describe('spec delays on the page clock', () => {
+  it('a signed-out visit to a guarded page goes to the login 2000 ms after the card shows', async () => {
+    const page = await pausedPage();
+    await page.goto('/settings');
+    await tickUntil(page, shown(page, 'Authentication Required'));
+    await aroundDelay(page, 2000, () => expect(pathOf(page)).toBe('/settings'));
+    await settle(page, async () => pathOf(page) !== '/settings');
+  });
+
+  it('finishing step 5 opens the Academy 1.5 s later', async () => {
+    const user = await createUser(e2e.app);
+    await finishFoundation(e2e.app, user.id, [1, 2, 3, 4]);
+    const page = await pausedPage(user);
+    await page.goto('/onboarding?step=5');
+    await tickUntil(page, async () => (await page.getByLabel('Why did you join?').count()) > 0);
+    await page.getByLabel('Why did you join?').fill('Freedom for my family');
+    await page.getByRole('button', { name: 'Complete training' }).click();
+    await tickUntil(page, shown(page, 'Opening the Academy...'));
+    await aroundDelay(page, 1500, () => expect(pathOf(page)).toBe('/onboarding'));
+    await settle(page, async () => pathOf(page) === '/academy');
+  });
+
+  it('the Academy offers its tour 1 s after the hub shows', async () => {
+    const user = await createUser(e2e.app);
+    await finishFoundation(e2e.app, user.id);
+    const page = await pausedPage(user);
+    await page.goto('/academy');
+    await tickUntil(page, async () => (await page.locator('.hub-card').count()) > 0);
+    await aroundDelay(page, 1000, async () =>
+      expect(await page.getByText('Take a quick tour?').count()).toBe(0),
+    );
+    // the idle callback that opens it waits 50 ms while other timers are pending
+    expect(await tickUntil(page, shown(page, 'Take a quick tour?'))).toBeLessThanOrEqual(60);
+  });
+
+  it('step 3 saves the lists 500 ms after the last change', async () => {
+    const user = await createUser(e2e.app);
+    const page = await pausedPage(user);
+    const saves = countRequests(page, '/api/update-onboarding-data');
+    await page.goto('/onboarding?step=3');
+    const input = page.getByLabel('Name of a possible customer');
+    await tickUntil(page, async () => (await input.count()) > 0);
+    await input.fill('Ana');
+    await input.press('Enter');
+    await tickUntil(page, shown(page, 'Ana'));
+    await page.clock.runFor(250);
+    // a second name within the 500 ms starts the wait again
+    await input.fill('Bruno');
+    await input.press('Enter');
+    await tickUntil(page, shown(page, 'Bruno'));
+    await aroundDelay(page, 500, () => expect(saves()).toBe(0));
+    await settle(page, async () => saves() === 1);
+    await tickUntil(page, shown(page, 'All changes saved'));
+    expect(saves()).toBe(1);
+  });
+
+  it('step 1 reads the newsletter status again 1 s after an unsubscribe', async () => {
+    const user = await createUser(e2e.app, { newsletter: false });
+    const page = await pausedPage(user);
+    const checks = countRequests(page, '/api/check-newsletter-status');
+    await page.goto('/onboarding?step=1');
+    await tickUntil(page, shown(page, 'You are not subscribed yet'));
+    await page.getByRole('button', { name: 'Subscribe to the newsletter' }).click();
+    await tickUntil(page, async () => page.url().includes('step=2'));
+    await page.goto('/onboarding?step=1');
+    await tickUntil(page, shown(page, 'You are subscribed to the newsletter'));
+    await page.locator('#main').getByRole('button', { name: 'Unsubscribe' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unsubscribe from the newsletter?' });
+    await tickUntil(page, async () => (await dialog.count()) > 0);
+    await page.clock.runFor(1000); // the dialog's opening motion
+    await openedDialog(dialog);
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/newsletter/unsubscribe');
+    await dialog.getByRole('button', { name: 'Unsubscribe' }).click();
+    await answered;
+    await page.getByText('You are not subscribed yet').waitFor();
+    const before = checks();
+    await aroundDelay(page, 1000, () => expect(checks()).toBe(before));
+    await settle(page, async () => checks() === before + 1);
+  });
+
+  it('the vault says Copied! for 2 s', async () => {
+    const user = await createUser(e2e.app);
+    const page = await pausedPage(user);
+    await page.goto('/vault');
+    await tickUntil(page, async () => (await page.locator('.vault-card').count()) > 0);
+    await page.locator('.vault-card').first().click();
+    const dialog = page.getByRole('dialog');
+    await tickUntil(page, async () => (await dialog.count()) > 0);
+    await page.clock.runFor(1000); // the dialog's opening motion
+    await openedDialog(dialog);
+    await dialog.getByRole('button', { name: 'Copy Link' }).click();
+    await tickUntil(page, async () => (await dialog.getByRole('button', { name: 'Copied!' }).count()) > 0);
+    await aroundDelay(page, 2000, async () =>
+      expect(await dialog.getByRole('button', { name: 'Copied!' }).count()).toBe(1),
+    );
+    await settle(page, async () => (await dialog.getByRole('button', { name: 'Copy Link' }).count()) > 0);
+  });
+  it('a toast is dismissed 2000 ms after it shows', async () => {
+    const user = await createUser(e2e.app);
+    const page = await pausedPage();
+    await page.goto('/');
+    await tickUntil(page, async () => (await page.getByRole('button', { name: 'LOGIN' }).count()) > 0);
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    const dialog = page.getByRole('dialog', { name: /Training Login/ });
+    await tickUntil(page, async () => (await dialog.count()) > 0);
+    await page.clock.runFor(1000); // the dialog's opening motion
+    await openedDialog(dialog);
+    await dialog.getByLabel('Email').fill(user.email);
+    await dialog.getByLabel('Password', { exact: true }).fill('not-my-password');
+    await dialog.getByRole('button', { name: 'SIGN IN' }).click();
+    // a toast that is not leaving
+    const toast = page.locator('.ant-notification-notice:not([class*="leave"])', { hasText: 'Login failed' });
+    await tickUntil(page, async () => (await toast.count()) > 0);
+    await aroundDelay(page, 2000, async () => expect(await toast.count()).toBe(1));
+    // its timer starts once the first frame after its mount is painted, and antd's leave motion
+    // marks the toast a few frames after its timer ends (a frame: 16 ms)
+    expect(await tickUntil(page, async () => (await toast.count()) === 0)).toBeLessThanOrEqual(100);
+  });
+});
