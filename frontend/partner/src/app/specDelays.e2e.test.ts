@@ -90,11 +90,12 @@ async function aroundDelay(page: Page, ms: number, notYet: () => Promise<void> |
 const shown = (page: Page, text: string) => async () => (await page.getByText(text).count()) > 0;
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
-/** Counts the requests the page makes to `path` (any method). */
-function countRequests(page: Page, path: string): () => number {
+/** Counts the requests the page makes to `path`, or to a path that `path` accepts (any method). */
+function countRequests(page: Page, path: string | ((pathname: string) => boolean)): () => number {
+  const counted = typeof path === 'string' ? (p: string) => p === path : path;
   let n = 0;
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname === path) n += 1;
+    if (counted(new URL(r.url()).pathname)) n += 1;
   });
   return () => n;
 }
@@ -216,5 +217,50 @@ describe('spec delays on the page clock', () => {
     // its timer starts once the first frame after its mount is painted, and antd's leave motion
     // marks the toast a few frames after its timer ends (a frame: 16 ms)
     expect(await tickUntil(page, async () => (await toast.count()) === 0)).toBeLessThanOrEqual(100);
+  });
+  it("the partners page keeps its list 5 minutes, its counts and a partner's details 1 minute", async () => {
+    const sponsor = await createUser(e2e.app, { firstName: 'Sara', lastName: 'Sponsor' });
+    await createUser(e2e.app, { firstName: 'Paul', lastName: 'Partner', sponsorId: sponsor.id });
+    const page = await pausedPage(sponsor);
+    const lists = countRequests(page, '/api/partners');
+    const stats = countRequests(page, '/api/partners/stats');
+    const details = countRequests(page, (p) => p.startsWith('/api/partners/details/'));
+    const card = page.getByTestId('partner-card');
+    await page.goto('/partners');
+    await tickUntil(page, async () => (await card.count()) > 0);
+    expect([lists(), stats()]).toEqual([1, 1]);
+
+    /** Leaves the page for the landing page (inside the app: the cache stays) and comes back. */
+    const awayFor = async (ms: number) => {
+      await page.locator('header a.logo').click();
+      await tickUntil(page, async () => pathOf(page) === '/');
+      await page.clock.runFor(ms);
+      await page.goBack();
+      await tickUntil(page, async () => (await card.count()) > 0);
+    };
+    // 4 min 40 s later: the list is kept, the counts are read again
+    await awayFor(5 * 60_000 - 20_000);
+    expect([lists(), stats()]).toEqual([1, 2]);
+    // the list is 5 min 10 s old, the counts read again 30 s ago
+    await awayFor(30_000);
+    expect([lists(), stats()]).toEqual([2, 2]);
+
+    const sheet = page.locator('.partner-sheet');
+    const openAndClose = async () => {
+      await card.first().click();
+      await tickUntil(page, async () => (await sheet.getByText('Account information').count()) > 0);
+      await page.clock.runFor(500); // the sheet's slide
+      await sheet.locator('.ant-drawer-close').click();
+      await page.clock.runFor(500);
+      await tickUntil(page, async () => (await sheet.getByText('Account information').count()) === 0);
+    };
+    await openAndClose();
+    expect(details()).toBe(1);
+    await page.clock.runFor(50_000);
+    await openAndClose();
+    expect(details()).toBe(1);
+    await page.clock.runFor(15_000);
+    await openAndClose();
+    expect(details()).toBe(2);
   });
 });
