@@ -4,12 +4,11 @@ import { openedDialog, startE2eApp, type E2eApp } from '../../../../testing/brow
 import { createUser, type CreatedUser } from '../../../../testing/users';
 import { finishFoundation } from '../../../../testing/progress';
 import { seedAcademyContent } from '../../../../backend/src/demo/academy';
+import { aroundDelay, countRequests, pauseClock, settle, tickUntil } from '../../../../testing/pageClock';
 
 /**
- * The delays of spec 000 and 001 section 9, on the page's own clock: Playwright's fake clock
- * holds the page's time still, and the test moves it on by hand. How fast the machine is does
- * not matter: each delay is pinned between "not yet" a few milliseconds of page time before it
- * and "done" a few after it.
+ * The delays of spec 000 and 001 section 9 on the page's own clock (`testing/pageClock.ts`):
+ * each is pinned between "not yet" 10 ms of page time before it and "done" just after it.
  */
 let e2e: E2eApp;
 beforeAll(async () => {
@@ -19,9 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
 });
-
-/** Requests the page has sent and not yet had an answer to. */
-const inFlight = new WeakMap<Page, Set<unknown>>();
 
 /** A page whose clock stands still until the test moves it; signed in as `user` if given. */
 async function pausedPage(user?: CreatedUser): Promise<Page> {
@@ -34,71 +30,12 @@ async function pausedPage(user?: CreatedUser): Promise<Page> {
     expect(res.status()).toBe(200);
   }
   const page = await context.newPage();
-  const pending = new Set<unknown>();
-  inFlight.set(page, pending);
-  page.on('request', (r) => pending.add(r));
-  page.on('requestfinished', (r) => pending.delete(r));
-  page.on('requestfailed', (r) => pending.delete(r));
-  await page.clock.install({ time: new Date('2026-11-10T12:00:00Z') });
-  await page.clock.pauseAt(new Date('2026-11-10T12:00:01Z'));
+  await pauseClock(page);
   return page;
-}
-
-const STEP_MS = 5;
-const breath = () => new Promise((resolve) => setTimeout(resolve, 10));
-
-/** Waits, in real time, until no request of the page is waiting for its answer. */
-async function networkQuiet(page: Page) {
-  await expect.poll(() => inFlight.get(page)?.size ?? 0, { timeout: 30_000, interval: 10 }).toBe(0);
-  await page.evaluate(() => 0); // and the page has run what the answers started
-}
-
-/**
- * Moves the page's clock on in steps of 5 ms until `done` holds, and returns how much page time
- * that took. The clock moves only while the network is quiet: however long a request takes,
- * it takes no page time.
- */
-async function tickUntil(page: Page, done: () => Promise<boolean>, maxMs = 10_000): Promise<number> {
-  for (let spent = 0; spent <= maxMs; spent += STEP_MS) {
-    await networkQuiet(page);
-    if (await done()) return spent;
-    await page.clock.runFor(STEP_MS);
-  }
-  throw new Error(`not reached within ${maxMs} ms of page time`);
-}
-
-/**
- * Lets the page finish what is already due without moving its clock on (timers due now still
- * run, network answers arrive), until `done` holds.
- */
-async function settle(page: Page, done: () => Promise<boolean>): Promise<void> {
-  for (let tries = 0; tries < 1000; tries += 1) {
-    if (await done()) return;
-    await page.clock.runFor(0);
-    await breath();
-  }
-  throw new Error('the page did not get there without its clock moving on');
-}
-
-/** Moves the page's clock to just before `ms` after now, checks `notYet`, then just past it. */
-async function aroundDelay(page: Page, ms: number, notYet: () => Promise<void> | void) {
-  await page.clock.runFor(ms - 2 * STEP_MS);
-  await notYet();
-  await page.clock.runFor(4 * STEP_MS);
 }
 
 const shown = (page: Page, text: string) => async () => (await page.getByText(text).count()) > 0;
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-/** Counts the requests the page makes to `path`, or to a path that `path` accepts (any method). */
-function countRequests(page: Page, path: string | ((pathname: string) => boolean)): () => number {
-  const counted = typeof path === 'string' ? (p: string) => p === path : path;
-  let n = 0;
-  page.on('request', (r) => {
-    if (counted(new URL(r.url()).pathname)) n += 1;
-  });
-  return () => n;
-}
 
 describe('spec delays on the page clock', () => {
   it('a signed-out visit to a guarded page goes to the login 2000 ms after the card shows', async () => {
