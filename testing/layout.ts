@@ -184,3 +184,20 @@ export function outsideContentBox(page: Page, selector: string, container: strin
     [selector, container] as const,
   );
 }
+
+/**
+ * The empty height, in px, from the bottom of the first visible `upper` (an app bar) down to the
+ * top of the first visible `lower` (a list's filters): an empty toolbar between them shows as a
+ * band of blank page.
+ */
+export function gapBelow(page: Page, upper: string, lower: string): Promise<number> {
+  return page.evaluate(
+    ([up, low]) => {
+      const [a, b] = [up, low].map((sel) =>
+        [...document.querySelectorAll(sel)].find((el) => el.getClientRects().length > 0)!,
+      );
+      return Math.round(b!.getBoundingClientRect().top - a!.getBoundingClientRect().bottom);
+    },
+    [upper, lower] as const,
+  );
+}

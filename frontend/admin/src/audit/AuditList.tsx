@@ -122,6 +122,9 @@ export function AuditList() {
       sort={{ field: 'occurredAt', order: 'DESC' }}
       perPage={50}
       exporter={false}
+      // no actions: every filter is always on and nothing is exported; an empty toolbar was a
+      // band of blank page above the filters on a phone
+      actions={false}
       pagination={<PaginationUnlessFailed />}
     >
       {phone ? (
