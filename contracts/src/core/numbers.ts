@@ -17,6 +17,13 @@ const numberFormat = (locale: string, key: string, options: Intl.NumberFormatOpt
 export const formatNumber = (locale: string, value: number, digits = 0): string =>
   numberFormat(locale, `${digits} decimal`, { maximumFractionDigits: digits }).format(value);
 
+/** `value` with exactly `digits` decimals ("3.0", "2.5"): a column of them reads alike. */
+export const formatFixed = (locale: string, value: number, digits: number): string =>
+  numberFormat(locale, `${digits} fixed`, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
+
 /**
  * A percentage out of 100 with at most `digits` decimals, as the language writes it: "40%" in
  * English, "40 %" in Spanish and French (a space that never breaks; which one is ICU's choice).

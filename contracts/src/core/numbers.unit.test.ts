@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatFigures, formatNumber, formatPercent } from './numbers';
+import { formatBytes, formatFigures, formatFixed, formatNumber, formatPercent } from './numbers';
 
 // Intl writes a no-break space (narrow in French) before "%" and between thousands in es and fr
 const spaced = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -17,6 +17,12 @@ describe('numbers in the reader’s language', () => {
     expect(formatNumber('es', 1.5, 1)).toBe('1,5');
     expect(formatNumber('fr', 1.25)).toBe('1');
     expect(spaced(formatNumber('fr', 12345.67, 1))).toBe('12 345,7');
+  });
+  it('writes exactly `digits` decimals when asked to, in the language’s shape', () => {
+    expect(formatFixed('en', 3, 1)).toBe('3.0');
+    expect(formatFixed('en', 2.46, 1)).toBe('2.5');
+    expect(formatFixed('fr', 0, 1)).toBe('0,0');
+    expect(formatFixed('es', 1.5, 1)).toBe('1,5');
   });
   it('writes a whole percent as each language does, with a space that never breaks in es and fr', () => {
     expect(formatPercent('en', 40)).toBe('40%');

@@ -30,8 +30,8 @@ import { DataTable, dataColumns, type DataColumn } from '../lib/DataTable';
 import { inTheTable } from '../lib/chartText';
 import { LoadFailed } from '../lib/LoadFailed';
 import { inDrawingOrder } from '../lib/chartOrder';
+import { DAYS_DIGITS, PERCENT_DIGITS, isLastStage, percentOf, stageRow, type StageRow } from './stageRows';
 
-type Stage = FunnelResponse['stages'][number];
 type Cohort = FunnelResponse['cohorts'][number];
 
 const ALL = 'all';
@@ -47,7 +47,29 @@ const FIT = {
   '& td': { whiteSpace: 'nowrap' },
   '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { display: 'none' },
 } as const;
-const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
+/** Seen but not read aloud twice: the words a screen reader says in place of a dash. */
+const SPOKEN_ONLY = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** The dash of a figure the last stage cannot have (nothing comes after it), named on hover and aloud. */
+function NotApplicable() {
+  const t = useTranslate();
+  const label = t('app.funnel.notApplicable');
+  return (
+    <span title={label} data-testid="funnel-not-applicable">
+      <span aria-hidden="true">—</span>
+      <Box component="span" sx={SPOKEN_ONLY}>
+        {label}
+      </Box>
+    </span>
+  );
+}
 
 function Panel({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
   return (
@@ -85,34 +107,39 @@ export function FunnelPage() {
     void load();
   }, [load]);
 
-  const { date, number, percent: formatPercent } = useFormat();
+  const { date, number, fixed, percent } = useFormat();
+  const formatPercent = (value: number) => percent(value, PERCENT_DIGITS);
   // a cohort's week is its Monday as YYYY-MM-DD: that day, in the reader's language
   const weekOf = (week: string) => date(`${week}T00:00:00`);
   const stageName = (stage: string) => t(`app.funnel.stages.${stage}`);
-  const stage = dataColumns<Stage>();
-  const stageColumns: DataColumn<Stage>[] = [
+  const stage = dataColumns<StageRow>();
+  const stageColumns: DataColumn<StageRow>[] = [
     stage.accessor((s) => stageName(s.stage), { id: 'stage', header: t('app.funnel.stage') }),
     stage.accessor('reached', { header: t('app.funnel.reached'), meta: RIGHT }),
     stage.accessor('completed', { header: t('app.funnel.completed'), meta: RIGHT }),
     stage.accessor('dropOff', {
       header: t('app.funnel.dropOff'),
       meta: RIGHT,
-      cell: ({ row }) =>
-        `${number(row.original.dropOff)} (${formatPercent(percent(row.original.dropOff, row.original.reached))})`,
+      sortUndefined: 'last',
+      cell: ({ row: { original: s } }) =>
+        s.dropOff === undefined ? (
+          <NotApplicable />
+        ) : (
+          `${number(s.dropOff)} (${formatPercent(s.dropOffShare!)})`
+        ),
     }),
     stage.accessor('completionRate', {
       header: t('app.funnel.rate'),
       meta: RIGHT,
       cell: ({ getValue }) => formatPercent(getValue()),
     }),
-    stage.accessor((s) => s.medianDays ?? undefined, {
-      id: 'medianDays',
+    stage.accessor('medianDays', {
       header: t('app.funnel.medianDays'),
       meta: RIGHT,
       sortUndefined: 'last',
-      cell: ({ getValue }) => {
-        const days = getValue();
-        return days === undefined ? '—' : number(days, 1);
+      cell: ({ row: { original: s } }) => {
+        if (isLastStage(s.stage)) return <NotApplicable />;
+        return s.medianDays === undefined ? '—' : fixed(s.medianDays, DAYS_DIGITS);
       },
     }),
   ];
@@ -121,7 +148,7 @@ export function FunnelPage() {
     cohort.accessor('week', { header: t('app.funnel.week'), cell: ({ getValue }) => weekOf(getValue()) }),
     cohort.accessor('registered', { header: t('app.funnel.registeredColumn'), meta: RIGHT }),
     ...FUNNEL_STAGES.map((s, i) =>
-      cohort.accessor((c) => percent(c.completed[i], c.registered), {
+      cohort.accessor((c) => percentOf(c.completed[i], c.registered), {
         id: s,
         header: stageName(s),
         meta: RIGHT,
@@ -139,7 +166,7 @@ export function FunnelPage() {
     .reverse()
     .map((c) => ({
       week: weekOf(c.week),
-      ...Object.fromEntries(FUNNEL_STAGES.map((s, i) => [s, percent(c.completed[i], c.registered)])),
+      ...Object.fromEntries(FUNNEL_STAGES.map((s, i) => [s, percentOf(c.completed[i], c.registered)])),
     }));
 
   return (
@@ -219,7 +246,7 @@ export function FunnelPage() {
               </Box>
               <DataTable
                 columns={stageColumns}
-                data={data.stages}
+                data={data.stages.map(stageRow)}
                 rowId={(s) => s.stage}
                 rowAttributes={(s) => ({ 'data-stage': s.stage })}
                 sx={{ flex: '1 1 420px', ...FIT }}
@@ -242,11 +269,7 @@ export function FunnelPage() {
                     >
                       <CartesianGrid strokeDasharray="3 3" />
                       <XAxis dataKey="week" tick={{ fontSize: 12 }} />
-                      <YAxis
-                        domain={[0, 100]}
-                        width={52}
-                        tickFormatter={(n: number) => formatPercent(n, 0)}
-                      />
+                      <YAxis domain={[0, 100]} width={52} tickFormatter={formatPercent} />
                       <Tooltip
                         itemSorter={inDrawingOrder}
                         formatter={(v) => (typeof v === 'number' ? formatPercent(v) : v)}

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from '../../../../testing/browser';
 import { createUser, type CreatedUser } from '../../../../testing/users';
@@ -39,6 +40,30 @@ afterAll(async () => {
   await e2e?.close();
 });
 
+/**
+ * The shapes of the figures in each column of the funnel's tables, every run of digits as "9"
+ * ("2 (15%)" → "9 (9%)", "3.0" → "9.9"): one shape a column when its figures read alike. The
+ * last stage's dashes are left out.
+ */
+async function columnShapes(page: Page) {
+  const shapes = async (table: string, columns: number[]) => {
+    const texts = await page
+      .getByTestId(table)
+      .locator('tbody tr:not([data-stage="training"])')
+      .evaluateAll(
+        (rows, n) => rows.flatMap((row) => n.map((i) => row.children[i]!.textContent!.trim())),
+        columns,
+      );
+    return [...new Set(texts.map((text) => text.replace(/\d+/g, '9')))].sort();
+  };
+  return {
+    dropOff: await shapes('funnel-table', [3]),
+    rate: await shapes('funnel-table', [4]),
+    days: await shapes('funnel-table', [5]),
+    cohorts: await shapes('cohort-table', [2, 3, 4, 5, 6, 7]),
+  };
+}
+
 describe('funnel page', () => {
   it('shows per-step completion and cohorts, switches to a team, and downloads the CSV', async () => {
     const context = await e2e.signedInContext(admin.client, { viewport: { width: 1440, height: 1100 } });
@@ -55,10 +80,26 @@ describe('funnel page', () => {
       'Step 1',
       '13',
       '11',
-      '2 (15.4%)',
-      '84.6%',
-      expect.any(String),
+      '2 (15%)',
+      '85%',
+      expect.stringMatching(/^\d+\.\d$/),
     ]);
+    // nobody stops at the last stage and no time runs after it: a dash, named, not "0 (0%)" and 0
+    const training = table.locator('tr[data-stage="training"] td');
+    expect((await training.allInnerTexts()).slice(0, 3)).toEqual(['Training completed', '3', '3']);
+    for (const column of [3, 5]) {
+      const cell = training.nth(column).getByTestId('funnel-not-applicable');
+      expect(await cell.locator('[aria-hidden="true"]').innerText()).toBe('—');
+      expect(await cell.getAttribute('title')).toBe('Does not apply to the last stage');
+      expect(await cell.textContent()).toBe('—Does not apply to the last stage');
+    }
+    // each column writes its figures alike: whole percents, days with one decimal
+    expect(await columnShapes(page)).toEqual({
+      dropOff: ['9 (9%)'],
+      rate: ['9%'],
+      days: ['9.9'],
+      cohorts: ['9%'],
+    });
     expect(await page.getByTestId('cohort-table').locator('tbody tr').count()).toBeGreaterThan(1);
     await page.locator('.recharts-surface').first().waitFor();
     // step 5 and the training lie on one line when every step 5 finished the training: the
@@ -130,6 +171,16 @@ describe('funnel page', () => {
       .poll(() => page.getByTestId('funnel-registered').innerText(), { timeout: 30_000 })
       .toBe('13 partenaires inscrits');
     expect(await page.getByTestId('funnel-table').innerText()).toContain('Formation terminée');
+    expect(await page.getByTestId('funnel-not-applicable').first().getAttribute('title')).toBe(
+      'Sans objet pour la dernière étape',
+    );
+    // French: a decimal comma, and a no-break space before "%"
+    expect(await columnShapes(page)).toEqual({
+      dropOff: ['9 (9\u00a0%)'],
+      rate: ['9\u00a0%'],
+      days: ['9,9'],
+      cohorts: ['9\u00a0%'],
+    });
     // the cohort chart lists its series in step order (not alphabetically: "Formation" before
     // "Étape"), and its tooltip writes shares as French percentages
     const cohortChart = page.getByTestId('funnel-cohorts');

@@ -385,6 +385,7 @@ export const en = {
       dropOff: 'Stopped here',
       rate: 'Of all',
       medianDays: 'Median days',
+      notApplicable: 'Does not apply to the last stage',
       week: 'Week of',
       registeredColumn: 'Registered',
       trainingShort: 'Training',

@@ -383,6 +383,7 @@ export const es: Messages = {
       dropOff: 'Se detuvieron aquí',
       rate: 'Del total',
       medianDays: 'Mediana de días',
+      notApplicable: 'No se aplica a la última etapa',
       week: 'Semana del',
       registeredColumn: 'Registrados',
       trainingShort: 'Formación',

@@ -387,6 +387,7 @@ export const fr: Messages = {
       dropOff: 'Arrêtés ici',
       rate: 'Sur le total',
       medianDays: 'Jours (médiane)',
+      notApplicable: 'Sans objet pour la dernière étape',
       week: 'Semaine du',
       registeredColumn: 'Inscrits',
       trainingShort: 'Formation',

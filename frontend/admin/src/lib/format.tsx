@@ -1,6 +1,12 @@
 import Chip from '@mui/material/Chip';
 import { useTranslate, useLocaleState } from 'react-admin';
-import { formatBytes, formatFigures, formatNumber, formatPercent } from '@portal/contracts/core/numbers';
+import {
+  formatBytes,
+  formatFigures,
+  formatFixed,
+  formatNumber,
+  formatPercent,
+} from '@portal/contracts/core/numbers';
 import { lastLoginLabel } from './labels';
 
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
@@ -35,6 +41,8 @@ export function useFormat() {
     time: formatter(locale, 'time', TIME),
     /** a number in the reader's language, at most `digits` decimals */
     number: (value: number, digits = 0) => formatNumber(locale, value, digits),
+    /** a number in the reader's language with exactly `digits` decimals: "3.0", "3,0" */
+    fixed: (value: number, digits: number) => formatFixed(locale, value, digits),
     /** a percentage (out of 100) in the reader's language: "1.5%", "1,5 %" */
     percent: (value: number, digits = 1) => formatPercent(locale, value, digits),
     /** a duration in milliseconds: "1.5 ms", "1,5 ms" (a no-break space: a line never parts them) */
