@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageCode } from './auth/schemas';
 
 /** BullMQ queues and the payload of each job. Producers and workers both parse with these. */
 export const queues = {
@@ -36,6 +37,8 @@ export const queues = {
         email: z.string(),
         requestId: z.string(),
         correlationId: z.string().optional(),
+        /** the language of the page that asked (the mail's when the account has none stored) */
+        language: languageCode.optional(),
       }),
       /** one message to one user, rendered in their language when sent (job id = message id) */
       send: z.strictObject({

@@ -14,6 +14,9 @@ const INVISIBLE = /[\p{Cf}\s]/gu;
 /** true when the text shows something: not only spaces, zero-width or bidi-control characters */
 const hasVisibleText = (s: string) => s.replace(INVISIBLE, '').length > 0;
 
+/** A language of the portal's pages and e-mails. */
+export const languageCode = z.enum(['en', 'es', 'fr']);
+
 /** A person's name: trimmed, 1..100 characters, at least one visible character. */
 export const personName = z
   .string()
@@ -67,7 +70,7 @@ export const user = z.object({
   mustChangePassword: z.boolean(),
   phoneNumber: z.string().nullable(),
   smsOptIn: z.boolean(),
-  preferredLanguage: z.enum(['en', 'es', 'fr']).nullable().optional(),
+  preferredLanguage: languageCode.nullable().optional(),
   lastLoginAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
   /** this session's second factor (issue 13): what it still owes before full rights */
@@ -133,9 +136,13 @@ export const updateProfileBody = z
     path: ['phoneNumber'],
   });
 
-export const setLanguageBody = z.strictObject({ language: z.enum(['en', 'es', 'fr']) });
+export const setLanguageBody = z.strictObject({ language: languageCode });
 
-export const requestPasswordResetBody = z.strictObject({ email: emailAddress });
+export const requestPasswordResetBody = z.strictObject({
+  email: emailAddress,
+  /** the language of the page that asks: the mail's, when the account has none stored */
+  language: languageCode.optional(),
+});
 
 /** The token of a forgotten-password link: `<user id>.<43 base64url characters>`. */
 export const completePasswordResetBody = z.strictObject({

@@ -397,7 +397,7 @@ export function createAuthFeature(deps: AppDeps) {
         if (wait > 0)
           throw tooMany('too_many_attempts', 'Too many requests. Please wait a while and try again.', wait);
         if ((await spend(resetLimits.perAddress, emailHash(body.email))) === 0)
-          await enqueuePasswordReset(deps, body.email, rc.requestId);
+          await enqueuePasswordReset(deps, body.email, rc.requestId, body.language);
         else
           rc.logger.warn(
             { account: emailHash(body.email).slice(0, 16) },

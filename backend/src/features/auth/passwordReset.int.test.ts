@@ -92,6 +92,39 @@ describe('forgotten password', () => {
     for (const p of partners) expect(smtp.received.filter((m) => m.to === p.email)).toHaveLength(1);
   }, 120_000);
 
+  it('writes to an account with no language in the language of the page that asked, else English', async () => {
+    const [fromFrench, fromNowhere, spanish] = await Promise.all(
+      ['Noe-fr', 'Noe-none', 'Noe-es'].map((firstName) => createUser(app, { firstName })),
+    );
+    expect((await spanish.client.post('/api/preferred-language', { language: 'es' })).status).toBe(200);
+    const stored = await app.deps
+      .db('users')
+      .whereIn('id', [fromFrench.id, fromNowhere.id])
+      .pluck('preferred_language');
+    expect(stored).toEqual([null, null]);
+    const askFrom = (email: string, language?: string) =>
+      app.client().post('/api/password-reset/request', { email, ...(language && { language }) });
+    for (const answer of await Promise.all([
+      askFrom(fromFrench.email, 'fr'),
+      askFrom(fromNowhere.email),
+      // the account's own language wins over the page's
+      askFrom(spanish.email, 'fr'),
+    ]))
+      expect(answer.status).toBe(200);
+    const [fr] = await smtp.messagesFor(fromFrench.email);
+    expect([fr.language, fr.subject]).toEqual([
+      'fr',
+      'Choisissez un nouveau mot de passe pour Training Academy',
+    ]);
+    expect(fr.text).toContain('Bonjour Noe-fr,');
+    const [en] = await smtp.messagesFor(fromNowhere.email);
+    expect([en.language, en.subject]).toEqual(['en', 'Set a new password for the Training Academy']);
+    const [es] = await smtp.messagesFor(spanish.email);
+    expect([es.language, es.subject]).toEqual(['es', 'Crea una nueva contraseña para Training Academy']);
+    // a language the portal does not write is refused, as any malformed request
+    expect((await askFrom(fromNowhere.email, 'de')).status).toBe(400);
+  }, 120_000);
+
   it('answers the same for an unknown address and sends nothing', async () => {
     const known = await createUser(app);
     const [a, b] = await Promise.all([ask(known.email), ask('nobody-here@example.test')]);

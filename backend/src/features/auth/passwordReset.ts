@@ -7,6 +7,7 @@ import { handleCommand } from '../../app/commandHandler';
 import { findUserByEmail } from '../../app/users';
 import { userDecider, userStream } from '../../domain/user/decider';
 import { isMailSent, mailLanguage, publicUrl, sendMail } from '../../mail/send';
+import type { MailLanguage } from '../../mail/templates';
 import { emailHash } from './accounts';
 
 /**
@@ -41,12 +42,20 @@ export function createResetLimits(redis: Redis, prefix: string) {
   return { perSource: make('reset-ip', 20), perAddress: make('reset-address', 3) };
 }
 
-/** Puts a reset request on the mail queue (a fresh job id: each request is one message). */
-export async function enqueuePasswordReset(deps: Pick<AppDeps, 'queues'>, email: string, requestId: string) {
+/**
+ * Puts a reset request on the mail queue (a fresh job id: each request is one message), with the
+ * language of the page that asked, when it said.
+ */
+export async function enqueuePasswordReset(
+  deps: Pick<AppDeps, 'queues'>,
+  email: string,
+  requestId: string,
+  language?: MailLanguage,
+) {
   const id = `password-reset-${randomUUID()}`;
   await deps.queues.mail.add(
     'passwordReset',
-    { email, requestId: id, correlationId: requestId },
+    { email, requestId: id, correlationId: requestId, ...(language && { language }) },
     {
       jobId: id,
       attempts: 5,
@@ -65,7 +74,7 @@ export async function enqueuePasswordReset(deps: Pick<AppDeps, 'queues'>, email:
  */
 export async function sendPasswordReset(
   deps: Pick<AppDeps, 'db' | 'store' | 'config' | 'logger' | 'now'>,
-  job: { email: string; requestId: string; correlationId?: string },
+  job: { email: string; requestId: string; correlationId?: string; language?: MailLanguage },
 ): Promise<'sent' | 'no_account' | 'duplicate'> {
   if (await isMailSent(deps.db, job.requestId)) return 'duplicate';
   const user = await findUserByEmail(deps.db, job.email);
@@ -92,7 +101,8 @@ export async function sendPasswordReset(
     userId: user.id,
     to: user.email,
     kind: 'passwordReset',
-    language: mailLanguage(user.preferredLanguage),
+    // the account's language, else the asking page's, else English (docs/decisions/mail.md)
+    language: mailLanguage(user.preferredLanguage ?? job.language),
     params: {
       firstName: user.firstName,
       link: resetLink(publicUrl(deps.config), token),

@@ -9,6 +9,7 @@ import { toast } from '../../lib/toast';
 import { openLogin } from '../../lib/ui';
 import '../resetPassword/resetPassword.css';
 import { authApi } from '../../lib/endpoints';
+import { currentLanguage } from '../../lib/i18n';
 import { isEmailAddress } from '@portal/contracts/auth/endpoints';
 
 /**
@@ -30,8 +31,9 @@ export function ForgotPasswordPage() {
     if (!isEmailAddress(address)) return setProblem(t('login.emailInvalid'));
     setBusy(true);
     try {
+      // the page's language: the mail's, when the account has none stored yet
       await request(authApi.requestPasswordReset, {
-        body: { email: address },
+        body: { email: address, language: currentLanguage() },
       });
       setSentTo(address);
     } catch (err) {

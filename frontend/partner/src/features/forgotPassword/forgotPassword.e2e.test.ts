@@ -106,6 +106,18 @@ describe('forgot password', () => {
     await page.getByRole('button', { name: 'Demander un nouveau lien' }).click();
     await page.getByRole('heading', { name: 'Mot de passe oublié ?' }).waitFor();
     await shot(page, 'forgot-password-fr');
+    // an account with no language yet gets the mail in the language of the page that asked
+    const user = await createUser(e2e.app, { firstName: 'Noé' });
+    expect((await user.client.get('/api/me')).body.preferredLanguage ?? null).toBeNull();
+    const form = page.getByRole('region', { name: 'Mot de passe oublié ?' });
+    await form.getByLabel('E-mail').fill(user.email);
+    await page.getByRole('button', { name: 'ENVOYER LE LIEN' }).click();
+    await page.getByRole('heading', { name: 'Consultez votre boîte de réception' }).waitFor();
+    const [mail] = await smtp.messagesFor(user.email);
+    expect([mail.language, mail.subject]).toEqual([
+      'fr',
+      'Choisissez un nouveau mot de passe pour Training Academy',
+    ]);
   }, 120_000);
 
   it('tells the server the language of a partner who signs in without one, and each change', async () => {
