@@ -1,15 +1,16 @@
 import ConfigProvider from 'antd/es/config-provider';
 import type { Locale } from 'antd/es/locale';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../lib/i18n';
 import { queryClient } from '../lib/queryClient';
 import { toastHost } from '../lib/toast';
+import { useModule } from '../lib/useModule';
 import { antdLocaleIfLoaded, defaultAntdLocale, loadAntdLocale } from './antdLocale';
 import { theme } from './theme';
 
-const ToastHost = lazy(() => import('../components/ToastHost'));
+const loadToastHost = () => import('../components/ToastHost');
 
 /** antd's locale follows the interface language (kept on the last one while the next loads). */
 function useAntdLocale(): Locale {
@@ -32,16 +33,15 @@ function useAntdLocale(): Locale {
 
 export function Providers({ children }: { children: ReactNode }) {
   const locale = useAntdLocale();
-  const wantToasts = toastHost.use((s) => s.wanted);
+  const ToastHost = useModule(
+    loadToastHost,
+    toastHost.use((s) => s.wanted),
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={theme} locale={locale}>
         {children}
-        {wantToasts && (
-          <Suspense fallback={null}>
-            <ToastHost />
-          </Suspense>
-        )}
+        {ToastHost && <ToastHost />}
       </ConfigProvider>
     </QueryClientProvider>
   );

@@ -1,6 +1,7 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useModule } from '../lib/useModule';
 import { PageSpinner } from '../components/Spinner';
 import { useLanguageSync } from '../lib/languageSync';
 import { progressQuery } from '../lib/progress';
@@ -13,9 +14,8 @@ import { useDocumentTitle } from './useDocumentTitle';
 
 const loadLoginDialog = () => import('./LoginDialog');
 registerLoginPreloader(loadLoginDialog);
-const LoginDialog = lazy(loadLoginDialog);
-const AppMenu = lazy(() => import('./AppMenu'));
-const VisitorMenu = lazy(() => import('./VisitorMenu'));
+const loadAppMenu = () => import('./AppMenu');
+const loadVisitorMenu = () => import('./VisitorMenu');
 const ForcedPasswordScreen = lazy(() =>
   import('../features/resetPassword/ResetPasswordPage').then((m) => ({ default: m.ForcedPasswordScreen })),
 );
@@ -33,6 +33,9 @@ export function RootLayout() {
   const loginMounted = ui.use((s) => s.loginMounted);
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuMounted, setMenuMounted] = useState(false);
+  const LoginDialog = useModule(loadLoginDialog, loginMounted);
+  const AppMenu = useModule(loadAppMenu, menuMounted && !!user);
+  const VisitorMenu = useModule(loadVisitorMenu, menuMounted && !user);
   const inGuardedRoute = useRouterState({
     select: (s) => s.matches.some((m) => m.routeId === GUARDED_ROUTE_ID),
   });
@@ -79,20 +82,11 @@ export function RootLayout() {
         )}
       </main>
       <Footer />
-      {menuMounted && (
-        <Suspense fallback={null}>
-          {user ? (
-            <AppMenu open={menuOpen} onClose={closeMenu} user={user} />
-          ) : (
-            <VisitorMenu open={menuOpen} onClose={closeMenu} />
-          )}
-        </Suspense>
-      )}
-      {loginMounted && (
-        <Suspense fallback={null}>
-          <LoginDialog />
-        </Suspense>
-      )}
+      {menuMounted &&
+        (user
+          ? AppMenu && <AppMenu open={menuOpen} onClose={closeMenu} user={user} />
+          : VisitorMenu && <VisitorMenu open={menuOpen} onClose={closeMenu} />)}
+      {loginMounted && LoginDialog && <LoginDialog />}
       <Overlays />
     </>
   );

@@ -19,7 +19,7 @@ import {
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type CSSProperties, type ReactNode, Suspense, lazy, useCallback, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '@portal/contracts/core/numbers';
 import { PageSpinner } from '../../components/Spinner';
@@ -34,12 +34,13 @@ import {
 import { currentLanguage } from '../../lib/i18n';
 import { useSessionPart } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { useModule } from '../../lib/useModule';
 import { recordTourCompleted, recordTourSkipped, shouldPrompt, tutorialQuery } from './tutorial';
 import { TourOffer } from './TourOffer';
 import './academy.css';
 
 // react-joyride's code loads only when the tour starts
-const AcademyTour = lazy(() => import('./AcademyTour'));
+const loadAcademyTour = () => import('./AcademyTour');
 
 type CardKey = 'liveCalls' | 'replays' | 'vault' | 'resources' | 'partners' | 'foundation';
 
@@ -125,6 +126,7 @@ export function AcademyPage() {
   const [touring, setTouring] = useState(false);
   // once the tour has started (from the prompt or the button), the prompt is not offered again
   const [tourStarted, setTourStarted] = useState(false);
+  const AcademyTour = useModule(loadAcademyTour, touring);
 
   const startTour = useCallback(() => {
     setTourStarted(true);
@@ -306,9 +308,7 @@ export function AcademyPage() {
         onStart={startTour}
         onSkip={onSkipped}
       />
-      <Suspense fallback={null}>
-        {touring && <AcademyTour onFinished={onFinished} onSkipped={onSkipped} />}
-      </Suspense>
+      {touring && AcademyTour && <AcademyTour onFinished={onFinished} onSkipped={onSkipped} />}
     </div>
   );
 }

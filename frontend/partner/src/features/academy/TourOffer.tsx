@@ -1,4 +1,5 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState } from 'react';
+import { useModule } from '../../lib/useModule';
 import { whenIdle } from '../../lib/whenIdle';
 import { ACADEMY_PROMPT_DELAY_MS } from './tutorial';
 
@@ -14,29 +15,18 @@ const loadPrompt = () => import('./TourPrompt');
  * `armed` (the foundation is complete, the record has none of its flags, the tour has not been
  * started), once per visit. Its state is its own: opening the prompt renders only the prompt,
  * not the hub again. The prompt's code (the dialog, the scroll lock) is fetched during that
- * second and rendered once loaded, without React's `lazy`: a suspended part of the page is
- * shown at the earliest 300 ms after it suspended, which made the prompt come at 1.3 s.
+ * second (`useModule`).
  */
 export function TourOffer({ armed, onStart, onSkip }: TourChoice & { armed: boolean }) {
   const [state, setState] = useState<'waiting' | 'open' | 'answered'>('waiting');
-  const [Prompt, setPrompt] = useState<ComponentType<TourChoice> | null>(null);
+  const Prompt = useModule(loadPrompt, armed);
   useEffect(() => {
     if (!armed || state !== 'waiting') return;
-    let live = true;
     let cancelIdle: (() => void) | undefined;
-    const loaded = loadPrompt();
     const id = window.setTimeout(() => {
-      cancelIdle = whenIdle(
-        () =>
-          void loaded.then(({ default: prompt }) => {
-            if (!live) return;
-            setPrompt(() => prompt);
-            setState('open');
-          }),
-      );
+      cancelIdle = whenIdle(() => setState('open'));
     }, ACADEMY_PROMPT_DELAY_MS);
     return () => {
-      live = false;
       window.clearTimeout(id);
       cancelIdle?.();
     };
