@@ -215,4 +215,12 @@ describe('spec delays on the page clock', () => {
     // joyride draws its tooltip a frame or two after it starts (a frame: 16 ms)
     expect(await tickUntil(page, async () => (await tooltip.count()) > 0)).toBeLessThanOrEqual(40);
   });
+  it('the menu opens at once', async () => {
+    const user = await createUser(e2e.app);
+    const page = await pausedPage(user);
+    await page.goto('/settings');
+    await tickUntil(page, async () => (await page.getByRole('button', { name: 'Open menu' }).count()) > 0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await settle(page, async () => (await page.getByRole('button', { name: 'Sign out' }).count()) > 0);
+  });
 });
