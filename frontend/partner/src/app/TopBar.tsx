@@ -2,6 +2,7 @@ import Button from 'antd/es/button';
 import { MenuOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { Hint } from '../components/Hint';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { LogoMark } from '../components/Logo';
 import { fullName, initials, useSession } from '../lib/session';
@@ -17,13 +18,15 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
     <header className="topbar">
       <div className="topbar-inner">
         {/* named by its visible text (no aria-label: WCAG 2.5.3, label in name); the tooltip says where it goes */}
-        <Link to="/" className="logo" title={t('topBar.home')}>
-          <LogoMark />
-          <span className="logo-text">
-            <span className="logo-name">{t('common:brand.name')}</span>
-            <span className="logo-tagline">{t('common:brand.tagline')}</span>
-          </span>
-        </Link>
+        <Hint text={t('topBar.home')}>
+          <Link to="/" className="logo">
+            <LogoMark />
+            <span className="logo-text">
+              <span className="logo-name">{t('common:brand.name')}</span>
+              <span className="logo-tagline">{t('common:brand.tagline')}</span>
+            </span>
+          </Link>
+        </Hint>
         <div className="topbar-spacer" />
         <div className="topbar-actions">
           {user ? (
@@ -31,15 +34,17 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
               <span className="only-desktop">
                 <LanguageSwitcher />
               </span>
-              <div className="user-chip" title={t('topBar.account', { name: fullName(user) })}>
-                <span className="avatar" aria-hidden="true">
-                  {initials(user)}
-                </span>
-                <span className="user-chip-text only-desktop">
-                  <span className="user-chip-name">{fullName(user)}</span>
-                  <span className="user-chip-email">{user.email}</span>
-                </span>
-              </div>
+              <Hint text={t('topBar.account', { name: fullName(user) })}>
+                <div className="user-chip">
+                  <span className="avatar" aria-hidden="true">
+                    {initials(user)}
+                  </span>
+                  <span className="user-chip-text only-desktop">
+                    <span className="user-chip-name">{fullName(user)}</span>
+                    <span className="user-chip-email">{user.email}</span>
+                  </span>
+                </div>
+              </Hint>
               <button
                 type="button"
                 className="icon-btn"

@@ -223,4 +223,29 @@ describe('spec delays on the page clock', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await settle(page, async () => (await page.getByRole('button', { name: 'Sign out' }).count()) > 0);
   });
+  it('a tooltip opens after 700 ms of hovering, the next one within 300 ms at once', async () => {
+    const page = await pausedPage();
+    await page.goto('/');
+    const logo = page.locator('header a.logo');
+    const language = page.locator('header .lang-trigger').first();
+    await tickUntil(page, async () => (await logo.count()) > 0);
+    const tip = (text: string) => page.getByRole('tooltip', { name: text });
+    const home = tip('Training Academy home');
+    await logo.hover();
+    await aroundDelay(page, 700, async () => expect(await home.count()).toBe(0));
+    await settle(page, async () => (await home.count()) === 1);
+    // it describes the link while open
+    expect(await logo.getAttribute('aria-describedby')).toBe(await home.getAttribute('id'));
+    // along the top bar: the next one at once
+    await language.hover();
+    await settle(page, async () => (await tip('Choose language').count()) === 1);
+    expect(await home.count()).toBe(0);
+    // after more than 300 ms away, the wait again
+    await page.mouse.move(640, 600);
+    await page.clock.runFor(400);
+    expect(await tip('Choose language').count()).toBe(0);
+    await logo.hover();
+    await aroundDelay(page, 700, async () => expect(await home.count()).toBe(0));
+    await settle(page, async () => (await home.count()) === 1);
+  });
 });

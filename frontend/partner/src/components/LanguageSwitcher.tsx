@@ -4,6 +4,7 @@ import { currentLanguage, setLanguage } from '../lib/i18n';
 import { tellServerLanguage } from '../lib/languageSync';
 import { LANGUAGES, type LanguageCode } from '../lib/languages';
 import { Flag } from './Flag';
+import { Hint } from './Hint';
 
 function useLanguage(): [LanguageCode, (c: LanguageCode) => void] {
   const { i18n } = useTranslation();
@@ -60,27 +61,28 @@ export function LanguageSwitcher({ compact }: { compact?: boolean }) {
 
   return (
     <div className="lang" ref={root}>
-      <button
-        ref={trigger}
-        type="button"
-        className="lang-trigger"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={listId}
-        title={t('language.choose')}
-        onClick={() => setOpen((o) => !o)}
-      >
-        {/* the name starts with the visible code ("EN"), then says what the button does (WCAG 2.5.3) */}
-        <Flag code={current.code} />
-        {!compact && <span>{current.code.toUpperCase()}</span>}
-        <span className="visually-hidden">
-          {compact ? '' : ' — '}
-          {t('language.current', { language: current.name })}
-        </span>
-        <span className="lang-caret" aria-hidden="true">
-          ▼
-        </span>
-      </button>
+      <Hint text={t('language.choose')}>
+        <button
+          ref={trigger}
+          type="button"
+          className="lang-trigger"
+          aria-haspopup="menu"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {/* the name starts with the visible code ("EN"), then says what the button does (WCAG 2.5.3) */}
+          <Flag code={current.code} />
+          {!compact && <span>{current.code.toUpperCase()}</span>}
+          <span className="visually-hidden">
+            {compact ? '' : ' — '}
+            {t('language.current', { language: current.name })}
+          </span>
+          <span className="lang-caret" aria-hidden="true">
+            ▼
+          </span>
+        </button>
+      </Hint>
       {open && (
         <ul className="lang-menu" id={listId} role="menu" aria-label={t('language.label')}>
           {LANGUAGES.map((l) => (
