@@ -248,4 +248,22 @@ describe('spec delays on the page clock', () => {
     await aroundDelay(page, 700, async () => expect(await home.count()).toBe(0));
     await settle(page, async () => (await home.count()) === 1);
   });
+  it('a sign-in goes on to its page 100 ms after the progress has come', async () => {
+    const user = await createUser(e2e.app);
+    const page = await pausedPage();
+    await page.goto('/');
+    await tickUntil(page, async () => (await page.getByRole('button', { name: 'LOGIN' }).count()) > 0);
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    const dialog = page.getByRole('dialog', { name: /Training Login/ });
+    await settle(page, async () => (await dialog.count()) > 0);
+    await page.clock.runFor(1000); // the dialog's opening motion
+    await openedDialog(dialog);
+    await dialog.getByLabel('Email').fill(user.email);
+    await dialog.getByLabel('Password', { exact: true }).fill(user.password);
+    const progress = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/onboarding-progress');
+    await dialog.getByRole('button', { name: 'SIGN IN' }).click();
+    await progress;
+    await aroundDelay(page, 100, () => expect(pathOf(page)).toBe('/'));
+    await settle(page, async () => pathOf(page) === '/foundation');
+  });
 });
