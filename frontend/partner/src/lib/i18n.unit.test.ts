@@ -208,6 +208,18 @@ describe('the same things, named the same', () => {
   }
 });
 
+// A dash set in a sentence ("…/c/ — we add https://") stays on the line of the word before it:
+// the space before it is a no-break one, in every language (with an ordinary space a phone began a
+// line with "— nous ajoutons https://").
+const dashesApart = (text: string) => text.match(/\S* [\u2013\u2014]/g) ?? [];
+
+describe('dashes', () => {
+  for (const lang of languages)
+    it(`stay on the line of the word before them (${lang})`, () => {
+      expect(findIn(lang, dashesApart)).toEqual([]);
+    });
+});
+
 describe('French', () => {
   it('keeps its punctuation on the line of the word before it', () => {
     expect(findIn('fr', whole(breaksFrenchPunctuation))).toEqual([]);
