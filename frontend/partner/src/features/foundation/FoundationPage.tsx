@@ -123,8 +123,9 @@ export function FoundationPage() {
               key={n}
               className={['fd-step', done && 'is-done', isCurrent && 'is-current'].filter(Boolean).join(' ')}
             >
+              {/* the state alone: the kicker names the step ("Step 2"), a number here said it twice */}
               <div className="fd-step-num" aria-hidden="true">
-                {done ? <CheckCircleFilled /> : n}
+                {done && <CheckCircleFilled />}
               </div>
               <div className="fd-step-body">
                 <span className="fd-step-kicker">{t('stepN', { n })}</span>

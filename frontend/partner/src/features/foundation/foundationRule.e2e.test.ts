@@ -72,6 +72,20 @@ describe('the foundation rule in Chromium', () => {
       directory: '20% in-progress',
       console: '20% in-progress',
     });
+    // each step's card names its number once, in its "Step 2" ("2" beside "Step 2" said it twice),
+    // to the eye and to a screen reader: done (5), up next (1) and not started (2 to 4)
+    await page.goto('/foundation');
+    const cards = page.locator('.fd-steps > li');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(5);
+    for (let step = 1; step <= 5; step++) {
+      const card = cards.nth(step - 1);
+      const times = (text: string) => text.match(new RegExp(`\\b${step}\\b`, 'g'))?.length ?? 0;
+      expect(times(await card.innerText()), await card.innerText()).toBe(1);
+      // (not the link's address, /onboarding?step=N, nor the snapshot's [level=3] of the heading)
+      const spoken = (await card.ariaSnapshot()).replace(/\/url: .*|\[level=\d\]/g, '');
+      expect(times(spoken), spoken).toBe(1);
+    }
   });
 
   it('a partner who skipped step 4 and finished the rest sees 100% in every place', async () => {
