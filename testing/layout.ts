@@ -76,6 +76,16 @@ export function widerThanScreen(page: Page): Promise<string[]> {
   });
 }
 
+/** The number of lines the text of `selector` (its first match) takes. */
+export function linesOf(page: Page, selector: string): Promise<number> {
+  return page.evaluate((sel) => {
+    const range = document.createRange();
+    range.selectNodeContents(document.querySelector(sel)!);
+    const tops = [...range.getClientRects()].filter((line) => line.width > 0).map((line) => line.top);
+    return new Set(tops.map(Math.round)).size;
+  }, selector);
+}
+
 /**
  * The words (runs of text between spaces) of `selector`'s text that a line break splits, e.g. a
  * group of a key broken in its middle ("4F / 0A"). Compares each character's line.

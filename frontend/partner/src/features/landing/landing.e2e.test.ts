@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { startE2eApp, type E2eApp } from '../../../../../testing/browser';
 import { createUser } from '../../../../../testing/users';
 import { breaksFrenchPunctuation } from '../../../../../testing/frenchTypography';
+import { linesOf } from '../../../../../testing/layout';
 
 // The landing page's HTML (frontend/partner/build/landingPages.ts) is what a phone paints before
 // the app's code runs; React then renders the same page over it. The two must not differ.
@@ -57,6 +58,8 @@ describe('the landing page as HTML', () => {
         expect(before.lang).toBe(lang);
         // eyebrow, title, subtitle, two buttons, three cards of a heading and a text
         expect(before.boxes).toHaveLength(11);
+        // the pill over the title is one line, also the French "Portail de formation des partenaires"
+        expect(await linesOf(html, '.landing-eyebrow')).toBe(1);
         // the two links lead where the buttons do
         expect(await html.getByRole('link', { name: start }).getAttribute('href')).toBe('/register');
 
