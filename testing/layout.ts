@@ -145,6 +145,30 @@ export function marksAlone(page: Page, markSelector: string): Promise<string[]> 
 }
 
 /**
+ * The texts whose mark (`markSelector`, e.g. a title's icon) does not stand beside the first line
+ * of the text around it (its parent's), e.g. an icon between the two lines of a wrapped title.
+ */
+export function marksOffFirstLine(page: Page, markSelector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    return [...document.querySelectorAll<HTMLElement>(sel)]
+      .filter((mark) => {
+        if (mark.getClientRects().length === 0) return false;
+        const walker = document.createTreeWalker(mark.parentElement!, NodeFilter.SHOW_TEXT);
+        let text = walker.nextNode();
+        while (text && (mark.contains(text) || !text.textContent!.trim())) text = walker.nextNode();
+        if (!text) return false;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        const line = range.getClientRects()[0]!;
+        const box = mark.getBoundingClientRect();
+        const middle = (box.top + box.bottom) / 2;
+        return middle < line.top || middle > line.bottom;
+      })
+      .map((mark) => mark.parentElement!.textContent ?? '');
+  }, markSelector);
+}
+
+/**
  * The lines of `textSelector`'s text that run under the element `coverSelector` (a dialog's
  * title under its close button), as "left-right px".
  */

@@ -9,6 +9,7 @@ import {
   cutTexts,
   linesUnder,
   marksAlone,
+  marksOffFirstLine,
   outsideContentBox,
   overflowingIn,
   widerThanScreen,
@@ -21,7 +22,7 @@ import {
  * card, the partners' stat figures line up, "Send a nudge" has the row to itself, the "No progress
  * for (days)" field lines up with the search field, the partners' pager is one row, step 4's "*"
  * stays with its question, the Academy's "100 %" stays clear of its ring, the replays' category
- * chips are outlined, a step's Previous and Next share a row, and the
+ * chips are outlined, a settings card's icon stands by its title's first line, a step's Previous and Next share a row, and the
  * two-step set-up dialog keeps its title clear of the close button and its key's groups whole, and
  * the locked Academy's button stays in its hero.
  * On a desktop (1280 x 800), the same three languages: the vault's categories stay inside their
@@ -128,6 +129,14 @@ describe('phone layout', () => {
       // step 4's required marks stay with their question ("…producto?" then "*" alone on a line)
       await settled(signedIn, '/onboarding?step=4', '.ob-req');
       found.push(...(await marksAlone(signedIn, '.ob-req')).map((l) => `/onboarding?step=4 "*" alone: ${l}`));
+      // a settings card's icon stands beside the first line of its title, also when the title
+      // wraps (fr "Validation en deux étapes": the icon stood between its two lines)
+      await settled(signedIn, '/settings', '.settings-card-title');
+      found.push(
+        ...(await marksOffFirstLine(signedIn, '.settings-card-title > .anticon')).map(
+          (title) => `/settings icon off its title's first line: ${title}`,
+        ),
+      );
       // step 2's link field (shown once the saved link is edited): its placeholder fits too
       await settled(signedIn, '/onboarding?step=2', '[data-testid="saved-link"]');
       await signedIn.locator('.ob-actions button:has(.anticon-edit)').click();
