@@ -308,6 +308,26 @@ describe('sign-in flow in Chromium', () => {
     expect(await page.getByText('Please select a sponsor').count()).toBe(1);
   });
 
+  it("the passcode's toast keeps clear of the page's headings and first field (phone and desktop)", async () => {
+    for (const viewport of [PHONE, { width: 1280, height: 860 }]) {
+      const page = await newPage('en-US', viewport);
+      await enterPasscode(page);
+      const granted = page.locator('.ant-notification-notice', { hasText: 'Access granted!' });
+      await waitOrExplain(page, granted);
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      // measured at once: the toast lasts 2 s
+      const parts = [
+        page.getByRole('heading', { name: 'Start your journey' }),
+        page.getByRole('heading', { name: 'Create your account' }),
+        page.getByLabel('First name'),
+      ];
+      const [toastAt, ...partsAt] = await Promise.all([granted, ...parts].map((l) => l.boundingBox()));
+      if (process.env.SHOTS)
+        await page.screenshot({ path: `${process.env.SHOTS}/register-granted-${viewport.width}.png` });
+      expect(partsAt.map((at) => overlaps(toastAt!, at!))).toEqual([false, false, false]);
+    }
+  });
+
   it('keyboard only: the passcode sent with Enter, the typing goes on in the first field of the form', async () => {
     const page = await newPage();
     await page.goto('/register');

@@ -1,16 +1,10 @@
 import Button from 'antd/es/button';
 import notification from 'antd/es/notification';
 import { useEffect, type ReactNode } from 'react';
-import {
-  attachToastHost,
-  placementFor,
-  TOAST_DURATION_MS,
-  TOAST_MAX_COUNT,
-  type ToastPlacement,
-} from '../lib/toast';
+import { attachToastHost, placementFor, TOAST_DURATION_MS, TOAST_MAX_COUNT } from '../lib/toast';
 import { afterPaint } from '../lib/afterPaint';
 
-const PLACEMENTS = { top: 'topRight', bottom: 'bottomRight' } as const;
+const PLACEMENTS = { top: 'topRight', bottom: 'bottomRight', bottomLeft: 'bottomLeft' } as const;
 
 // One object for every render, so `api` stays the same and the host attaches once.
 const CONFIG = { maxCount: TOAST_MAX_COUNT, top: 76, pauseOnHover: false } as const;
@@ -33,10 +27,10 @@ function Painted({ children, onPainted }: { children: ReactNode; onPainted: () =
 export default function ToastHost() {
   const [api, holder] = notification.useNotification(CONFIG);
   useEffect(() => {
-    let shown: ToastPlacement | null = null;
+    let shown: keyof typeof PLACEMENTS | null = null;
     let current: string | null = null;
     return attachToastHost((t) => {
-      const placement = placementFor(t.near, window.innerHeight);
+      const placement = t.bottomLeft ? 'bottomLeft' : placementFor(t.near, window.innerHeight);
       // one toast at a time, also when the next one goes to the other edge
       if (shown && shown !== placement) api.destroy();
       shown = placement;

@@ -4,6 +4,11 @@ export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 export interface ToastOptions {
   /** the control the toast talks about: the toast is placed where it does not cover it */
   near?: Element | null;
+  /**
+   * the bottom left corner, whatever `near` says: for a toast over a page whose top and right
+   * hold what the person reads first (the register form after the passcode)
+   */
+  bottomLeft?: boolean;
   /** a button in the toast (e.g. Undo); pressing it closes the toast */
   action?: { label: string; run: () => void };
 }

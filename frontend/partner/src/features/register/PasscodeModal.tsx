@@ -28,7 +28,8 @@ export function PasscodeModal({ onVerified }: { onVerified: () => void }) {
     setBusy(false);
     if (result === 'valid') {
       setPasscodeVerified(true);
-      toast.success(t('passcode.grantedTitle'), t('passcode.granted'));
+      // at the bottom left: at the top it covered the page's heading (phone) or the form's (desktop)
+      toast.success(t('passcode.grantedTitle'), t('passcode.granted'), { bottomLeft: true });
       onVerified();
     } else {
       setError(t(result === 'invalid' ? 'passcode.invalid' : 'passcode.failed'));
