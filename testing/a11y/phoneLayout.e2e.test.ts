@@ -22,9 +22,9 @@ import {
  * card, the partners' stat figures line up, "Send a nudge" has the row to itself, the "No progress
  * for (days)" field lines up with the search field, the partners' pager is one row, step 4's "*"
  * stays with its question, the Academy's "100 %" stays clear of its ring, the replays' category
- * chips are outlined, a settings card's icon stands by its title's first line, a step's Previous and Next share a row, and the
- * two-step set-up dialog keeps its title clear of the close button and its key's groups whole, and
- * the locked Academy's button stays in its hero.
+ * chips are outlined, a settings card's icon stands by its title's first line, a step's Previous
+ * and Next share a row, and the two-step set-up dialog keeps its title clear of the close button
+ * and its key's groups whole, and the locked Academy's button stays in its hero.
  * On a desktop (1280 x 800), the same three languages: the vault's categories stay inside their
  * sidebar, the replays' search placeholder fits and the days field stays beside its card's title.
  */
