@@ -7,16 +7,20 @@ import { expect } from 'vitest';
  * its answer, so neither the machine's speed nor the network changes what a test measures.
  */
 
-/** Requests each paused page has sent and not yet had an answer to. */
-const inFlight = new WeakMap<Page, Set<unknown>>();
+/** Each paused page's requests without an answer yet, and how many have been answered. */
+const network = new WeakMap<Page, { pending: Set<unknown>; answered: number; seen: number }>();
 
 /** Holds `page`'s clock still (call before its first `goto`). */
 export async function pauseClock(page: Page): Promise<void> {
-  const pending = new Set<unknown>();
-  inFlight.set(page, pending);
-  page.on('request', (r) => pending.add(r));
-  page.on('requestfinished', (r) => pending.delete(r));
-  page.on('requestfailed', (r) => pending.delete(r));
+  const state = { pending: new Set<unknown>(), answered: 0, seen: 0 };
+  network.set(page, state);
+  const answered = (r: unknown) => {
+    state.pending.delete(r);
+    state.answered += 1;
+  };
+  page.on('request', (r) => state.pending.add(r));
+  page.on('requestfinished', answered);
+  page.on('requestfailed', answered);
   await page.clock.install({ time: new Date('2026-11-10T12:00:00Z') });
   await page.clock.pauseAt(new Date('2026-11-10T12:00:01Z'));
 }
@@ -24,10 +28,19 @@ export async function pauseClock(page: Page): Promise<void> {
 export const STEP_MS = 5;
 const breath = () => new Promise((resolve) => setTimeout(resolve, 10));
 
-/** Waits, in real time, until no request of the page is waiting for its answer. */
+/**
+ * Waits, in real time, until no request of the page is waiting for its answer; after new
+ * answers, a further 50 ms of real time for the page to run them (a chunk of code is compiled
+ * and run after its download has finished).
+ */
 async function networkQuiet(page: Page) {
-  await expect.poll(() => inFlight.get(page)?.size ?? 0, { timeout: 30_000, interval: 10 }).toBe(0);
-  await page.evaluate(() => 0); // and the page has run what the answers started
+  const state = network.get(page)!;
+  await expect.poll(() => state.pending.size, { timeout: 30_000, interval: 10 }).toBe(0);
+  if (state.answered !== state.seen) {
+    state.seen = state.answered;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await page.evaluate(() => 0);
 }
 
 /**
