@@ -9,50 +9,34 @@ import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
 import { Layout } from './Layout';
 import { UserList } from './users/UserList';
-import { lazy, Suspense } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
 import EventIcon from '@mui/icons-material/Event';
-import LinearProgress from '@mui/material/LinearProgress';
+import { deferred } from './lib/deferred';
 import { fullName } from './lib/labels';
 import { consoleTheme } from './theme';
 
 // Only the partner list (the console's first page) is in the first download; every other
-// resource page loads when it is opened (react-admin's Layout shows its spinner meanwhile).
-const UserEdit = lazy(() => import('./users/UserEdit').then((m) => ({ default: m.UserEdit })));
-const AuditList = lazy(() => import('./audit/AuditList').then((m) => ({ default: m.AuditList })));
-const SyncRunList = lazy(() => import('./sync/SyncRuns').then((m) => ({ default: m.SyncRunList })));
-const SyncRunShow = lazy(() => import('./sync/SyncRuns').then((m) => ({ default: m.SyncRunShow })));
-const MailOutboxList = lazy(() => import('./mail/MailOutbox').then((m) => ({ default: m.MailOutboxList })));
-const MailOutboxShow = lazy(() => import('./mail/MailOutbox').then((m) => ({ default: m.MailOutboxShow })));
-const TestimonialList = lazy(() =>
-  import('./content/Testimonials').then((m) => ({ default: m.TestimonialList })),
-);
-const TestimonialEdit = lazy(() =>
-  import('./content/Testimonials').then((m) => ({ default: m.TestimonialEdit })),
-);
-const TestimonialCreate = lazy(() =>
-  import('./content/Testimonials').then((m) => ({ default: m.TestimonialCreate })),
-);
-const LiveCallList = lazy(() => import('./content/LiveCalls').then((m) => ({ default: m.LiveCallList })));
-const LiveCallEdit = lazy(() => import('./content/LiveCalls').then((m) => ({ default: m.LiveCallEdit })));
-const AcademyLinksEdit = lazy(() =>
-  import('./content/AcademyLinks').then((m) => ({ default: m.AcademyLinksEdit })),
-);
+// page loads when it is opened, with a loading bar meanwhile (lib/deferred.tsx).
+const UserEdit = deferred(() => import('./users/UserEdit').then((m) => m.UserEdit));
+const AuditList = deferred(() => import('./audit/AuditList').then((m) => m.AuditList));
+const SyncRunList = deferred(() => import('./sync/SyncRuns').then((m) => m.SyncRunList));
+const SyncRunShow = deferred(() => import('./sync/SyncRuns').then((m) => m.SyncRunShow));
+const MailOutboxList = deferred(() => import('./mail/MailOutbox').then((m) => m.MailOutboxList));
+const MailOutboxShow = deferred(() => import('./mail/MailOutbox').then((m) => m.MailOutboxShow));
+const TestimonialList = deferred(() => import('./content/Testimonials').then((m) => m.TestimonialList));
+const TestimonialEdit = deferred(() => import('./content/Testimonials').then((m) => m.TestimonialEdit));
+const TestimonialCreate = deferred(() => import('./content/Testimonials').then((m) => m.TestimonialCreate));
+const LiveCallList = deferred(() => import('./content/LiveCalls').then((m) => m.LiveCallList));
+const LiveCallEdit = deferred(() => import('./content/LiveCalls').then((m) => m.LiveCallEdit));
+const AcademyLinksEdit = deferred(() => import('./content/AcademyLinks').then((m) => m.AcademyLinksEdit));
 
 // The charts (recharts) load only when the dashboard is opened.
-const PerformanceDashboard = lazy(() =>
-  import('./performance/PerformanceDashboard').then((m) => ({ default: m.PerformanceDashboard })),
+const PerformanceDashboard = deferred(() =>
+  import('./performance/PerformanceDashboard').then((m) => m.PerformanceDashboard),
 );
-const SystemMetrics = lazy(() =>
-  import('./system/SystemMetrics').then((m) => ({ default: m.SystemMetrics })),
-);
-const FunnelPage = lazy(() => import('./funnel/FunnelPage').then((m) => ({ default: m.FunnelPage })));
-function PageLoading() {
-  const t = useTranslate();
-  return <LinearProgress aria-label={t('ra.page.loading')} sx={{ mt: 2 }} />;
-}
-const page = (element: React.ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
+const SystemMetrics = deferred(() => import('./system/SystemMetrics').then((m) => m.SystemMetrics));
+const FunnelPage = deferred(() => import('./funnel/FunnelPage').then((m) => m.FunnelPage));
 
 /** The console's name, translated (react-admin shows a title string as given on some pages). */
 function ConsoleTitle() {
@@ -109,9 +93,9 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
       />
       <Resource name="academy-links" edit={AcademyLinksEdit} />
       <CustomRoutes>
-        <Route path="/performance" element={page(<PerformanceDashboard />)} />
-        <Route path="/system-metrics" element={page(<SystemMetrics />)} />
-        <Route path="/funnel" element={page(<FunnelPage />)} />
+        <Route path="/performance" element={<PerformanceDashboard />} />
+        <Route path="/system-metrics" element={<SystemMetrics />} />
+        <Route path="/funnel" element={<FunnelPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../lib/i18n';
 import { queryClient } from '../lib/queryClient';
 import { toastHost } from '../lib/toast';
-import { useModule } from '../lib/useModule';
+import { useModule } from '../../../shared/useModule';
 import { antdLocaleIfLoaded, defaultAntdLocale, loadAntdLocale } from './antdLocale';
 import { theme } from './theme';
 

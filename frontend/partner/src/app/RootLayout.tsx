@@ -1,7 +1,7 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useModule } from '../lib/useModule';
+import { useModule } from '../../../shared/useModule';
 import { PageSpinner } from '../components/Spinner';
 import { useLanguageSync } from '../lib/languageSync';
 import { progressQuery } from '../lib/progress';

@@ -36,7 +36,7 @@ async function pausedPage(user?: CreatedUser): Promise<Page> {
 
 /**
  * Opens the login dialog from the landing page and fills it in. The dialog comes as soon as its
- * code is there, with no page time (React's `lazy` made it wait 300 ms: `lib/useModule.ts`).
+ * code is there, with no page time (React's `lazy` made it wait 300 ms: `frontend/shared/useModule.ts`).
  */
 async function filledLoginDialog(page: Page, email: string, password: string) {
   await page.goto('/');

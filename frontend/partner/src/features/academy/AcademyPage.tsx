@@ -34,7 +34,7 @@ import {
 import { currentLanguage } from '../../lib/i18n';
 import { useSessionPart } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { useModule } from '../../lib/useModule';
+import { useModule } from '../../../../shared/useModule';
 import { recordTourCompleted, recordTourSkipped, shouldPrompt, tutorialQuery } from './tutorial';
 import { TourOffer } from './TourOffer';
 import './academy.css';

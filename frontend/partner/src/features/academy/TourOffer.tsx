@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useModule } from '../../lib/useModule';
+import { useModule } from '../../../../shared/useModule';
 import { whenIdle } from '../../lib/whenIdle';
 import { ACADEMY_PROMPT_DELAY_MS } from './tutorial';
 
