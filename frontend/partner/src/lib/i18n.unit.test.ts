@@ -183,7 +183,7 @@ describe('the same things, named the same', () => {
     it(`the foundation's Academy card names the sections as the menu does (${lang})`, () => {
       const shell = load(lang, 'shell');
       const foundation = load(lang, 'foundation');
-      const missing = (['academy.locked', 'academy.open'] as const).flatMap((key) => {
+      const missing = (['academy.locked_other', 'academy.open'] as const).flatMap((key) => {
         const text = String(foundation.get(key)).toLowerCase();
         return ['liveCalls', 'replays', 'vault', 'resources']
           .map((s) => String(shell.get(`menu.${s}`)).toLowerCase())
@@ -259,6 +259,24 @@ describe('plurals', () => {
       '13 videos encontrados',
       '13\u00a0vidéos trouvées',
     ]);
+  });
+  it('count the foundation steps done, and those left, in the singular for one', () => {
+    expect(['en', 'es', 'fr'].map((lang) => say(lang, 'foundation', 'introProgress', { count: 1 }))).toEqual([
+      'Great work: 1 of 5 steps done. Keep going to unlock the Academy.',
+      '¡Buen trabajo! Llevas 1 paso de 5. Sigue así para desbloquear la Academia.',
+      'Beau travail\u00a0: 1\u00a0étape sur 5\u00a0terminée. Continuez pour débloquer l’Académie.',
+    ]);
+    expect(say('fr', 'foundation', 'introProgress', { count: 3 })).toMatch(
+      / 3\u00a0étapes sur 5\u00a0terminées\./,
+    );
+    expect(['en', 'es', 'fr'].map((lang) => say(lang, 'foundation', 'academy.locked', { count: 1 }))).toEqual(
+      [
+        expect.stringMatching(/ 1 step to go\.$/),
+        expect.stringMatching(/ Te falta 1\.$/),
+        expect.stringMatching(/ Encore 1\u00a0étape\.$/),
+      ],
+    );
+    expect(say('es', 'foundation', 'academy.locked', { count: 2 })).toMatch(/ Te faltan 2\.$/);
   });
   it('say one copied name in the singular', () => {
     expect(

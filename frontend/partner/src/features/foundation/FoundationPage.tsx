@@ -165,7 +165,7 @@ export function FoundationPage() {
         <div className="fd-academy-body">
           <h2 id="fd-academy-title">{t('academy.title')}</h2>
           <p>
-            {allDone ? t('academy.open') : t('academy.locked', { left: STEP_COUNT - stepsDone(progress) })}
+            {allDone ? t('academy.open') : t('academy.locked', { count: STEP_COUNT - stepsDone(progress) })}
           </p>
         </div>
         {allDone ? (
