@@ -278,6 +278,17 @@ describe('plurals', () => {
     );
     expect(say('es', 'foundation', 'academy.locked', { count: 2 })).toMatch(/ Te faltan 2\.$/);
   });
+  it('say the steps done and the names of a list in the singular for one (fr: and for none)', () => {
+    const badge = (count: number) =>
+      ['en', 'es', 'fr'].map((lang) => say(lang, 'onboarding', 'badge', { count }));
+    expect(badge(1)).toEqual(['1 of 5 Complete', '1 de 5 completado', '1\u00a0sur 5\u00a0terminée']);
+    expect(badge(0)).toEqual(['0 of 5 Complete', '0 de 5 completados', '0\u00a0sur 5\u00a0terminée']);
+    expect(badge(2)).toEqual(['2 of 5 Complete', '2 de 5 completados', '2\u00a0sur 5\u00a0terminées']);
+    expect(
+      ['en', 'es', 'fr'].map((lang) => say(lang, 'onboarding', 'step3.countLabel', { count: 1, target: 10 })),
+    ).toEqual(['1 of 10 names', '1 nombre de 10', '1\u00a0nom sur 10']);
+    expect(say('fr', 'onboarding', 'step3.countLabel', { count: 4, target: 10 })).toBe('4\u00a0noms sur 10');
+  });
   it('say one copied name in the singular', () => {
     expect(
       ['en', 'es', 'fr'].map((lang) => say(lang, 'onboarding', 'step3.copiedText', { count: 1 })),
