@@ -289,6 +289,22 @@ describe('plurals', () => {
     ).toEqual(['1 of 10 names', '1 nombre de 10', '1\u00a0nom sur 10']);
     expect(say('fr', 'onboarding', 'step3.countLabel', { count: 4, target: 10 })).toBe('4\u00a0noms sur 10');
   });
+  it("say a team of one partner in the singular (English keeps the spec's 'of Z partners')", () => {
+    const showing = (total: number) =>
+      ['en', 'es', 'fr'].map((lang) =>
+        say(lang, 'partners', 'pagination.showing', { from: total && 1, to: total, total, count: total }),
+      );
+    expect(showing(1)).toEqual([
+      'Showing 1 to 1 of 1 partners',
+      'Mostrando 1 a 1 de 1 socio',
+      'Affichage de 1 à 1 sur 1\u00a0partenaire',
+    ]);
+    expect(showing(5)).toEqual([
+      'Showing 1 to 5 of 5 partners',
+      'Mostrando 1 a 5 de 5 socios',
+      'Affichage de 1 à 5 sur 5\u00a0partenaires',
+    ]);
+  });
   it('say one copied name in the singular', () => {
     expect(
       ['en', 'es', 'fr'].map((lang) => say(lang, 'onboarding', 'step3.copiedText', { count: 1 })),

@@ -25,7 +25,7 @@ export function Pager({
   return (
     <div className="partners-pager">
       <p className="partners-showing" data-testid="partners-showing">
-        {t('pagination.showing', range)}
+        {t('pagination.showing', { ...range, count: range.total })}
       </p>
       {pages > 1 && (
         <nav className="partners-pages" aria-label={t('pagination.label')}>
