@@ -305,6 +305,30 @@ describe('plurals', () => {
       'Affichage de 1 à 5 sur 5\u00a0partenaires',
     ]);
   });
+  it('count one sponsor, or one match, in the singular under the sponsor picker', () => {
+    const hints = (count: number) =>
+      ['en', 'es', 'fr'].flatMap((lang) =>
+        ['form.sponsorHintAll', 'form.sponsorHintMatchesAll'].map((key) =>
+          say(lang, 'register', key, { count }),
+        ),
+      );
+    expect(hints(1)).toEqual([
+      '1 sponsor',
+      '1 match',
+      '1 patrocinador',
+      '1 resultado',
+      '1\u00a0parrain',
+      '1\u00a0résultat',
+    ]);
+    expect(hints(3)).toEqual([
+      '3 sponsors',
+      '3 matches',
+      '3 patrocinadores',
+      '3 resultados',
+      '3\u00a0parrains',
+      '3\u00a0résultats',
+    ]);
+  });
   it('say one copied name in the singular', () => {
     expect(
       ['en', 'es', 'fr'].map((lang) => say(lang, 'onboarding', 'step3.copiedText', { count: 1 })),

@@ -55,10 +55,10 @@ export function SponsorPicker({
   const hint = searching
     ? total > shown
       ? t('form.sponsorHintMatches', { shown, total })
-      : t('form.sponsorHintMatchesAll', { total })
+      : t('form.sponsorHintMatchesAll', { count: total })
     : total > shown
       ? t('form.sponsorHintDefault', { shown, total })
-      : t('form.sponsorHintAll', { total });
+      : t('form.sponsorHintAll', { count: total });
 
   return (
     <Select<string>
