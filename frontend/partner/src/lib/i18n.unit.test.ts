@@ -329,6 +329,19 @@ describe('plurals', () => {
       '3\u00a0résultats',
     ]);
   });
+  it("say the countdown's units in the singular for one (fr: and for none)", () => {
+    const units = (lang: string, count: number) =>
+      ['days', 'hours', 'minutes', 'seconds'].map((u) =>
+        say(lang, 'liveCalls', `countdownLabel.${u}`, { count }),
+      );
+    expect(['en', 'es', 'fr'].map((lang) => units(lang, 1).join(' '))).toEqual([
+      '1 day 1 hour 1 minute 1 second',
+      '1 día 1 hora 1 minuto 1 segundo',
+      '1\u00a0jour 1\u00a0heure 1\u00a0minute 1\u00a0seconde',
+    ]);
+    expect(units('fr', 0).join(' ')).toBe('0\u00a0jour 0\u00a0heure 0\u00a0minute 0\u00a0seconde');
+    expect(units('es', 0).join(' ')).toBe('0 días 0 horas 0 minutos 0 segundos');
+  });
   it('say one copied name in the singular', () => {
     expect(
       ['en', 'es', 'fr'].map((lang) => say(lang, 'onboarding', 'step3.copiedText', { count: 1 })),

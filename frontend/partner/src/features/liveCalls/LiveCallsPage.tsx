@@ -58,6 +58,8 @@ function useNow(intervalMs: number) {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+/** The countdown's units as a screen reader says them ("1 day 2 hours …"); days only when there are any, as on screen. */
+const SPOKEN_UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
 
 function Countdown({ ms }: { ms: number }) {
   const { t } = useTranslation('liveCalls');
@@ -70,8 +72,11 @@ function Countdown({ ms }: { ms: number }) {
     );
   }
   const c = countdownParts(ms);
+  const spoken = SPOKEN_UNITS.filter((unit) => unit !== 'days' || c.days > 0)
+    .map((unit) => t(`countdownLabel.${unit}`, { count: c[unit] }))
+    .join(' ');
   return (
-    <span className="call-countdown" aria-label={t('countdownLabel', c)}>
+    <span className="call-countdown" aria-label={spoken}>
       {c.days > 0 && (
         <span>
           <strong>{c.days}</strong>
