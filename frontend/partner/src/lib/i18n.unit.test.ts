@@ -10,6 +10,11 @@ import {
   straightApostrophes,
   unspacedFrenchPunctuation,
 } from '../../../../testing/frenchTypography';
+import {
+  LIST_MAX_ENTRIES,
+  LIST_MIN_ENTRIES,
+  LIST_TARGET_ENTRIES,
+} from '@portal/contracts/onboarding/endpoints';
 
 // Every namespace file of every language under src/locales, including the ones other
 // features add: same files, same keys, no empty values, same {{placeholders}}.
@@ -354,4 +359,82 @@ describe('plurals', () => {
       '5\u00a0noms copiés dans le presse-papiers.',
     );
   });
+});
+
+// A number of things agrees with its noun in every language ("1\u00a0étape sur 5\u00a0terminée", not
+// "1\u00a0étapes … terminées"): a text that counts is an i18next plural (key_one / key_other, said
+// with `count`), unless it is on the list below.
+const COUNTS = new Set([
+  'count',
+  'total',
+  'left',
+  'min',
+  'max',
+  'target',
+  'shown',
+  'done',
+  'days',
+  'hours',
+  'minutes',
+  'seconds',
+]);
+const NOT_PLURAL: Record<string, string> = {
+  // a fraction or a bare count: no noun follows the number
+  'academy:progress.steps': '"3/5 foundation steps": the noun goes with the 5',
+  'onboarding:step3.count': '"3 / 10"',
+  'partners:sheet.step3.customers': '"Customers (3)"',
+  'partners:sheet.step3.partners': '"Potential partners (3)"',
+  'vault:more': '"+3 more"',
+  // fixed numbers, never one (checked below)
+  'onboarding:step3.lead': 'LIST_MIN_ENTRIES and LIST_TARGET_ENTRIES',
+  'onboarding:step3.listFull': 'LIST_MAX_ENTRIES',
+  'onboarding:step3.needMore': 'LIST_MIN_ENTRIES',
+  'onboarding:step3.tooShortText': 'LIST_MIN_ENTRIES',
+  'register:form.sponsorHintDefault': 'the picker shows the first 50 of more than 50 sponsors',
+  'register:form.sponsorHintMatches': 'the picker shows 100 of more than 100 matches',
+};
+/** Each text's key without its plural suffix, with the namespace: "foundation:introProgress". */
+const baseKey = (ns: string, key: string) => `${ns}:${key.replace(/_(zero|one|two|few|many|other)$/, '')}`;
+
+describe('counted texts', () => {
+  it('only fixed numbers above one are said without plural forms', () => {
+    expect([LIST_MIN_ENTRIES, LIST_TARGET_ENTRIES, LIST_MAX_ENTRIES].every((n) => n > 1)).toBe(true);
+  });
+
+  const counted = new Map<string, string>(); // base key → namespace
+  for (const ns of namespacesOf('en'))
+    for (const [key, value] of load('en', ns))
+      if (typeof value === 'string' && placeholders(value).some((p) => COUNTS.has(p)))
+        counted.set(baseKey(ns, key), ns);
+  const plural = (lang: string, base: string) => {
+    const [ns, key] = base.split(':') as [string, string];
+    const texts = load(lang, ns);
+    return texts.has(`${key}_one`) && texts.has(`${key}_other`);
+  };
+
+  for (const lang of languages)
+    it(`are plurals that say 0, 1, 2 and 5 of a thing in ${lang}`, () => {
+      const problems: string[] = [];
+      for (const [base, ns] of counted) {
+        if (base in NOT_PLURAL) continue;
+        if (!plural(lang, base)) {
+          problems.push(`${base}: no _one / _other forms`);
+          continue;
+        }
+        const key = base.slice(ns.length + 1);
+        const numbers = [0, 1, 2, 5];
+        const said = numbers.map((n) => {
+          const values = placeholders(String(load(lang, ns).get(`${key}_other`))).map((v) => [v, n]);
+          return say(lang, ns, key, { ...Object.fromEntries(values), count: n });
+        });
+        said.forEach((text, i) => {
+          if (!text.includes(String(numbers[i])) || text.includes('{{')) problems.push(`${base}: ${text}`);
+        });
+        // es and fr say one and many in words (English may keep a spec's "video(s)")
+        const words = (text: string) => text.replace(/\d+/g, 'N');
+        if (lang !== 'en' && words(said[1]!) === words(said[3]!))
+          problems.push(`${base}: "${said[1]}" / "${said[3]}"`);
+      }
+      expect(problems).toEqual([]);
+    });
 });
