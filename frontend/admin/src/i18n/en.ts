@@ -176,7 +176,7 @@ export const en = {
       today: 'Today',
       yesterday: 'Yesterday',
       daysAgo: '%{count} days ago',
-      weeksAgo: '1 week ago |||| %{smart_count} weeks ago',
+      weeksAgo: '%{smart_count} week ago |||| %{smart_count} weeks ago',
     },
     users: {
       exportCsv: 'Export CSV',

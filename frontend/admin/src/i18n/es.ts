@@ -179,7 +179,7 @@ export const es: Messages = {
       today: 'Hoy',
       yesterday: 'Ayer',
       daysAgo: 'Hace %{count} días',
-      weeksAgo: 'Hace 1 semana |||| Hace %{smart_count} semanas',
+      weeksAgo: 'Hace %{smart_count} semana |||| Hace %{smart_count} semanas',
     },
     users: {
       exportCsv: 'Exportar CSV',

@@ -179,7 +179,7 @@ export const fr: Messages = {
       today: 'Aujourd’hui',
       yesterday: 'Hier',
       daysAgo: 'Il y a %{count} jours',
-      weeksAgo: 'Il y a 1 semaine |||| Il y a %{smart_count} semaines',
+      weeksAgo: 'Il y a %{smart_count} semaine |||| Il y a %{smart_count} semaines',
     },
     users: {
       exportCsv: 'Exporter en CSV',

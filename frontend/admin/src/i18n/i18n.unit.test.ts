@@ -123,3 +123,77 @@ describe('console texts', () => {
     );
   });
 });
+
+// A number of things agrees with its noun in every language ("1 sur 1 utilisateur"): a text that
+// counts is a polyglot plural ("one |||| many", said with smart_count), unless it is on the list
+// below.
+const COUNTS = new Set([
+  'smart_count',
+  'count',
+  'left',
+  'failures',
+  'requests',
+  'passwordRequests',
+  'deadLetters',
+  'workers',
+  'waiting',
+  'pending',
+  'used',
+  'free',
+  'slow',
+  'completed',
+  'days',
+  'hours',
+  'minutes',
+  'seconds',
+]);
+const NOT_PLURAL: Record<string, string> = {
+  'app.lastLogin.daysAgo': 'said for 2 to 6 days only (lib/labels.ts): 1 is "Yesterday"',
+  'app.events.detail.SecondFactorLockout': 'failures is the lockout threshold, never one',
+  'app.events.detail.AdminSignInLockout': 'failures is the lockout threshold, never one',
+  // no noun after the number: the same words for one and many in every language
+  'app.users.bulkCounts.failed': '"3 failed", "3 con error", "3 en échec"',
+  'app.performance.facts.database': '"Pool 3/10 in use · 0 waiting"',
+  'app.performance.poolDetail': '"3 in use, 7 free, 0 waiting (max 10)"',
+  'app.performance.minutes': '"3 min"',
+  'app.system.uptimeDays': '"3 d 4 h"',
+  'app.system.uptimeHours': '"3 h 4 min"',
+  'app.system.uptimeMinutes': '"3 min 4 s"',
+};
+
+describe('counted console texts', () => {
+  const get = (t: Tree, key: string) =>
+    key.split('.').reduce<Tree | string>((n, k) => (n as Tree)[k], t) as string;
+  const vars = (s: string) => [...s.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]!);
+  const counted = keys(en as Tree).filter((key) => vars(get(en as Tree, key)).some((v) => COUNTS.has(v)));
+  const catalogs = { en, es, fr } as Record<string, Tree>;
+  // Spanish and French say each of these in their own plural forms; English words such as
+  // "3 checked" read the same for one, and so do these French ones
+  const SAME_FOR_ONE: Record<string, string[]> = {
+    fr: ['app.users.bulkCounts.unchanged', 'app.events.counts.updated'], // "déjà à jour", "mis à jour"
+  };
+  const plural = (lang: string, key: string) =>
+    lang === 'en' || SAME_FOR_ONE[lang]?.includes(key)
+      ? Object.values(catalogs).some((c) => get(c, key).includes('||||'))
+      : get(catalogs[lang]!, key).includes('||||');
+
+  for (const [lang, messages] of Object.entries(catalogs))
+    it(`are plurals that say 0, 1, 2 and 5 of a thing in ${lang}`, () => {
+      const provider = polyglotI18nProvider(() => messages as never, lang, [], { allowMissing: false });
+      const problems: string[] = [];
+      for (const key of counted) {
+        if (key in NOT_PLURAL) continue;
+        if (!plural(lang, key)) {
+          problems.push(`${key}: not a plural`);
+          continue;
+        }
+        for (const n of [0, 1, 2, 5]) {
+          const values = Object.fromEntries(vars(get(messages as Tree, key)).map((v) => [v, String(n)]));
+          const text = provider.translate(key, { ...values, smart_count: n });
+          if (!text.includes(String(n)) || text.includes('%{') || text.includes('||||'))
+            problems.push(`${key}: ${text}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+});
