@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { PASSWORD_RESET_MINUTES } from '@portal/contracts/auth/endpoints';
+import { REMINDER_LEAD_MINUTES } from '../domain/coaching/callReminders';
 import { MAIL_KINDS, renderMail } from './templates';
 import {
   breaksFrenchPunctuation,
@@ -131,5 +133,13 @@ describe('every French mail', () => {
     expect(MAIL_KINDS.length).toBeGreaterThan(0);
     for (const { kind, subject, text, html } of mails)
       expect([subject, text, textOf(html)].flatMap(unspacedFrenchPunctuation), kind).toEqual([]);
+  });
+});
+
+describe('counts in mails', () => {
+  it('are fixed numbers above one, as the plural "minutes" / "minutos" the mails write needs', () => {
+    // the only numbers a mail says (the reset link's life, a reminder's lead); nothing else counts
+    expect(PASSWORD_RESET_MINUTES).toBeGreaterThan(1);
+    expect(REMINDER_LEAD_MINUTES).toBeGreaterThan(1);
   });
 });
