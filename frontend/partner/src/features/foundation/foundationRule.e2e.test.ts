@@ -88,6 +88,22 @@ describe('the foundation rule in Chromium', () => {
     }
   });
 
+  it('one step done reads in the singular in French: the greeting, the Academy card, the badge', async () => {
+    const partner = await createUser(e2e.app, { firstName: 'Zoé', sponsorId: sponsor.id });
+    ok(await partner.client.post('/api/newsletter/subscribe', {}));
+    const page = await (await e2e.signedInContext(partner.client, { locale: 'fr-FR' })).newPage();
+    await page.goto('/foundation');
+    await eventually(() => page.locator('.fd-hero-text p').textContent()).toBe(
+      'Beau travail\u00a0: 1\u00a0étape sur 5\u00a0terminée. Continuez pour débloquer l’Académie.',
+    );
+    expect(await page.locator('.fd-academy-body p').textContent()).toMatch(/ Encore 4\u00a0étapes\.$/);
+    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/foundation-fr-one-step.png` });
+    await page.goto('/onboarding?step=2');
+    await eventually(() => page.getByTestId('complete-badge').textContent()).toBe(
+      '1\u00a0sur 5\u00a0terminée',
+    );
+  });
+
   it('a partner who skipped step 4 and finished the rest sees 100% in every place', async () => {
     const partner = await createUser(e2e.app, { firstName: 'Leo', sponsorId: sponsor.id });
     const c = partner.client;
