@@ -45,6 +45,10 @@ describe('live calls', () => {
     expect(await partner.locator('.call-countdown').innerText()).toMatch(
       /^00\s*h\s*(29\s*m|30\s*m\s*00\s*s)/,
     );
+    // said in words, each unit agreeing with its number, without "0 days"
+    expect(await partner.locator('.call-countdown').getAttribute('aria-label')).toMatch(
+      /^0 hours (29 minutes \d+ seconds?|30 minutes 0 seconds)$/,
+    );
     const monthly = page.locator('[data-call="monthly-team-training"]');
     expect(await monthly.innerText()).toContain('Third Monday of the month at 9:00 PM Eastern Time');
     expect(await monthly.innerText()).toContain('Hosted by Sarah Mitchell');
