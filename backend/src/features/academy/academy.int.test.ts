@@ -7,7 +7,8 @@ import { SAMPLE_DRIVE_ROOT } from '../../integrations/google/samples';
 import { rebuildProjection } from '../../projections/rebuild';
 import { tutorialProjection } from './tutorialProjection';
 import { contentSourcesHealth } from './health';
-import { OPEN_FILM_LIST } from '../../demo/openFilms';
+import { PLAYLIST_STATE } from './playlist';
+import { OPEN_FILM_LIST, filmLink } from '../../demo/openFilms';
 
 let app: TestApp;
 let partner: CreatedUser;
@@ -162,6 +163,27 @@ describe('content sources for the admin health panel', () => {
           detail: '1 call without a join link',
           facts: { withoutLink: 1 },
         });
+        throw new Error('rollback');
+      })
+      .catch((error: Error) => expect(error.message).toBe('rollback'));
+  });
+
+  it('counts one video or call in the singular in the health details', async () => {
+    await app.deps.db
+      .transaction(async (trx) => {
+        await trx('content_sync_state').where({ name: PLAYLIST_STATE }).update({ item_count: 1 });
+        const [kept] = await trx('testimonials').whereIn('link', OPEN_FILM_LIST.map(filmLink)).select('id');
+        await trx('testimonials').whereNot({ id: kept.id }).delete();
+        await trx('live_calls')
+          .whereNot({ id: 'science-call' })
+          .update({ zoom_link: 'https://zoom.us/j/99999999999' });
+        const sources = await contentSourcesHealth({ ...app.deps, db: trx as unknown as typeof app.deps.db });
+        expect(sources.map((s) => s.detail)).toEqual([
+          'demo adapter (bundled sample playlist, 1 video)',
+          'demo adapter (bundled sample folder tree)',
+          '1 demo video (open films)',
+          '1 call with a demo join link',
+        ]);
         throw new Error('rollback');
       })
       .catch((error: Error) => expect(error.message).toBe('rollback'));

@@ -1,4 +1,5 @@
 import { CONTENT_SOURCES, type ContentSource } from '@portal/contracts/academy/endpoints';
+import { counted } from '@portal/contracts/core/events';
 import type { AppDeps } from '../../app/deps';
 import { DEMO_JOIN_DETAILS } from '../../demo/academy';
 import { OPEN_FILM_LIST, filmLink } from '../../demo/openFilms';
@@ -50,7 +51,7 @@ export async function contentSourcesHealth(
           key: 'youtube',
           demo: true,
           status: 'healthy',
-          detail: `demo adapter (bundled sample playlist, ${state?.item_count ?? 0} videos)`,
+          detail: `demo adapter (bundled sample playlist, ${counted(state?.item_count ?? 0, 'video')})`,
         }
       : {
           key: 'youtube',
@@ -59,7 +60,7 @@ export async function contentSourcesHealth(
           detail: failedLast
             ? `last sync failed: ${state.last_error}`
             : synced
-              ? `${state.item_count} videos, synced ${synced}`
+              ? `${counted(state.item_count, 'video')}, synced ${synced}`
               : 'not synced yet',
         };
   const drive = createDriveSource(deps.config as AppDeps['config']);
@@ -75,7 +76,7 @@ export async function contentSourcesHealth(
       key: 'vault',
       demo: videos > 0,
       status: 'healthy',
-      detail: videos > 0 ? `${videos} demo videos (open films)` : 'no demo videos',
+      detail: videos > 0 ? `${counted(videos, 'demo video')} (open films)` : 'no demo videos',
     },
     // calls without a join link need an admin (a new deployment starts so): a warning, not demo
     unlinked > 0
@@ -83,14 +84,17 @@ export async function contentSourcesHealth(
           key: 'liveCalls',
           demo: false,
           status: 'warning',
-          detail: `${unlinked} ${unlinked === 1 ? 'call' : 'calls'} without a join link`,
+          detail: `${counted(unlinked, 'call')} without a join link`,
           facts: { withoutLink: unlinked },
         }
       : {
           key: 'liveCalls',
           demo: calls > 0,
           status: 'healthy',
-          detail: calls > 0 ? `${calls} calls with demo join links` : 'no demo join links',
+          detail:
+            calls > 0
+              ? counted(calls, 'call with a demo join link', 'calls with demo join links')
+              : 'no demo join links',
         },
   ];
 }
