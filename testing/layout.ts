@@ -221,16 +221,21 @@ export function outsideContentBox(page: Page, selector: string, container: strin
 
 /**
  * The empty height, in px, from the bottom of the first visible `upper` (an app bar) down to the
- * top of the first visible `lower` (a list's filters): an empty toolbar between them shows as a
- * band of blank page.
+ * top of the highest visible `lower` (a list's filters or buttons): an empty toolbar between them
+ * shows as a band of blank page.
  */
 export function gapBelow(page: Page, upper: string, lower: string): Promise<number> {
   return page.evaluate(
     ([up, low]) => {
-      const [a, b] = [up, low].map((sel) =>
-        [...document.querySelectorAll(sel)].find((el) => el.getClientRects().length > 0)!,
+      const bottom = [...document.querySelectorAll(up)]
+        .find((el) => el.getClientRects().length > 0)!
+        .getBoundingClientRect().bottom;
+      const top = Math.min(
+        ...[...document.querySelectorAll(low)]
+          .filter((el) => el.getClientRects().length > 0)
+          .map((el) => el.getBoundingClientRect().top),
       );
-      return Math.round(b!.getBoundingClientRect().top - a!.getBoundingClientRect().bottom);
+      return Math.round(top - bottom);
     },
     [upper, lower] as const,
   );

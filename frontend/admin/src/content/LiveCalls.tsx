@@ -68,7 +68,14 @@ export function LiveCallList() {
   const lang = useCallLanguage();
   const phone = usePhone();
   return (
-    <List pagination={false} exporter={false} sort={{ field: 'position', order: 'ASC' }}>
+    <List
+      pagination={false}
+      exporter={false}
+      // no actions: no filters, and calls are not added; an empty toolbar was a band of blank
+      // page above the calls on a phone
+      actions={false}
+      sort={{ field: 'position', order: 'ASC' }}
+    >
       {phone ? (
         <SimpleList<AdminLiveCall>
           rowClick="edit"

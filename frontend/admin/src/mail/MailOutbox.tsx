@@ -97,6 +97,9 @@ export function MailOutboxList() {
         filters={useFilters()}
         perPage={25}
         exporter={false}
+        // no actions: both filters are always on and nothing is exported or created; an empty
+        // toolbar was a band of blank page above the filters on a phone
+        actions={false}
         empty={false}
         pagination={<PaginationUnlessFailed />}
       >
