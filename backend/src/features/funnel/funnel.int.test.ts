@@ -305,6 +305,8 @@ describe('funnel page data', () => {
     const lines = csv.text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('stage,reached,completed,drop_off,completion_rate_percent,median_days');
     expect(lines[1]).toMatch(/^step1,3,2,1,66\.7,\d+(\.\d)?$/);
+    // the last stage's drop-off and median days do not apply: empty cells (the page shows "—")
+    expect(lines[6]).toBe('training,0,0,,0,');
     expect(lines).toContain('cohort_week,registered,step1,step2,step3,step4,step5,training');
 
     expect((await admin.client.get('/api/admin/funnel?sponsorId=nope')).status).toBe(400);

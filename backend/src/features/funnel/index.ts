@@ -1,3 +1,4 @@
+import { isLastStage } from '@portal/contracts/funnel/endpoints';
 import { funnelRoutes } from '@portal/contracts/funnel/routes';
 import type { AppDeps } from '../../app/deps';
 import { defineFeature, raw } from '../../http/feature';
@@ -32,8 +33,13 @@ export function createFunnelFeature(deps: AppDeps) {
         const figures = await funnelFigures(db, sponsorId);
         const lines = [
           csvLine(['stage', 'reached', 'completed', 'drop_off', 'completion_rate_percent', 'median_days']),
+          // the last stage has no drop-off and no median days: empty cells, as the page's "—"
           ...stageFigures(figures).map((s) =>
-            csvLine([s.stage, s.reached, s.completed, s.dropOff, s.completionRate, s.medianDays]),
+            csvLine(
+              isLastStage(s.stage)
+                ? [s.stage, s.reached, s.completed, null, s.completionRate, null]
+                : [s.stage, s.reached, s.completed, s.dropOff, s.completionRate, s.medianDays],
+            ),
           ),
           '\r\n',
           csvLine(['cohort_week', 'registered', 'step1', 'step2', 'step3', 'step4', 'step5', 'training']),

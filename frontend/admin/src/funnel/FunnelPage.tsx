@@ -22,7 +22,7 @@ import {
   YAxis,
 } from 'recharts';
 import { Button, Title, useDataProvider, useTranslate } from 'react-admin';
-import { FUNNEL_STAGES } from '@portal/contracts/funnel/endpoints';
+import { FUNNEL_STAGES, isLastStage } from '@portal/contracts/funnel/endpoints';
 import type { FunnelResponse } from '@portal/contracts/funnel/schemas';
 import type { AdminDataProvider } from '../dataProvider';
 import { useFormat } from '../lib/format';
@@ -30,7 +30,7 @@ import { DataTable, dataColumns, type DataColumn } from '../lib/DataTable';
 import { inTheTable } from '../lib/chartText';
 import { LoadFailed } from '../lib/LoadFailed';
 import { inDrawingOrder } from '../lib/chartOrder';
-import { DAYS_DIGITS, PERCENT_DIGITS, isLastStage, percentOf, stageRow, type StageRow } from './stageRows';
+import { DAYS_DIGITS, PERCENT_DIGITS, percentOf, stageRow, type StageRow } from './stageRows';
 
 type Cohort = FunnelResponse['cohorts'][number];
 

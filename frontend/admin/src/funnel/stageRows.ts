@@ -1,4 +1,4 @@
-import { FUNNEL_STAGES } from '@portal/contracts/funnel/endpoints';
+import { isLastStage } from '@portal/contracts/funnel/endpoints';
 import type { FunnelResponse } from '@portal/contracts/funnel/schemas';
 
 type Stage = FunnelResponse['stages'][number];
@@ -12,12 +12,6 @@ export const DAYS_DIGITS = 1;
 
 /** `part` as a percent of `whole` (unrounded; 0 of nobody). */
 export const percentOf = (part: number, whole: number) => (whole ? (part / whole) * 100 : 0);
-
-/**
- * The last stage (training completed): nobody can stop there and no time runs after it, so it has
- * no drop-off and no median days.
- */
-export const isLastStage = (stage: Stage['stage']) => stage === FUNNEL_STAGES[FUNNEL_STAGES.length - 1];
 
 /** A row of the stage table: a figure that does not apply, or that nobody has, is left out. */
 export interface StageRow {
