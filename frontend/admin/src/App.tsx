@@ -15,6 +15,10 @@ import EventIcon from '@mui/icons-material/Event';
 import { deferred } from './lib/deferred';
 import { fullName } from './lib/labels';
 import { consoleTheme } from './theme';
+import { consoleStore } from './lib/consoleStore';
+
+// selected rows in memory, the rest in localStorage (lib/consoleStore.ts)
+const store = consoleStore();
 
 // Only the partner list (the console's first page) is in the first download; every other
 // page loads when it is opened, with a loading bar meanwhile (lib/deferred.tsx).
@@ -48,6 +52,7 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
     <Admin
       queryClient={queryClient}
+      store={store}
       title={<ConsoleTitle />}
       dataProvider={dataProvider}
       authProvider={authProvider}
