@@ -240,3 +240,24 @@ export function gapBelow(page: Page, upper: string, lower: string): Promise<numb
     [upper, lower] as const,
   );
 }
+
+/**
+ * The visible elements matching `selector` whose text does not fit their box (cut off on the
+ * right, with or without "…", or below when it wraps), as "text (text w×h px > box w×h px)".
+ */
+export function clippedTexts(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate(
+    (sel) =>
+      [...document.querySelectorAll<HTMLElement>(sel)]
+        .filter(
+          (el) =>
+            el.getClientRects().length > 0 &&
+            (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1),
+        )
+        .map(
+          (el) =>
+            `${el.textContent} (${el.scrollWidth}×${el.scrollHeight} px > ${el.clientWidth}×${el.clientHeight} px)`,
+        ),
+    selector,
+  );
+}

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import type { Theme } from '@mui/material/styles';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import LanguageIcon from '@mui/icons-material/Translate';
@@ -13,6 +15,21 @@ import { useLocaleState, useLocales } from 'react-admin';
  * takes focus when it is mounted with that language.
  */
 let focusAfterSwitch: string | null = null;
+
+/**
+ * On a phone the button shows its icons only, the language's name kept for screen readers (it
+ * stays the button's name): the page's title beside it needs the room (Layout.tsx).
+ */
+const nameOnWideScreens = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    position: 'absolute',
+    width: 1,
+    height: 1,
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
+});
 
 /**
  * The console's language menu. react-admin's LocalesMenuButton keeps its menu mounted while
@@ -50,7 +67,9 @@ export function LanguageMenu() {
         startIcon={<LanguageIcon />}
         endIcon={<ExpandMoreIcon fontSize="small" />}
       >
-        {languages.find((language) => language.locale === locale)?.name ?? locale}
+        <Box component="span" sx={nameOnWideScreens}>
+          {languages.find((language) => language.locale === locale)?.name ?? locale}
+        </Box>
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {languages.map((language) => (

@@ -11,6 +11,7 @@ import LinkIcon from '@mui/icons-material/Link';
 import FilterAltIcon from '@mui/icons-material/FilterAlt';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
+import type { Theme } from '@mui/material/styles';
 import { startTransition, useEffect, useRef, useState } from 'react';
 import {
   AppBar,
@@ -75,7 +76,22 @@ function AdminUserMenu() {
 // react-admin puts the page's title in an inline-block box (its Configurable root), which the
 // app bar clips whole, so a long title was cut mid-letter with no ellipsis; laid out inline, its
 // text ends with "…" where it no longer fits beside the language and account buttons.
-const pageTitle = { minWidth: 0, '& .RaConfigurable-root': { display: 'inline' } };
+// On a phone the room beside them is ~150 px, where a title cut short read "Registro de au…":
+// there it wraps onto a second line in a smaller font (two fit the app bar), and only a title
+// longer than two lines (a very long name) still ends with "…".
+const pageTitle = (theme: Theme) => ({
+  minWidth: 0,
+  '& .RaConfigurable-root': { display: 'inline' },
+  [theme.breakpoints.down('sm')]: {
+    fontSize: '1rem',
+    lineHeight: 1.2,
+    whiteSpace: 'normal',
+    overflowWrap: 'break-word',
+    display: '-webkit-box',
+    WebkitLineClamp: 2,
+    WebkitBoxOrient: 'vertical',
+  },
+});
 
 function AdminAppBar() {
   const t = useTranslate();

@@ -1,0 +1,72 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpConsoleE2e } from '../../../testing/browser';
+import { clippedTexts } from '../../../testing/layout';
+import { createUser } from '../../../testing/users';
+import { seedAcademyContent } from '../../../backend/src/demo/academy';
+
+/**
+ * Every console page's title in the app bar reads whole on a phone (390 px) and on a 1280 px
+ * screen, in en, es and fr: no "Registro de au…". A record's page is opened from its list (the
+ * first row); a user's is one with a long name.
+ */
+const setup = setUpConsoleE2e();
+const SHOTS = process.env.SCREENSHOT_DIR;
+let longNamed: string;
+
+beforeAll(async () => {
+  await seedAcademyContent(setup.e2e.app.deps);
+  longNamed = (
+    await createUser(setup.e2e.app, {
+      firstName: 'Ingrid',
+      lastName: 'Johansson-Lindqvist',
+      sponsorId: setup.admin.id,
+    })
+  ).id;
+});
+
+const pages = () => [
+  'users',
+  `users/${longNamed}`,
+  'audit',
+  'sync-runs',
+  'mail-outbox',
+  'performance',
+  'system-metrics',
+  'funnel',
+  'testimonials',
+  'testimonials/create',
+  'testimonials/first',
+  'live-calls',
+  'live-calls/first',
+  'academy-links/current',
+];
+
+describe('page titles', () => {
+  for (const width of [390, 1280])
+    for (const locale of ['en-US', 'es-ES', 'fr-FR'])
+      it(`${locale}, ${width} px: every title reads whole`, async () => {
+        const context = await setup.e2e.signedInContext(setup.admin.client, {
+          locale,
+          viewport: { width, height: 844 },
+        });
+        const page = await context.newPage();
+        const cut: string[] = [];
+        for (const path of pages()) {
+          if (path.endsWith('/first')) {
+            // the list's first record
+            await page.goto(`${setup.e2e.app.url}/admin/#/${path.replace('/first', '')}`);
+            await page.locator('.RaList-content :is(a[href*="#/"], tbody tr)').first().click();
+            await page.waitForURL(/#\/[^/]+\/[^/]+$/);
+          } else await page.goto(`${setup.e2e.app.url}/admin/#/${path}`);
+          const title = page.locator('#react-admin-title');
+          await title.filter({ hasText: /\S/ }).waitFor({ timeout: 60_000 });
+          cut.push(...(await clippedTexts(page, '#react-admin-title')).map((text) => `${path}: ${text}`));
+          if (SHOTS)
+            await page.screenshot({
+              path: `${SHOTS}/title-${path.replace(/\//g, '-')}-${width}-${locale}.png`,
+            });
+        }
+        expect(cut).toEqual([]);
+        await context.close();
+      });
+});
