@@ -305,8 +305,13 @@ describe('funnel page data', () => {
     const lines = csv.text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('stage,reached,completed,drop_off,completion_rate_percent,median_days');
     expect(lines[1]).toMatch(/^step1,3,2,1,66\.7,\d+(\.\d)?$/);
-    // the last stage's drop-off and median days do not apply: empty cells (the page shows "—")
+    // the last stage's drop-off and median days do not apply: empty cells (the page shows "—"),
+    // also once someone has finished (a median of 0 days before)
     expect(lines[6]).toBe('training,0,0,,0,');
+    for (const step of [3, 4, 5]) await append(`Onboarding-${ids[0]}`, 'StepCompleted', { step });
+    await append(`Onboarding-${ids[0]}`, 'TrainingCompleted', {});
+    const trained = await admin.client.get(`/api/admin/export/funnel.csv?sponsorId=${sponsor}`);
+    expect(trained.text.split('\r\n')[6]).toBe('training,1,1,,33.3,');
     expect(lines).toContain('cohort_week,registered,step1,step2,step3,step4,step5,training');
 
     expect((await admin.client.get('/api/admin/funnel?sponsorId=nope')).status).toBe(400);
