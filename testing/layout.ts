@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * Placeholders wider than their field (cut off), as "placeholder (text px > room px)": plain
@@ -76,15 +76,20 @@ export function widerThanScreen(page: Page): Promise<string[]> {
   });
 }
 
-/** The number of lines the text of `selector` (its first match) takes. */
-export function linesOf(page: Page, selector: string): Promise<number> {
-  return page.evaluate((sel) => {
-    const range = document.createRange();
-    range.selectNodeContents(document.querySelector(sel)!);
-    const tops = [...range.getClientRects()].filter((line) => line.width > 0).map((line) => line.top);
-    return new Set(tops.map(Math.round)).size;
-  }, selector);
-}
+/** How many lines the text of each of `elements` takes. */
+export const linesOf = (elements: Locator): Promise<number[]> =>
+  elements.evaluateAll((els) =>
+    els.map((el) => {
+      const tops = new Set<number>();
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+      }
+      return tops.size;
+    }),
+  );
 
 /**
  * The words (runs of text between spaces) of `selector`'s text that a line break splits, e.g. a

@@ -7,6 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import LanguageIcon from '@mui/icons-material/Translate';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useLocaleState, useLocales } from 'react-admin';
+import { SPOKEN_ONLY } from './lib/spokenOnly';
 
 /**
  * The language just chosen in the menu. react-admin renders the whole console again, from
@@ -20,16 +21,7 @@ let focusAfterSwitch: string | null = null;
  * On a phone the button shows its icons only, the language's name kept for screen readers (it
  * stays the button's name): the page's title beside it needs the room (Layout.tsx).
  */
-const nameOnWideScreens = (theme: Theme) => ({
-  [theme.breakpoints.down('sm')]: {
-    position: 'absolute',
-    width: 1,
-    height: 1,
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-  },
-});
+const nameOnWideScreens = (theme: Theme) => ({ [theme.breakpoints.down('sm')]: SPOKEN_ONLY });
 
 /**
  * The console's language menu. react-admin's LocalesMenuButton keeps its menu mounted while

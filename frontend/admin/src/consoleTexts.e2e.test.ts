@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from '../../../testing/browser';
 import { createUser, type CreatedUser } from '../../../testing/users';
+import { linesOf } from '../../../testing/layout';
 
 /**
  * The console's texts and layout in each language (issue 19, point 4): the not-found view names
@@ -363,21 +364,6 @@ const cutTexts = (root: Locator) =>
     [el, ...el.querySelectorAll('*')]
       .filter((e) => e.scrollWidth > e.clientWidth + 1)
       .map((e) => (e as HTMLElement).innerText),
-  );
-
-/** How many lines the text of each of `elements` takes. */
-const linesOf = (elements: Locator) =>
-  elements.evaluateAll((els) =>
-    els.map((el) => {
-      const tops = new Set<number>();
-      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
-      }
-      return tops.size;
-    }),
   );
 
 /** The page, or any box in it, that scrolls sideways: its tag and widths. */

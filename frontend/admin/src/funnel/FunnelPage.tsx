@@ -31,6 +31,7 @@ import { inTheTable } from '../lib/chartText';
 import { LoadFailed } from '../lib/LoadFailed';
 import { inDrawingOrder } from '../lib/chartOrder';
 import { DAYS_DIGITS, PERCENT_DIGITS, percentOf, stageRow, type StageRow } from './stageRows';
+import { SPOKEN_ONLY } from '../lib/spokenOnly';
 
 type Cohort = FunnelResponse['cohorts'][number];
 
@@ -46,15 +47,6 @@ const FIT = {
   '& th, & td': { px: 1 },
   '& td': { whiteSpace: 'nowrap' },
   '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { display: 'none' },
-} as const;
-/** Seen but not read aloud twice: the words a screen reader says in place of a dash. */
-const SPOKEN_ONLY = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
 } as const;
 
 /** The dash of a figure the last stage cannot have (nothing comes after it), named on hover and aloud. */

@@ -33,10 +33,8 @@ function useAntdLocale(): Locale {
 
 export function Providers({ children }: { children: ReactNode }) {
   const locale = useAntdLocale();
-  const ToastHost = useModule(
-    loadToastHost,
-    toastHost.use((s) => s.wanted),
-  );
+  const wantToasts = toastHost.use((s) => s.wanted);
+  const ToastHost = useModule(loadToastHost, wantToasts);
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={theme} locale={locale}>

@@ -59,7 +59,7 @@ describe('the landing page as HTML', () => {
         // eyebrow, title, subtitle, two buttons, three cards of a heading and a text
         expect(before.boxes).toHaveLength(11);
         // the pill over the title is one line, also the French "Portail de formation des partenaires"
-        expect(await linesOf(html, '.landing-eyebrow')).toBe(1);
+        expect(await linesOf(html.locator('.landing-eyebrow'))).toEqual([1]);
         // the two links lead where the buttons do
         expect(await html.getByRole('link', { name: start }).getAttribute('href')).toBe('/register');
 
