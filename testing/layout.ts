@@ -266,3 +266,21 @@ export function clippedTexts(page: Page, selector: string): Promise<string[]> {
     selector,
   );
 }
+
+/** Pairs of visible elements matching `selector` whose boxes cover each other, as "text / text". */
+export function overlapping(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const shown = [...document.querySelectorAll<HTMLElement>(sel)].filter(
+      (el) => el.getClientRects().length > 0,
+    );
+    const boxes = shown.map((el) => el.getBoundingClientRect());
+    return shown.flatMap((el, i) =>
+      shown.slice(i + 1).flatMap((other, k) => {
+        const a = boxes[i];
+        const b = boxes[i + 1 + k];
+        const cover = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        return cover ? [`${el.textContent} / ${other.textContent}`] : [];
+      }),
+    );
+  }, selector);
+}

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../../../testing/app';
 import { launchBrowser, openedDialog, openedList } from '../../../../testing/browser';
+import { outsideContentBox, overlapping } from '../../../../testing/layout';
 import { type CreatedUser, createUser, nextSecondFactor } from '../../../../testing/users';
 import { issueTemporaryPassword } from '../../../../testing/auth';
 import { TOAST_DURATION_MS } from '../lib/toast';
@@ -498,33 +499,38 @@ describe('sign-in flow in Chromium', () => {
     await page.getByRole('button', { name: 'LOGIN' }).click();
     await signInThroughDialog(page, user.email, 'Temporary-77');
     await page.getByRole('heading', { name: 'Set a New Password' }).waitFor();
-    const hint = page.locator('.hint', { hasText: 'be different from your temporary password' });
+    const hint = page.locator('.reset-rule', { hasText: 'be different from your temporary password' });
     const fill = async (password: string) => {
       await page.getByLabel('New password', { exact: true }).fill(password);
       await page.getByLabel('Confirm new password').fill(password);
     };
 
     await fill('Temporary-77');
-    expect(await hint.getAttribute('class')).not.toContain('hint-ok');
+    expect(await hint.getAttribute('class')).not.toContain('reset-rule-ok');
     await fill('Tess-own-pass');
-    await expect.poll(() => hint.getAttribute('class')).toContain('hint-ok');
+    await expect.poll(() => hint.getAttribute('class')).toContain('reset-rule-ok');
     if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/forced-hints.png` });
+    // the four rules are a list inside their box, one under another (a page-wide style of the
+    // same class name once laid them on top of each other)
+    expect(await page.locator('.reset-hints .reset-rule').count()).toBe(4);
+    expect(await overlapping(page, '.reset-hints-title, .reset-rule')).toEqual([]);
+    expect(await outsideContentBox(page, '.reset-rule', '.reset-hints')).toEqual([]);
 
     // after a reload the app no longer knows the temporary password: the server refuses it,
     // in the hint's words, and from then on the hint knows
     await page.reload();
     await page.getByRole('heading', { name: 'Set a New Password' }).waitFor();
     await fill('Temporary-77');
-    expect(await hint.getAttribute('class')).not.toContain('hint-ok');
+    expect(await hint.getAttribute('class')).not.toContain('reset-rule-ok');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page
       .locator('.ant-notification-notice', {
         hasText: 'Your new password must be different from your temporary password.',
       })
       .waitFor();
-    expect(await hint.getAttribute('class')).not.toContain('hint-ok');
+    expect(await hint.getAttribute('class')).not.toContain('reset-rule-ok');
     await fill('Tess-own-pass');
-    await expect.poll(() => hint.getAttribute('class')).toContain('hint-ok');
+    await expect.poll(() => hint.getAttribute('class')).toContain('reset-rule-ok');
     expect((await (await page.request.get('/api/me')).json()).mustChangePassword).toBe(true);
   });
 

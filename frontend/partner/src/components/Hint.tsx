@@ -112,7 +112,7 @@ export function Hint({ text, children }: { text: string; children: ReactElement<
             ref={tip}
             id={id}
             role="tooltip"
-            className="hint"
+            className="hint-bubble"
             style={{
               top: anchor.bottom + GAP,
               left: left ?? 0,

@@ -18,7 +18,7 @@ import { authApi } from '../../lib/endpoints';
 
 function Hint({ ok, children }: { ok: boolean | null; children: string }) {
   return (
-    <li className={ok ? 'hint hint-ok' : 'hint'}>
+    <li className={ok ? 'reset-rule reset-rule-ok' : 'reset-rule'}>
       <CheckCircleFilled aria-hidden="true" />
       <span>{children}</span>
     </li>
