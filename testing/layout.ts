@@ -284,3 +284,40 @@ export function overlapping(page: Page, selector: string): Promise<string[]> {
     );
   }, selector);
 }
+
+/**
+ * Boxes matching `selector` (cards) with more than `slack` px of empty space below their content,
+ * as "first line of text: N px", unless a box beside them ends at the same height with its own
+ * content (a row of cards shares the tallest one's height). A box's content is its first child
+ * (a card's content area), whose own bottom padding is not counted as empty.
+ */
+export function emptyBelowContent(page: Page, selector: string, slack: number): Promise<string[]> {
+  return page.evaluate(
+    ([sel, most]) => {
+      const boxes = [...document.querySelectorAll<HTMLElement>(sel)].filter(
+        (el) => el.getClientRects().length > 0,
+      );
+      const empty = boxes.map((el) => {
+        const inner = el.firstElementChild as HTMLElement | null;
+        const last = inner?.lastElementChild;
+        if (!inner || !last) return 0;
+        return (
+          el.getBoundingClientRect().bottom -
+          last.getBoundingClientRect().bottom -
+          parseFloat(getComputedStyle(inner).paddingBottom) -
+          parseFloat(getComputedStyle(el).borderBottomWidth)
+        );
+      });
+      return boxes.flatMap((el, i) => {
+        if (empty[i] <= most) return [];
+        const bottom = el.getBoundingClientRect().bottom;
+        const sharesRow = boxes.some(
+          (other, k) =>
+            k !== i && empty[k] <= most && Math.abs(other.getBoundingClientRect().bottom - bottom) < 1,
+        );
+        return sharesRow ? [] : [`${(el.innerText ?? '').split('\n')[0]}: ${Math.round(empty[i])} px`];
+      });
+    },
+    [selector, slack] as const,
+  );
+}

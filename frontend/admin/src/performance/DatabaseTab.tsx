@@ -4,7 +4,16 @@ import Typography from '@mui/material/Typography';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslate } from 'react-admin';
 import { LEVEL_COLOR, LevelChip, useFormat } from '../lib/format';
-import { Panel, useAxes, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type TabProps } from './parts';
+import {
+  Panel,
+  PanelRow,
+  useAxes,
+  ChartBox,
+  TIME_CHART_MARGIN,
+  timeAxes,
+  NoData,
+  type TabProps,
+} from './parts';
 
 const SQL_VERBS = ['select', 'insert', 'update', 'delete'];
 
@@ -36,7 +45,7 @@ export function Database({ data, history, range }: TabProps) {
   );
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+      <PanelRow>
         <Panel title={t('app.performance.queryPerformance')}>
           {row(t('app.performance.totalQueries'), number(d.totalQueries24h))}
           {row(t('app.performance.slowQueries'), number(d.slowQueries24h))}
@@ -70,7 +79,7 @@ export function Database({ data, history, range }: TabProps) {
             </ChartBox>
           )}
         </Panel>
-      </Stack>
+      </PanelRow>
       <Panel title={t('app.performance.dbChart')}>
         {history ? (
           <ChartBox

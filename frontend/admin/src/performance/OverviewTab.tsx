@@ -5,7 +5,7 @@ import { errorRateLevel, responseTimeLevel } from '@portal/contracts/admin/endpo
 import { LEVEL_COLOR, useFormat } from '../lib/format';
 import { Health } from './Health';
 import { ResponseChart, TrafficChart } from './charts';
-import { StatCard, StatCards, Panel, type TabProps } from './parts';
+import { StatCard, StatCards, Panel, PanelRow, type TabProps } from './parts';
 
 export function Overview({ data, history, range }: TabProps) {
   const t = useTranslate();
@@ -47,17 +47,20 @@ export function Overview({ data, history, range }: TabProps) {
           )}
         />
       </StatCards>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+      {/* the health list is about as tall as the two charts: they go beside it, one above the other */}
+      <PanelRow>
         <Panel title={t('app.performance.health')}>
           <Health checks={data.health} />
         </Panel>
-        <Panel title={t('app.performance.responseChart')}>
-          <ResponseChart history={history} range={range} />
-        </Panel>
-      </Stack>
-      <Panel title={t('app.performance.trafficChart')}>
-        <TrafficChart history={history} range={range} />
-      </Panel>
+        <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <Panel title={t('app.performance.responseChart')}>
+            <ResponseChart history={history} range={range} />
+          </Panel>
+          <Panel title={t('app.performance.trafficChart')}>
+            <TrafficChart history={history} range={range} />
+          </Panel>
+        </Stack>
+      </PanelRow>
     </Stack>
   );
 }

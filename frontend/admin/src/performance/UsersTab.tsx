@@ -6,7 +6,16 @@ import Typography from '@mui/material/Typography';
 import { Area, AreaChart } from 'recharts';
 import { useTranslate } from 'react-admin';
 import { useFormat } from '../lib/format';
-import { Panel, useAxes, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type TabProps } from './parts';
+import {
+  Panel,
+  PanelRow,
+  useAxes,
+  ChartBox,
+  TIME_CHART_MARGIN,
+  timeAxes,
+  NoData,
+  type TabProps,
+} from './parts';
 
 export function Users({ data, history, range }: TabProps) {
   const t = useTranslate();
@@ -23,7 +32,7 @@ export function Users({ data, history, range }: TabProps) {
   );
   return (
     <Stack spacing={2}>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+      <PanelRow>
         <Panel title={t('app.performance.userActivity')}>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
             {figure(t('app.performance.online'), number(u.currentlyOnline))}
@@ -45,8 +54,8 @@ export function Users({ data, history, range }: TabProps) {
             {figure(t('app.performance.adminActions'), number(u.growth.adminActionsToday))}
           </Stack>
         </Panel>
-      </Stack>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+      </PanelRow>
+      <PanelRow>
         <Panel title={t('app.performance.trainingProgress')} testId="training-progress">
           <Stack spacing={1.5}>
             {u.stepCompletion.map((s) => (
@@ -98,7 +107,7 @@ export function Users({ data, history, range }: TabProps) {
             <NoData />
           )}
         </Panel>
-      </Stack>
+      </PanelRow>
     </Stack>
   );
 }
