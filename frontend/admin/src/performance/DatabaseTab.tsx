@@ -4,16 +4,8 @@ import Typography from '@mui/material/Typography';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslate } from 'react-admin';
 import { LEVEL_COLOR, LevelChip, useFormat } from '../lib/format';
-import {
-  Panel,
-  PanelRow,
-  useAxes,
-  ChartBox,
-  TIME_CHART_MARGIN,
-  timeAxes,
-  NoData,
-  type TabProps,
-} from './parts';
+import { useAxes, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type TabProps } from './parts';
+import { Panel, PanelRow } from '../lib/panels';
 
 const SQL_VERBS = ['select', 'insert', 'update', 'delete'];
 

@@ -5,7 +5,8 @@ import { errorRateLevel, responseTimeLevel } from '@portal/contracts/admin/endpo
 import { LEVEL_COLOR, useFormat } from '../lib/format';
 import { Health } from './Health';
 import { ResponseChart, TrafficChart } from './charts';
-import { StatCard, StatCards, Panel, PanelRow, type TabProps } from './parts';
+import { StatCard, StatCards, type TabProps } from './parts';
+import { Panel, PanelRow } from '../lib/panels';
 
 export function Overview({ data, history, range }: TabProps) {
   const t = useTranslate();

@@ -5,7 +5,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { REALTIME_SHOWN, responseTimeLevel } from '@portal/contracts/admin/endpoints';
 import { LEVEL_COLOR, useFormat } from '../lib/format';
-import { StatCard, StatCards, Panel } from './parts';
+import { StatCard, StatCards } from './parts';
+import { Panel } from '../lib/panels';
 
 export type Sample = {
   timestamp: string;

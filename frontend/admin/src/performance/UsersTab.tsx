@@ -6,16 +6,8 @@ import Typography from '@mui/material/Typography';
 import { Area, AreaChart } from 'recharts';
 import { useTranslate } from 'react-admin';
 import { useFormat } from '../lib/format';
-import {
-  Panel,
-  PanelRow,
-  useAxes,
-  ChartBox,
-  TIME_CHART_MARGIN,
-  timeAxes,
-  NoData,
-  type TabProps,
-} from './parts';
+import { useAxes, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type TabProps } from './parts';
+import { Panel, PanelRow } from '../lib/panels';
 
 export function Users({ data, history, range }: TabProps) {
   const t = useTranslate();

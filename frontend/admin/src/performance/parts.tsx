@@ -63,42 +63,6 @@ export function StatCard({
   );
 }
 
-/**
- * Panels side by side, as many as fit at 420 px or more each (two on a wide screen, one a row on
- * a tablet beside the menu and on a phone); the panels of a row share its height.
- */
-export function PanelRow({ children }: { children: React.ReactNode }) {
-  return (
-    <Box
-      sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(420px, 100%), 1fr))' }}
-    >
-      {children}
-    </Box>
-  );
-}
-
-/** A titled card; as tall as its content (a row of panels makes them as tall as the tallest). */
-export function Panel({
-  title,
-  children,
-  testId,
-}: {
-  title: string;
-  children: React.ReactNode;
-  testId?: string;
-}) {
-  return (
-    <Card sx={{ minWidth: 0 }} data-testid={testId}>
-      <CardContent>
-        <Typography variant="h6" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
 /** How a chart over the history writes its times and its values, in the reader's language. */
 export interface Axes {
   tick: (t: string) => string;

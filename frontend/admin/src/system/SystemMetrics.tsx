@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
@@ -18,19 +16,7 @@ import { uptime } from './uptime';
 import { usePhone } from '../lib/usePhone';
 import { usePoll } from '../lib/usePoll';
 import { LoadFailed } from '../lib/LoadFailed';
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card sx={{ flex: '1 1 320px', minWidth: 0 }}>
-      <CardContent>
-        <Typography variant="h6" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
+import { Panel, PanelRow } from '../lib/panels';
 
 function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -72,8 +58,8 @@ export function SystemMetrics() {
         !error && <LinearProgress aria-label={t('ra.page.loading')} sx={{ mt: 2 }} />
       ) : (
         <Stack spacing={2} sx={{ mt: 2 }}>
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
-            <Section title={t('app.system.process')}>
+          <PanelRow min={320}>
+            <Panel title={t('app.system.process')}>
               <Row label={t('app.system.memory')} value={bytes(data.process.rssBytes)} />
               <Row
                 label={t('app.system.heap')}
@@ -91,8 +77,8 @@ export function SystemMetrics() {
               <Row label={t('app.system.uptime')} value={uptime(t, data.process.uptimeSeconds)} />
               <Row label={t('app.system.node')} value={`${data.process.node} · pid ${data.process.pid}`} />
               <Row label={t('app.system.sessions')} value={data.sessions} />
-            </Section>
-            <Section title={t('app.system.database')}>
+            </Panel>
+            <Panel title={t('app.system.database')}>
               <Row
                 label={t('app.system.pool')}
                 value={`${data.database.pool.used} / ${data.database.pool.max} (${data.database.pool.pending})`}
@@ -108,8 +94,8 @@ export function SystemMetrics() {
                 label={t('app.system.events')}
                 value={data.eventStore.events === null ? '—' : number(data.eventStore.events)}
               />
-            </Section>
-            <Section title={t('app.system.redis')}>
+            </Panel>
+            <Panel title={t('app.system.redis')}>
               <Row
                 label={t('app.system.latency')}
                 value={
@@ -123,9 +109,9 @@ export function SystemMetrics() {
               <Row label={t('app.system.redisMemory')} value={bytes(data.redis.usedMemoryBytes)} />
               <Row label={t('app.system.clients')} value={data.redis.connectedClients ?? '—'} />
               <Row label={t('app.system.version')} value={data.redis.version ?? '—'} />
-            </Section>
-          </Stack>
-          <Section title={t('app.system.queues')}>
+            </Panel>
+          </PanelRow>
+          <Panel title={t('app.system.queues')}>
             {phone ? (
               // six columns do not fit a phone: one line per queue, each count named
               data.queues.map((q) => (
@@ -162,8 +148,8 @@ export function SystemMetrics() {
                 </TableBody>
               </Table>
             )}
-          </Section>
-          <Section title={t('app.system.projections')}>
+          </Panel>
+          <Panel title={t('app.system.projections')}>
             <Table size="small">
               <TableHead>
                 <TableRow>
@@ -196,7 +182,7 @@ export function SystemMetrics() {
                 ))}
               </TableBody>
             </Table>
-          </Section>
+          </Panel>
         </Stack>
       )}
     </Box>
