@@ -84,7 +84,9 @@ export default function AcademyTour({
         skipBeacon: true,
         showProgress: true,
         buttons: ['back', 'close', 'primary', 'skip'],
-        scrollOffset: TOUR_SCROLL_OFFSET,
+        // joyride 3 scrolls the padding further on top of its offset: the card's own top comes
+        // to rest 120 px below the viewport's (tourLayout.e2e)
+        scrollOffset: TOUR_SCROLL_OFFSET - TOUR_SPOTLIGHT_PADDING,
         spotlightPadding: TOUR_SPOTLIGHT_PADDING,
         spotlightRadius: 18,
         overlayClickAction: 'close',
