@@ -24,7 +24,8 @@ import {
  * stays with its question, the Academy's "100 %" stays clear of its ring, the replays' category
  * chips are outlined, a settings card's icon stands by its title's first line, a step's Previous
  * and Next share a row, and the two-step set-up dialog keeps its title clear of the close button
- * and its key's groups whole, and the locked Academy's button stays in its hero.
+ * and its key's groups whole, and a newcomer's locked Academy and empty partners page keep their
+ * buttons inside their cards.
  * On a desktop (1280 x 800), the same three languages: the vault's categories stay inside their
  * sidebar, the replays' search placeholder fits and the days field stays beside its card's title.
  */
@@ -221,13 +222,17 @@ describe('phone layout', () => {
       await partner.close();
     });
 
-    it(`the locked Academy's "Continue foundation" button stays inside its hero (${language})`, async () => {
+    it(`a newcomer's buttons stay inside their cards: the locked Academy's hero, the partners' empty state (${language})`, async () => {
       const newcomer = await createUser(e2e.app);
       const context = await e2e.signedInContext(newcomer.client, { viewport: PHONE });
       await context.addInitScript((lang) => window.localStorage.setItem('preferredLanguage', lang), language);
       const page = await context.newPage();
       await settled(page, '/academy', '.academy-hero-actions .ant-btn');
       expect(await outsideContentBox(page, '.academy-hero-actions .ant-btn', '.academy-hero')).toEqual([]);
+      // a newcomer's partners page: its empty state's "Start Adding Partners" stays inside its card
+      // (the French "Commencer à ajouter des partenaires" stood out on both sides)
+      await settled(page, '/partners', '.partners-empty .ant-btn');
+      expect(await outsideContentBox(page, '.partners-empty .ant-btn', '.partners-empty')).toEqual([]);
       await context.close();
     });
   }
