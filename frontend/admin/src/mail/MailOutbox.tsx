@@ -35,6 +35,13 @@ function Kind() {
   return record ? <>{t(`app.mail.kinds.${record.kind}`, { _: record.kind })}</> : null;
 }
 
+/** The message's language by its name in the console's language ("French", not "fr"). */
+function Language() {
+  const t = useTranslate();
+  const record = useRecordContext<Row>();
+  return record ? <>{t(`app.mail.languages.${record.language}`, { _: record.language })}</> : null;
+}
+
 function Transport() {
   const t = useTranslate();
   const record = useRecordContext<Row>();
@@ -72,7 +79,6 @@ function useFilters() {
   ];
 }
 
-/** Every e-mail the portal sent or kept, newest first (issue 18). */
 /** A message on a phone: subject, to whom and what kind, when. */
 function PhoneMessages() {
   const t = useTranslate();
@@ -87,6 +93,7 @@ function PhoneMessages() {
   );
 }
 
+/** Every e-mail the portal sent or kept, newest first (issue 18). */
 export function MailOutboxList() {
   const phone = usePhone();
   return (
@@ -111,7 +118,7 @@ export function MailOutboxList() {
             <TextField source="to" sortable={false} />
             <TextField source="subject" sortable={false} />
             <FunctionField source="kind" sortable={false} render={() => <Kind />} />
-            <TextField source="language" sortable={false} />
+            <FunctionField source="language" sortable={false} render={() => <Language />} />
             <FunctionField source="transport" sortable={false} render={() => <Transport />} />
             <TextField
               source="preview"
@@ -143,7 +150,7 @@ function MessageBody() {
   const record = useRecordContext<OutboxMessage>();
   if (!record) return null;
   const field = (label: string, value: React.ReactNode) => (
-    <Box sx={{ minWidth: 160 }}>
+    <Box sx={{ minWidth: 160 }} data-testid="mail-field">
       <Typography variant="caption" color="text.secondary">
         {label}
       </Typography>
@@ -155,13 +162,14 @@ function MessageBody() {
       <Typography variant="h6" component="h2">
         {record.subject}
       </Typography>
-      <Stack direction="row" spacing={4} sx={{ flexWrap: 'wrap' }}>
+      {/* gaps, not margins: a field that wraps to a new line starts at its left edge */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 4, rowGap: 1.5 }}>
         {field(t('resources.mail-outbox.fields.to'), record.to)}
         {field(t('resources.mail-outbox.fields.createdAt'), <When />)}
         {field(t('resources.mail-outbox.fields.kind'), <Kind />)}
-        {field(t('resources.mail-outbox.fields.language'), record.language)}
+        {field(t('resources.mail-outbox.fields.language'), <Language />)}
         {field(t('resources.mail-outbox.fields.transport'), <Transport />)}
-      </Stack>
+      </Box>
       <Section title={t('app.mail.html')}>
         {/* the message as the recipient sees it, isolated from the console (no scripts run) */}
         <Box
@@ -175,7 +183,8 @@ function MessageBody() {
       <Section title={t('app.mail.text')}>
         <Box
           component="pre"
-          sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace', m: 0 }}
+          // a link's long token breaks anywhere rather than running out of the box on a phone
+          sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'monospace', m: 0 }}
           data-testid="mail-text"
         >
           {record.text}

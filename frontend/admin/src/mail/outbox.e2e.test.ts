@@ -43,6 +43,7 @@ describe('the console outbox', () => {
     expect(await row.innerText()).toContain('Forgotten password');
     expect(await row.innerText()).toContain('Kept here (no SMTP)');
     expect(await row.innerText()).toContain('Bonjour Chloé,');
+    expect(await row.innerText()).toContain('French');
     await page.getByText('Without SMTP_URL nothing leaves the machine').waitFor();
     if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/admin-outbox.png` });
 
@@ -54,6 +55,19 @@ describe('the console outbox', () => {
     await html.getByText('Choisir un nouveau mot de passe').waitFor();
     if (process.env.SHOTS)
       await page.screenshot({ path: `${process.env.SHOTS}/admin-outbox-show.png`, fullPage: true });
+
+    // on a phone the facts wrap into lines that each start at the left edge, the link's token
+    // wraps inside the text's box, and the language is named
+    await page.setViewportSize({ width: 390, height: 844 });
+    const fields = page.getByTestId('mail-field');
+    expect(await fields.nth(3).innerText()).toContain('French');
+    const boxes = await fields.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()));
+    const lineStarts = boxes
+      .filter((b, i) => i === 0 || b.top > boxes[i - 1].top + 1)
+      .map((b) => Math.round(b.left));
+    expect(lineStarts.length).toBeGreaterThan(1);
+    expect(new Set(lineStarts).size).toBe(1);
+    expect(await text.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await context.close();
   }, 180_000);
 });
