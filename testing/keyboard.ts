@@ -49,3 +49,18 @@ export const tabTo = async (page: Page, want: RegExp, max = 40): Promise<string>
 /** Presses Shift+Tab until `want` has focus (at most `max` times); the element focused. */
 export const shiftTabTo = async (page: Page, want: RegExp, max = 40): Promise<string> =>
   (await keyTo(page, 'Shift+Tab', want, max)).at(-1)!;
+
+/** the order a console language types a date's parts in (its date filters, lib/DateFilterInput.tsx) */
+const DATE_ORDER = { en: ['MM', 'DD', 'YYYY'], es: ['DD', 'MM', 'YYYY'], fr: ['DD', 'MM', 'YYYY'] } as const;
+
+/**
+ * Types the day `iso` (YYYY-MM-DD) into the empty date field labelled `label`, as the console's
+ * `language` writes a date ("11292026" in en, "29112026" in es and fr).
+ */
+export async function typeDate(page: Page, label: string, iso: string, language: 'en' | 'es' | 'fr' = 'en') {
+  const [year, month, day] = iso.split('-') as [string, string, string];
+  const parts = { YYYY: year, MM: month, DD: day };
+  // its first part (a click elsewhere in the field picks the part under the pointer)
+  await page.getByRole('group', { name: label, exact: true }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(DATE_ORDER[language].map((part) => parts[part]).join(''));
+}

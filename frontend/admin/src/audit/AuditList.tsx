@@ -6,7 +6,6 @@ import Typography from '@mui/material/Typography';
 import {
   AutocompleteInput,
   Datagrid,
-  DateInput,
   FunctionField,
   ReferenceInput,
   SelectInput,
@@ -21,6 +20,7 @@ import type { AuditEntry } from '@portal/contracts/admin/schemas';
 import type { AdminDataProvider } from '../dataProvider';
 import { useFormat } from '../lib/format';
 import { SearchFilter } from '../lib/SearchFilter';
+import { DateFilterInput } from '../lib/DateFilterInput';
 import { ProgressiveSimpleList } from '../lib/ProgressiveSimpleList';
 import { Changes } from '../users/UserTimeline';
 import { eventSummary, shownChanges } from '../lib/eventSummary';
@@ -64,15 +64,8 @@ const filters = [
       sx={{ minWidth: 200 }}
     />
   </ReferenceInput>,
-  <DateInput key="from" source="from" alwaysOn />,
-  <DateInput
-    key="to"
-    source="to"
-    alwaysOn
-    validate={untilNotBeforeFrom}
-    // react-admin hides a filter's helper text, where its error shows
-    sx={{ '& .MuiFormHelperText-root.Mui-error': { display: 'block' } }}
-  />,
+  <DateFilterInput key="from" source="from" alwaysOn />,
+  <DateFilterInput key="to" source="to" alwaysOn validate={untilNotBeforeFrom} />,
 ];
 
 function Expanded() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setUpConsoleE2e } from '../../../../testing/browser';
+import { typeDate } from '../../../../testing/keyboard';
 
 /**
  * The audit log shows times in the admin's time zone, so its date filters are the admin's days
@@ -29,11 +30,11 @@ describe('audit log date filters', () => {
     const rows = page.locator('tbody tr');
     await expect.poll(() => rows.count(), { timeout: 60_000 }).toBeGreaterThan(0);
 
-    await page.getByLabel('From').fill(day);
+    await typeDate(page, 'From', day);
     const filtered = page.waitForResponse(
       (r) => r.url().includes('/api/admin/audit?') && decodeURIComponent(r.url()).includes('"to"'),
     );
-    await page.getByLabel('Until').fill(day);
+    await typeDate(page, 'Until', day);
     const answer = await filtered;
     // the partner's registration of a moment ago is on the list of the admin's today
     expect(((await answer.json()) as { subjectName: string | null }[]).length).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from '../../../../testing/browser';
 import { createUser, type CreatedUser } from '../../../../testing/users';
+import { typeDate } from '../../../../testing/keyboard';
 
 /**
  * A history people can read (issue 19, point 2): lists show as lists of names, an admin's edit
@@ -105,9 +106,9 @@ describe("a user's history", () => {
     await page.goto(filtered({}));
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(1);
     const today = new Date().toISOString().slice(0, 10);
-    await page.getByLabel('From').fill(today);
+    await typeDate(page, 'From', today);
     await expect.poll(() => new URL(page.url()).hash, { timeout: 30_000 }).toContain(today);
-    await page.getByLabel('Until').fill('2020-01-01');
+    await typeDate(page, 'Until', '2020-01-01');
     await page.getByText('Before the start date').waitFor({ timeout: 30_000 });
     expect(decodeURIComponent(new URL(page.url()).hash)).not.toContain('2020-01-01');
     expect(await rows.count()).toBe(1);
