@@ -267,22 +267,28 @@ export function clippedTexts(page: Page, selector: string): Promise<string[]> {
   );
 }
 
-/** Pairs of visible elements matching `selector` whose boxes cover each other, as "text / text". */
-export function overlapping(page: Page, selector: string): Promise<string[]> {
+/**
+ * The pairs of visible elements among those matching `selectors` (in document order) whose boxes
+ * overlap, as "text A × text B": an app bar's title run under the console's name or a button.
+ */
+export function overlappingBoxes(page: Page, selectors: string): Promise<string[]> {
   return page.evaluate((sel) => {
-    const shown = [...document.querySelectorAll<HTMLElement>(sel)].filter(
-      (el) => el.getClientRects().length > 0,
+    const boxes = [...document.querySelectorAll<HTMLElement>(sel)]
+      .filter((el) => el.getClientRects().length > 0)
+      .map((el) => ({ text: el.textContent ?? '', box: el.getBoundingClientRect() }));
+    return boxes.flatMap((a, i) =>
+      boxes
+        .slice(i + 1)
+        .filter(
+          ({ box: b }) =>
+            a.box.left < b.right - 0.5 &&
+            b.left < a.box.right - 0.5 &&
+            a.box.top < b.bottom - 0.5 &&
+            b.top < a.box.bottom - 0.5,
+        )
+        .map((b) => `${a.text} × ${b.text}`),
     );
-    const boxes = shown.map((el) => el.getBoundingClientRect());
-    return shown.flatMap((el, i) =>
-      shown.slice(i + 1).flatMap((other, k) => {
-        const a = boxes[i];
-        const b = boxes[i + 1 + k];
-        const cover = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-        return cover ? [`${el.textContent} / ${other.textContent}`] : [];
-      }),
-    );
-  }, selector);
+  }, selectors);
 }
 
 /**

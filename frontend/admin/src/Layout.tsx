@@ -76,13 +76,15 @@ function AdminUserMenu() {
 // react-admin puts the page's title in an inline-block box (its Configurable root), which the
 // app bar clips whole, so a long title was cut mid-letter with no ellipsis; laid out inline, its
 // text ends with "…" where it no longer fits beside the language and account buttons.
-// On a phone the room beside them is ~150 px, where a title cut short read "Registro de au…":
-// there it wraps onto a second line in a smaller font (two fit the app bar), and only a title
-// longer than two lines (a very long name) still ends with "…".
+// On a phone the room beside them is ~150 px, where a title cut short read "Registro de au…";
+// below 900 px (a tablet) the console's name and the language's and admin's names stand beside
+// it and leave 240-330 px, where "Sincronización con Mailchimp del 29 nov 2026, 06:42" read
+// "Sincronización con Mail…". Below 900 px it wraps onto a second line in a smaller font (two fit
+// the app bar), and only a title longer than two lines (a very long name) still ends with "…".
 const pageTitle = (theme: Theme) => ({
   minWidth: 0,
   '& .RaConfigurable-root': { display: 'inline' },
-  [theme.breakpoints.down('sm')]: {
+  [theme.breakpoints.down('md')]: {
     fontSize: '1rem',
     lineHeight: 1.2,
     whiteSpace: 'normal',
@@ -100,6 +102,7 @@ function AdminAppBar() {
       {/* on a phone the page's title alone: both left no room for it beside the language menu */}
       <Typography
         variant="subtitle1"
+        data-testid="console-name"
         sx={{ fontWeight: 600, mr: 2, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'block' } }}
       >
         {t('app.title')}

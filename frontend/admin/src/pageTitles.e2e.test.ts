@@ -1,13 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpConsoleE2e } from '../../../testing/browser';
-import { clippedTexts } from '../../../testing/layout';
+import { clippedTexts, overlappingBoxes } from '../../../testing/layout';
 import { createUser } from '../../../testing/users';
 import { seedAcademyContent } from '../../../backend/src/demo/academy';
+import { sendMail } from '../../../backend/src/mail/send';
 
 /**
- * Every console page's title in the app bar reads whole on a phone (390 px) and on a 1280 px
- * screen, in en, es and fr: no "Registro de au…". A record's page is opened from its list (the
- * first row); a user's is one with a long name.
+ * Every console page's title in the app bar reads whole on a phone (390 px), on a tablet (768
+ * px: the console's name beside it) and on a 1280 px screen, in en, es and fr: no "Registro de
+ * au…", and the console's name and the title never overlap. A record's page is opened from its
+ * list (the first row); a user's is one with a long name, an e-mail's one with a long subject.
  */
 const setup = setUpConsoleE2e();
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -24,7 +26,32 @@ beforeAll(async () => {
       sponsorId: setup.admin.id,
     })
   ).id;
+  // an e-mail to open, with the longest subject of the kinds sent
+  expect(
+    await sendMail(setup.e2e.app.deps, {
+      id: 'page-titles-reminder',
+      userId: longNamed,
+      to: 'ingrid@example.test',
+      kind: 'callReminder',
+      language: 'en',
+      params: {
+        firstName: 'Ingrid',
+        nameEn: 'Weekly Success Strategies Live Training',
+        nameEs: 'Estrategias semanales de éxito',
+        nameFr: 'Stratégies hebdomadaires de réussite',
+        minutes: '60',
+        host: 'Ada Admin',
+        passcode: '1234',
+        link: '',
+        startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    }),
+  ).toBe('sent');
 });
+
+const CONSOLE_NAME = '[data-testid="console-name"]';
+/** what the app bar holds side by side: the console's name, the page's title, its buttons */
+const APP_BAR_PARTS = `header :is(${CONSOLE_NAME}, #react-admin-title, button)`;
 
 const pages = () => [
   'users',
@@ -33,6 +60,7 @@ const pages = () => [
   'sync-runs',
   'sync-runs/first',
   'mail-outbox',
+  'mail-outbox/first',
   'performance',
   'system-metrics',
   'funnel',
@@ -45,7 +73,7 @@ const pages = () => [
 ];
 
 describe('page titles', () => {
-  for (const width of [390, 1280])
+  for (const width of [390, 768, 1280])
     for (const locale of ['en-US', 'es-ES', 'fr-FR'])
       it(`${locale}, ${width} px: every title reads whole`, async () => {
         const context = await setup.e2e.signedInContext(setup.admin.client, {
@@ -63,7 +91,11 @@ describe('page titles', () => {
           } else await page.goto(`${setup.e2e.app.url}/admin/#/${path}`);
           const title = page.locator('#react-admin-title');
           await title.filter({ hasText: /\S/ }).waitFor({ timeout: 60_000 });
-          cut.push(...(await clippedTexts(page, '#react-admin-title')).map((text) => `${path}: ${text}`));
+          const found = [
+            ...(await clippedTexts(page, `#react-admin-title, ${CONSOLE_NAME}`)),
+            ...(await overlappingBoxes(page, APP_BAR_PARTS)),
+          ];
+          cut.push(...found.map((text) => `${path}: ${text}`));
           if (SHOTS)
             await page.screenshot({
               path: `${SHOTS}/title-${path.replace(/\//g, '-')}-${width}-${locale}.png`,

@@ -133,6 +133,7 @@ export const en = {
     mail: {
       notice:
         'Every e-mail the portal sends is listed here. Without SMTP_URL nothing leaves the machine: the messages stay here, so you can see what would have been sent.',
+      title: 'E-mail of %{date}',
       html: 'As the recipient sees it',
       text: 'Plain text',
       kinds: {

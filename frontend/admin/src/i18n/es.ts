@@ -133,6 +133,7 @@ export const es: Messages = {
     mail: {
       notice:
         'Aquí aparece cada correo que envía el portal. Sin SMTP_URL nada sale de la máquina: los mensajes se quedan aquí para que veas lo que se habría enviado.',
+      title: 'Correo del %{date}',
       html: 'Como lo ve el destinatario',
       text: 'Texto sin formato',
       kinds: {

@@ -20,6 +20,7 @@ import { List, PaginationUnlessFailed } from '../lib/LoadFailed';
 import type { OutboxMessage } from '@portal/contracts/mail/schemas';
 import { useFormat } from '../lib/format';
 import { usePhone } from '../lib/usePhone';
+import { DatedTitle } from '../lib/DatedTitle';
 
 type Row = Omit<OutboxMessage, 'text' | 'html'>;
 
@@ -196,7 +197,8 @@ function MessageBody() {
 
 export function MailOutboxShow() {
   return (
-    <Show>
+    // named by when it was sent: the subject, react-admin's default, is the page's heading
+    <Show title={<DatedTitle text="app.mail.title" fallback="app.menu.outbox" />}>
       <MessageBody />
     </Show>
   );

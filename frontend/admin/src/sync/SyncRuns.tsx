@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import MuiButton from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -10,7 +11,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import SyncIcon from '@mui/icons-material/Sync';
 import {
-  Button,
   Datagrid,
   FunctionField,
   Pagination,
@@ -32,6 +32,7 @@ import type { SyncRun, SyncRunItem } from '@portal/contracts/admin/schemas';
 import { useFormat } from '../lib/format';
 import { usePhone } from '../lib/usePhone';
 import { labelled } from '../lib/labels';
+import { DatedTitle } from '../lib/DatedTitle';
 
 const STATUS_COLOR: Record<SyncRun['status'], 'default' | 'info' | 'success' | 'error'> = {
   queued: 'default',
@@ -77,11 +78,22 @@ function RunProgress({ run }: { run: SyncRun }) {
   );
 }
 
+/**
+ * The three figures side by side in one row at every width: on a phone in three equal columns
+ * (a wrapped row put "Errors" alone under the others, indented by the row's spacing), wider in
+ * columns of their own width.
+ */
+const figures = {
+  display: 'grid',
+  gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', sm: 'repeat(3, minmax(110px, max-content))' },
+  columnGap: { xs: 2, sm: 4 },
+};
+
 /** The figures of a run: total, updated, errors (spec), with live progress while it runs. */
 function RunResults({ run }: { run: SyncRun }) {
   const t = useTranslate();
   const figure = (label: string, value: number, color?: string) => (
-    <Box sx={{ minWidth: 110 }}>
+    <Box>
       <Typography variant="caption" color="text.secondary">
         {label}
       </Typography>
@@ -98,11 +110,11 @@ function RunResults({ run }: { run: SyncRun }) {
           <RunProgress run={run} />
         </Box>
       </Stack>
-      <Stack sx={{ flexWrap: 'wrap' }} direction="row" spacing={4} data-testid="sync-results">
+      <Box sx={figures} data-testid="sync-results">
         {figure(t('resources.sync-runs.fields.total'), run.total)}
         {figure(t('resources.sync-runs.fields.updated'), run.updated, '#0d7d67')}
         {figure(t('resources.sync-runs.fields.errors'), run.errors, run.errors ? '#d32f2f' : undefined)}
-      </Stack>
+      </Box>
       {run.lastError && (
         <Alert severity={run.status === 'failed' ? 'error' : 'warning'}>{run.lastError}</Alert>
       )}
@@ -142,9 +154,11 @@ function SyncPanel() {
               {t('app.sync.intro')}
             </Typography>
           </Box>
-          <Button
+          {/* its words at every width (a row of its own on a phone): react-admin's Button showed
+              only its icon there, with no name at all while a run was going */}
+          <MuiButton
             variant="contained"
-            label={active(latest) ? 'app.sync.running' : 'app.sync.run'}
+            startIcon={<SyncIcon />}
             disabled={isPending || active(latest)}
             data-testid="run-sync"
             // the intro beside it takes the room it needs, never the button's
@@ -169,8 +183,8 @@ function SyncPanel() {
               )
             }
           >
-            <SyncIcon />
-          </Button>
+            {t(active(latest) ? 'app.sync.running' : 'app.sync.run')}
+          </MuiButton>
         </Stack>
         {latest && (
           <Box sx={{ mt: 2, cursor: 'pointer' }} onClick={() => redirect('show', 'sync-runs', latest.id)}>
@@ -349,18 +363,10 @@ function ShowBody() {
   );
 }
 
-/** A run's page is named by when it started (react-admin's default showed its id, a UUID). */
-function RunTitle() {
-  const run = useRecordContext<SyncRun>();
-  const t = useTranslate();
-  const { dateTime } = useFormat();
-  return <>{run ? t('app.sync.runTitle', { date: dateTime(run.createdAt) }) : t('app.sync.title')}</>;
-}
-
 export function SyncRunShow() {
   return (
     <Show
-      title={<RunTitle />}
+      title={<DatedTitle text="app.sync.runTitle" fallback="app.sync.title" />}
       queryOptions={{
         refetchInterval: (query) => (active(query.state.data as SyncRun | undefined) ? 1500 : false),
       }}

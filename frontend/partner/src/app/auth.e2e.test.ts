@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, startTestApp } from '../../../../testing/app';
 import { launchBrowser, openedDialog, openedList } from '../../../../testing/browser';
-import { outsideContentBox, overlapping } from '../../../../testing/layout';
+import { outsideContentBox, overlappingBoxes } from '../../../../testing/layout';
 import { type CreatedUser, createUser, nextSecondFactor } from '../../../../testing/users';
 import { issueTemporaryPassword } from '../../../../testing/auth';
 import { TOAST_DURATION_MS } from '../lib/toast';
@@ -513,7 +513,7 @@ describe('sign-in flow in Chromium', () => {
     // the four rules are a list inside their box, one under another (a page-wide style of the
     // same class name once laid them on top of each other)
     expect(await page.locator('.reset-hints .reset-rule').count()).toBe(4);
-    expect(await overlapping(page, '.reset-hints-title, .reset-rule')).toEqual([]);
+    expect(await overlappingBoxes(page, '.reset-hints-title, .reset-rule')).toEqual([]);
     expect(await outsideContentBox(page, '.reset-rule', '.reset-hints')).toEqual([]);
 
     // after a reload the app no longer knows the temporary password: the server refuses it,
