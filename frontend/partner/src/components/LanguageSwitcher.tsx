@@ -36,8 +36,13 @@ export function LanguageSwitcher({ compact }: { compact?: boolean }) {
     const onDown = (e: PointerEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpen(false);
     };
-    // the menu pattern's keys: Escape gives focus back to the button, arrows, Home and End move it
+    // the menu pattern's keys: Escape gives focus back to the button, arrows, Home and End move it,
+    // Tab and Shift+Tab close the menu and go on from the button as they would without it
     const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Tab') {
+        setOpen(false);
+        return;
+      }
       if (e.key === 'Escape') {
         setOpen(false);
         trigger.current?.focus();
@@ -91,6 +96,8 @@ export function LanguageSwitcher({ compact }: { compact?: boolean }) {
                 type="button"
                 role="menuitemradio"
                 aria-checked={l.code === lang}
+                // one stop for Tab: the arrows move between the items, Tab leaves the menu
+                tabIndex={-1}
                 lang={l.code}
                 className="lang-option"
                 onClick={() => {
