@@ -77,7 +77,10 @@ async function workerRunsAJob() {
       async () => (await queue.getJobState(job.id!)) === 'completed',
       10_000,
       'the worker to run a job',
-    );
+    ).catch(async (error: Error) => {
+      const seen = await queue.getJob(job.id!);
+      throw new Error(`${error.message}: ${await seen?.getState()} ${seen?.failedReason ?? ''}`);
+    });
   } finally {
     await queue.close();
     connection.disconnect();

@@ -1,14 +1,19 @@
 import { Worker, type WorkerOptions } from 'bullmq';
 import type { AppDeps } from '@portal/backend/app/deps';
-import { createQueueRedis } from '@portal/backend/infra/redis';
+import { createQueueRedis, redisReady } from '@portal/backend/infra/redis';
 import type { QueueName } from '@portal/contracts';
 import type { JobDefinition } from './jobs/types';
 
 type StallOptions = Pick<WorkerOptions, 'lockDuration' | 'stalledInterval' | 'maxStalledCount'>;
 
+/** How long a job waits for the worker's own Redis connection to come back. */
+const REDIS_READY_WAIT_MS = 10_000;
+
 /**
  * One BullMQ Worker per queue, dispatching by job name. Stalled jobs (a killed worker) are
- * picked up again after the stall interval (tests shorten it).
+ * picked up again after the stall interval (tests shorten it). After a Redis restart the
+ * queue's connection may be back before the one the jobs use: a job taken then waits for it
+ * instead of failing.
  */
 export function startWorkers(
   deps: AppDeps,
@@ -25,6 +30,7 @@ export function startWorkers(
       async (job) => {
         const def = defs.find((d) => d.name === job.name);
         if (!def) throw new Error(`No processor for ${queue}/${job.name}`);
+        await redisReady(deps.redis, REDIS_READY_WAIT_MS);
         return def.process(job as never, deps);
       },
       {

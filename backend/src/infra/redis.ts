@@ -22,6 +22,24 @@ export function createQueueRedis(url: string): Redis {
   });
 }
 
+/**
+ * Resolves once the connection is ready, or after timeoutMs if it is not (the caller's next
+ * command then fails as it would have): lets work that arrives on one connection wait for
+ * another still reconnecting after a Redis restart.
+ */
+export function redisReady(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    redis.once('ready', done);
+  });
+}
+
 export function isRedisUnavailable(error: unknown): boolean {
   const e = error as { message?: string; code?: string };
   return (
