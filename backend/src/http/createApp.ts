@@ -57,7 +57,7 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
         metrics.httpRequests.inc(labels);
       }
       if (ctx.path.startsWith('/api/')) {
-        requestStats.recordRequest(ms, ctx.status, ctx.state.user?.id, ctx.state.hashesPassword === true);
+        requestStats.recordRequest(ms, ctx.status, ctx.state.user?.id, ctx.state.slowByDesign);
         ctx.state.logger.info(
           {
             requestId,
@@ -139,7 +139,7 @@ export function createApp(deps: AppDeps, features: Feature[]): Koa {
     const handler = handlers.get(id);
     router.register(route.path, [route.method], async (ctx) => {
       ctx.state.route = route.path;
-      ctx.state.hashesPassword = route.hashesPassword === true;
+      ctx.state.slowByDesign = route.slowByDesign;
       const who = await requester(ctx);
       const { user } = who;
       try {

@@ -1,14 +1,22 @@
 import type { Redis } from 'ioredis';
-import { LATENCY_BUCKETS_MS, statsKey } from './requestStats';
+import type { SlowByDesign } from '@portal/contracts/core/http';
+import { APART_PREFIX, LATENCY_BUCKETS_MS, statsKey } from './requestStats';
 
 /**
  * Reading the per-minute statistics the API processes add to Redis (see requestStats.ts): the
  * admin dashboard, the health panel and the worker's minute snapshots all read them here.
  */
 
+/** Requests of the routes slow for one reason, counted apart as well as with all the others. */
+export interface ApartStats {
+  requests: number;
+  errors: number;
+  buckets: Map<number, number>;
+}
+
 export interface MinuteStats {
-  /** the requests of routes that hash a password, counted apart as well */
-  password: { requests: number; errors: number; buckets: Map<number, number> };
+  /** the requests of routes slow by design (a password hashed, other services waited on) */
+  apart: Record<SlowByDesign, ApartStats>;
   minute: number;
   requests: number;
   durationMs: number;
@@ -38,17 +46,18 @@ export async function readMinutes(
     const hash = (replies[i]?.[1] ?? {}) as Record<string, string>;
     const users = Number(replies[i + 1]?.[1] ?? 0);
     const n = (f: string) => Number(hash[f] ?? 0);
+    const apart = (prefix: string): ApartStats => ({
+      requests: n(`${prefix}requests`),
+      errors: n(`${prefix}errors`),
+      buckets: new Map(LATENCY_BUCKETS_MS.map((b) => [b, n(`${prefix}le:${b}`)])),
+    });
     out.push({
       minute: m,
       requests: n('requests'),
       durationMs: n('duration_ms'),
       errors: n('errors'),
       buckets: new Map(LATENCY_BUCKETS_MS.map((b) => [b, n(`le:${b}`)])),
-      password: {
-        requests: n('pw_requests'),
-        errors: n('pw_errors'),
-        buckets: new Map(LATENCY_BUCKETS_MS.map((b) => [b, n(`pw_le:${b}`)])),
-      },
+      apart: { password: apart(APART_PREFIX.password), services: apart(APART_PREFIX.services) },
       dbQueries: n('db_queries'),
       dbMs: n('db_ms'),
       dbSlow: n('db_slow'),

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { SLOW_QUERY_THRESHOLD_MS } from '@portal/contracts/admin/endpoints';
+import type { SlowByDesign } from '@portal/contracts/core/http';
 
 /**
  * Per-minute request and query statistics shared by every API process through Redis: each
@@ -7,6 +8,9 @@ import { SLOW_QUERY_THRESHOLD_MS } from '@portal/contracts/admin/endpoints';
  * the worker's metrics job turns a finished minute into a stored snapshot.
  */
 export const LATENCY_BUCKETS_MS = [5, 10, 25, 50, 100, 200, 300, 500, 750, 1000, 2000, 5000, 10000, Infinity];
+
+/** The field prefix of the requests counted apart, by why their route is slow. */
+export const APART_PREFIX: Record<SlowByDesign, string> = { password: 'pw_', services: 'svc_' };
 
 export const minuteOf = (ms: number) => Math.floor(ms / 60_000);
 export const statsKey = (prefix: string, minute: number) => `${prefix}stats:${minute}`;
@@ -34,12 +38,13 @@ export class RequestStats {
   }
 
   /**
-   * One answered API request. Requests of routes that hash a password (slow by design) are also
-   * counted apart (`pw_*`), so the health figures can judge the other routes on their own.
+   * One answered API request. Requests of routes slow by design (a password hashed, other
+   * services waited on) are also counted apart (`pw_*`, `svc_*`), so the health figures can
+   * judge the other routes on their own.
    */
-  recordRequest(durationMs: number, status: number, userId?: string | null, hashesPassword = false) {
+  recordRequest(durationMs: number, status: number, userId?: string | null, slowByDesign?: SlowByDesign) {
     const bucket = LATENCY_BUCKETS_MS.find((b) => durationMs <= b) ?? Infinity;
-    for (const prefix of hashesPassword ? ['', 'pw_'] : ['']) {
+    for (const prefix of slowByDesign ? ['', APART_PREFIX[slowByDesign]] : ['']) {
       this.add(`${prefix}requests`);
       this.add(`${prefix}duration_ms`, Math.round(durationMs));
       if (status >= 500) this.add(`${prefix}errors`);

@@ -74,7 +74,7 @@ export const adminRoutes = {
     response: z.array(s.auditEntry),
   }),
   resetUserPassword: defineRoute({
-    hashesPassword: true,
+    slowByDesign: 'password',
     ...e.resetUserPassword,
     errors: { 404: 'No user has this id.' },
     access: admin,
@@ -173,6 +173,7 @@ export const adminRoutes = {
     response: z.array(s.syncRunItem),
   }),
   dashboard: defineRoute({
+    slowByDesign: 'services',
     ...e.dashboard,
     access: admin,
     tags,
@@ -214,7 +215,7 @@ export const adminRoutes = {
     response: s.confirmation,
   }),
   specResetPassword: defineRoute({
-    hashesPassword: true,
+    slowByDesign: 'password',
     ...e.specResetPassword,
     errors: { 404: 'No user has this id.' },
     access: admin,
@@ -233,6 +234,7 @@ export const adminRoutes = {
     response: s.confirmation,
   }),
   syncMailchimp: defineRoute({
+    slowByDesign: 'services',
     ...e.syncMailchimp,
     access: admin,
     tags,
@@ -241,6 +243,7 @@ export const adminRoutes = {
     response: s.syncResults,
   }),
   systemMetrics: defineRoute({
+    slowByDesign: 'services',
     ...e.systemMetrics,
     access: admin,
     tags,

@@ -51,7 +51,7 @@ export const authRoutes = {
     response: sessionResponse,
   }),
   login: defineRoute({
-    hashesPassword: true,
+    slowByDesign: 'password',
     ...authEndpoints.login,
     errors: {
       401: 'The e-mail or password is wrong, or the account is locked (one answer for all three).',
@@ -71,7 +71,7 @@ export const authRoutes = {
     response: logoutResponse,
   }),
   register: defineRoute({
-    hashesPassword: true,
+    slowByDesign: 'password',
     ...authEndpoints.register,
     errors: {
       403: 'The registration passcode was not verified in this session (`passcode_required`).',
@@ -102,7 +102,7 @@ export const authRoutes = {
     response: sponsorsResponse,
   }),
   resetRequiredPassword: defineRoute({
-    hashesPassword: true,
+    slowByDesign: 'password',
     ...authEndpoints.resetRequiredPassword,
     errors: { 409: 'The account has no temporary password to replace.' },
     access: 'session',
@@ -112,7 +112,7 @@ export const authRoutes = {
     response: userEnvelope,
   }),
   changePassword: defineRoute({
-    hashesPassword: true,
+    slowByDesign: 'password',
     ...authEndpoints.changePassword,
     errors: { 429: 'Too many wrong current passwords.' },
     access: 'user',
@@ -147,7 +147,7 @@ export const authRoutes = {
     response: messageResponse,
   }),
   completePasswordReset: defineRoute({
-    hashesPassword: true,
+    slowByDesign: 'password',
     ...authEndpoints.completePasswordReset,
     access: 'public',
     summary:

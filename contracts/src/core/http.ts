@@ -26,6 +26,9 @@ export type Access =
 
 import type { Endpoint } from './endpoint';
 
+/** Routes slow by design, each kind judged apart by the health figures (see `slowByDesign`). */
+export type SlowByDesign = 'password' | 'services';
+
 export type { Endpoint } from './endpoint';
 
 export interface RouteDef<
@@ -44,10 +47,11 @@ export interface RouteDef<
   /** content type of a successful answer when it is not JSON */
   produces?: 'text/csv' | 'text/calendar';
   /**
-   * hashes or checks a password with bcrypt (cost 12): slow by design, so the health figures
-   * judge these routes apart from the others
+   * Why the route is slow by design, so the health figures judge it apart from the others:
+   * `password` hashes or checks a password with bcrypt (cost 12); `services` waits on other
+   * services up to their time-outs (the console's health checks, a sync's progress).
    */
-  hashesPassword?: true;
+  slowByDesign?: SlowByDesign;
   /**
    * Error answers the handler itself may give, beyond the ones the HTTP layer gives every route
    * of its shape (derived in `core/answers.ts`): status → when it happens, or `{ when, body }`

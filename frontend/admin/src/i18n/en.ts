@@ -661,6 +661,8 @@ export const en = {
         api: '%{requests} request in 5 min · p95 %{p95} ms · %{errorRate}% errors |||| %{requests} requests in 5 min · p95 %{p95} ms · %{errorRate}% errors',
         apiPasswords:
           'Sign-in and password routes (bcrypt, slow by design), judged apart: %{passwordRequests} request · p95 %{passwordP95} ms |||| Sign-in and password routes (bcrypt, slow by design), judged apart: %{passwordRequests} requests · p95 %{passwordP95} ms',
+        apiServices:
+          'Health checks and sync waits (they wait on other services), not judged on speed: %{servicesRequests} request · p95 %{servicesP95} ms |||| Health checks and sync waits (they wait on other services), not judged on speed: %{servicesRequests} requests · p95 %{servicesP95} ms',
         database: 'Pool %{used}/%{max} in use · %{pending} waiting',
         redis: 'PING answered',
         eventStore:
@@ -686,7 +688,7 @@ export const en = {
       reason: {
         ok: 'Why: p95 of the other routes within 200 ms and errors within 1%',
         fewRequests: 'Why: too few requests in 5 minutes to judge (never critical below 20)',
-        slow: 'Why: p95 of the routes other than sign-in and passwords is over 200 ms (500 ms: critical)',
+        slow: 'Why: p95 of the routes other than sign-in, passwords and health checks is over 200 ms (500 ms: critical)',
         errors: 'Why: more than 1% of answers were server errors (5%: critical)',
         slowPasswords: 'Why: sign-in and password routes answer slower than expected (p95 over 2 s)',
       },

@@ -682,6 +682,8 @@ export const fr: Messages = {
         api: '%{requests} requête en 5 min · p95 %{p95} ms · %{errorRate} % d’erreurs |||| %{requests} requêtes en 5 min · p95 %{p95} ms · %{errorRate} % d’erreurs',
         apiPasswords:
           'Connexion et mots de passe (bcrypt, lents par nature), évalués à part\u00a0: %{passwordRequests} requête · p95 %{passwordP95} ms |||| Connexion et mots de passe (bcrypt, lents par nature), évalués à part\u00a0: %{passwordRequests} requêtes · p95 %{passwordP95} ms',
+        apiServices:
+          'Contrôles de santé et attentes de synchronisation (ils attendent d’autres services), vitesse non évaluée\u00a0: %{servicesRequests} requête · p95 %{servicesP95} ms |||| Contrôles de santé et attentes de synchronisation (ils attendent d’autres services), vitesse non évaluée\u00a0: %{servicesRequests} requêtes · p95 %{servicesP95} ms',
         database: 'Connexions %{used}/%{max} utilisées · %{pending} en attente',
         redis: 'Répond au PING',
         eventStore:
@@ -709,7 +711,7 @@ export const fr: Messages = {
       reason: {
         ok: 'Pourquoi\u00a0: p95 des autres routes sous 200 ms et erreurs sous 1 %',
         fewRequests: 'Pourquoi\u00a0: trop peu de requêtes en 5 minutes pour juger (jamais critique sous 20)',
-        slow: 'Pourquoi\u00a0: le p95 des routes hors connexion et mots de passe dépasse 200 ms (500 ms\u00a0: critique)',
+        slow: 'Pourquoi\u00a0: le p95 des routes hors connexion, mots de passe et contrôles de santé dépasse 200 ms (500 ms\u00a0: critique)',
         errors: 'Pourquoi\u00a0: plus de 1 % des réponses étaient des erreurs serveur (5 %\u00a0: critique)',
         slowPasswords:
           'Pourquoi\u00a0: la connexion et les mots de passe répondent plus lentement que prévu (p95 au-delà de 2 s)',

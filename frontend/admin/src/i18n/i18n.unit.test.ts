@@ -134,6 +134,7 @@ const COUNTS = new Set([
   'failures',
   'requests',
   'passwordRequests',
+  'servicesRequests',
   'deadLetters',
   'workers',
   'waiting',

@@ -70,6 +70,14 @@ export function Health({ checks }: { checks: DashboardResponse['health'] }) {
                     smart_count: c.facts.passwordRequests,
                   })}
                 </Typography>
+                {c.facts.servicesRequests !== undefined && (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    {t('app.performance.facts.apiServices', {
+                      ...figures(c.facts),
+                      smart_count: c.facts.servicesRequests,
+                    })}
+                  </Typography>
+                )}
                 <Typography variant="caption" sx={{ display: 'block' }} data-testid="api-health-reason">
                   {t(`app.performance.reason.${c.facts.reason}`)}
                 </Typography>

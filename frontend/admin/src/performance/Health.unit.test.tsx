@@ -19,6 +19,8 @@ const CHECKS: DashboardResponse['health'] = [
       errorRate: 0,
       passwordRequests: 1,
       passwordP95: 90,
+      servicesRequests: 1,
+      servicesP95: 300,
       reason: 'fewRequests',
     },
   },
@@ -52,12 +54,22 @@ const text = async (locale: Locale) => {
 
 describe('the health panel', () => {
   it.each([
-    ['en', ['1 request in 5 min', 'judged apart: 1 request ·', '1 event not applied', '1 worker connected']],
+    [
+      'en',
+      [
+        '1 request in 5 min',
+        'judged apart: 1 request ·',
+        'not judged on speed: 1 request · p95 300 ms',
+        '1 event not applied',
+        '1 worker connected',
+      ],
+    ],
     [
       'es',
       [
         '1 solicitud en 5 min',
         'evaluadas aparte: 1 solicitud ·',
+        'sin evaluar su velocidad: 1 solicitud · p95 300 ms',
         '1 evento sin aplicar',
         '1 proceso de trabajo conectado',
       ],
@@ -67,6 +79,7 @@ describe('the health panel', () => {
       [
         '1 requête en 5 min',
         'à part\u00a0: 1 requête ·',
+        'vitesse non évaluée\u00a0: 1 requête · p95 300 ms',
         '1 événement non appliqué',
         '1 processus de travail connecté',
       ],

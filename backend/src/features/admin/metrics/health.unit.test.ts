@@ -1,34 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { LATENCY_BUCKETS_MS } from '../../../infra/requestStats';
+import type { SlowByDesign } from '@portal/contracts/core/http';
 import type { MinuteStats } from '../../../infra/minuteStats';
 import { apiHealth } from './health';
 
-/** One minute of requests: [latency ms, count, password route?, server error?]. */
-function minute(requests: [number, number, boolean?, boolean?][]): MinuteStats {
-  const buckets = new Map(LATENCY_BUCKETS_MS.map((b) => [b, 0]));
-  const pwBuckets = new Map(LATENCY_BUCKETS_MS.map((b) => [b, 0]));
-  let total = 0;
-  let errors = 0;
-  let pw = 0;
-  let pwErrors = 0;
-  for (const [ms, count, password, error] of requests) {
+/** One minute of requests: [latency ms, count, why the route is slow by design, server error?]. */
+function minute(requests: [number, number, SlowByDesign?, boolean?][]): MinuteStats {
+  const counts = () => ({ requests: 0, errors: 0, buckets: new Map(LATENCY_BUCKETS_MS.map((b) => [b, 0])) });
+  const all = counts();
+  const apart = { password: counts(), services: counts() };
+  for (const [ms, count, slowByDesign, error] of requests) {
     const b = LATENCY_BUCKETS_MS.find((x) => ms <= x)!;
-    buckets.set(b, buckets.get(b)! + count);
-    total += count;
-    if (error) errors += count;
-    if (password) {
-      pwBuckets.set(b, pwBuckets.get(b)! + count);
-      pw += count;
-      if (error) pwErrors += count;
+    for (const c of slowByDesign ? [all, apart[slowByDesign]] : [all]) {
+      c.buckets.set(b, c.buckets.get(b)! + count);
+      c.requests += count;
+      if (error) c.errors += count;
     }
   }
   return {
     minute: 0,
-    requests: total,
+    ...all,
     durationMs: 0,
-    errors,
-    buckets,
-    password: { requests: pw, errors: pwErrors, buckets: pwBuckets },
+    apart,
     dbQueries: 0,
     dbMs: 0,
     dbSlow: 0,
@@ -42,7 +35,7 @@ describe('API health (issue 19: health that tells the truth)', () => {
     const h = apiHealth([
       minute([
         [20, 30],
-        [750, 11, true],
+        [750, 11, 'password'],
       ]),
     ]);
     expect(h.status).toBe('healthy');
@@ -74,7 +67,7 @@ describe('API health (issue 19: health that tells the truth)', () => {
       apiHealth([
         minute([
           [20, 98],
-          [20, 2, false, true],
+          [20, 2, undefined, true],
         ]),
       ]),
     ).toMatchObject({
@@ -85,7 +78,7 @@ describe('API health (issue 19: health that tells the truth)', () => {
       apiHealth([
         minute([
           [20, 90],
-          [20, 10, true, true],
+          [20, 10, 'password', true],
         ]),
       ]),
     ).toMatchObject({
@@ -99,12 +92,38 @@ describe('API health (issue 19: health that tells the truth)', () => {
       apiHealth([
         minute([
           [20, 40],
-          [3000, 10, true],
+          [3000, 10, 'password'],
         ]),
       ]),
     ).toMatchObject({
       status: 'warning',
       facts: { reason: 'slowPasswords', passwordP95: 5000 },
+    });
+  });
+
+  it('routes waiting on other services (the console’s health checks) are not judged on speed', () => {
+    // a quiet console: its own dashboard refreshes, each waiting on the services it checks
+    const quiet = [
+      minute([
+        [20, 10],
+        [750, 30, 'services'],
+      ]),
+    ];
+    expect(apiHealth(quiet)).toMatchObject({
+      status: 'healthy',
+      facts: { requests: 40, p95: 25, servicesRequests: 30, servicesP95: 750, reason: 'ok' },
+    });
+    // their errors still count
+    expect(
+      apiHealth([
+        minute([
+          [20, 30],
+          [750, 10, 'services', true],
+        ]),
+      ]),
+    ).toMatchObject({
+      status: 'critical',
+      facts: { reason: 'errors' },
     });
   });
 });
