@@ -193,7 +193,7 @@ export function ReplaysPage() {
       >
         {playing && (
           <>
-            <div className="replay-player">
+            <div className="video-frame">
               <iframe
                 src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(playing.id)}?autoplay=1&rel=0`}
                 title={playing.title}

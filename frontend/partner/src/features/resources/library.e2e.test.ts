@@ -25,6 +25,22 @@ async function open(path: string): Promise<Page> {
   return page;
 }
 
+/**
+ * The player shows a ring while its frame has the keyboard (Tab into it): Chromium draws no
+ * focus ring on a frame, so its box draws one.
+ */
+async function expectRingWhileFocused(dialog: Locator) {
+  const frame = dialog.locator('.video-frame');
+  const ring = () => frame.evaluate((el) => getComputedStyle(el).outlineStyle);
+  expect(await ring()).toBe('none');
+  await dialog.locator('iframe').focus();
+  await poll(ring).toBe('solid');
+  if (SHOTS) await dialog.page().screenshot({ path: `${SHOTS}/video-frame-focused.png` });
+  // and none once the keyboard is back in the dialog (where Escape closes it)
+  await dialog.getByRole('button', { name: 'Close' }).focus();
+  await poll(ring).toBe('none');
+}
+
 /** Fullscreen is granted by `allow` alone: with `allowfullscreen` too, Chromium warns that one wins. */
 async function expectFullscreenByAllowOnly(iframe: Locator) {
   expect(await iframe.getAttribute('allow')).toContain('fullscreen');
@@ -106,6 +122,7 @@ describe('replays', () => {
       /^https:\/\/www\.youtube-nocookie\.com\/embed\/aqz-KE-bpKQ\?autoplay=1/,
     );
     await expectFullscreenByAllowOnly(dialog.locator('iframe'));
+    await expectRingWhileFocused(dialog);
     expect(await dialog.innerText()).toContain('A step-by-step training for new partners');
     // a demo replay says what it really plays
     expect(await dialog.innerText()).toContain(
@@ -152,6 +169,7 @@ describe('vault', () => {
       OPEN_FILM_LIST.some((f) => embed.startsWith(`https://www.youtube-nocookie.com/embed/${f.youtubeId}?`)),
     ).toBe(true);
     await expectFullscreenByAllowOnly(dialog.locator('iframe'));
+    await expectRingWhileFocused(dialog);
     await dialog.getByRole('button', { name: 'Copy Link' }).click();
     await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());

@@ -164,7 +164,7 @@ function PlayerDialog({ item, onClose }: { item: Testimonial | null; onClose: ()
     >
       {item && (
         <>
-          <div className="vault-player">
+          <div className="video-frame">
             <iframe
               src={item.embedUrl}
               title={item.name}
