@@ -28,7 +28,7 @@ import { KeepUnsavedValues } from '../lib/KeepUnsavedValues';
 import { TESTIMONIAL_CATEGORIES } from '@portal/contracts/academy/endpoints';
 import { CONTENT_LIMITS } from '@portal/contracts/content/endpoints';
 import type { AdminTestimonial } from '@portal/contracts/content/schemas';
-import { usePhone } from '../lib/usePhone';
+import { useNarrow, usePhone } from '../lib/usePhone';
 
 const categoryChoices = TESTIMONIAL_CATEGORIES.map((id) => ({ id, name: `app.content.categories.${id}` }));
 
@@ -108,28 +108,35 @@ function PhoneTestimonials() {
   );
 }
 
-/** The vault's testimonials in the order partners see them. */
-export const TestimonialList = () => (
-  <List
-    filters={filters}
-    sort={{ field: 'position', order: 'ASC' }}
-    perPage={25}
-    pagination={<PaginationUnlessFailed />}
-  >
-    {usePhone() ? (
-      <PhoneTestimonials />
-    ) : (
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <FunctionField source="thumbnail" sortable={false} render={() => <Thumbnail />} />
-        <TextField source="name" />
-        <FunctionField source="categories" sortable={false} render={() => <Categories />} />
-        <TextField source="videoKey" sortable={false} />
-        <EditButton />
-        <DeleteWithConfirmButton mutationMode="pessimistic" />
-      </Datagrid>
-    )}
-  </List>
-);
+/**
+ * The vault's testimonials in the order partners see them. On a tablet the table leaves out the
+ * video's id (its edit page shows it): the Delete button was pushed out of view.
+ */
+export const TestimonialList = () => {
+  const phone = usePhone();
+  const narrow = useNarrow();
+  return (
+    <List
+      filters={filters}
+      sort={{ field: 'position', order: 'ASC' }}
+      perPage={25}
+      pagination={<PaginationUnlessFailed />}
+    >
+      {phone ? (
+        <PhoneTestimonials />
+      ) : (
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <FunctionField source="thumbnail" sortable={false} render={() => <Thumbnail />} />
+          <TextField source="name" />
+          <FunctionField source="categories" sortable={false} render={() => <Categories />} />
+          {!narrow && <TextField source="videoKey" sortable={false} />}
+          <EditButton />
+          <DeleteWithConfirmButton mutationMode="pessimistic" />
+        </Datagrid>
+      )}
+    </List>
+  );
+};
 
 const VIDEO_LINK =
   /^https:\/\/(www\.|m\.)?(youtube\.com|youtu\.be|youtube-nocookie\.com|drive\.google\.com)\//;

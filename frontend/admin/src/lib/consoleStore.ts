@@ -1,5 +1,14 @@
 import { localStorageStore, memoryStore, parseQueryFromLocation, type Store } from 'react-admin';
 
+/**
+ * react-admin opens its menu whole from 600 px wide; under 900 px (a tablet) the open menu took a
+ * third of the window and the lists scrolled their columns sideways. There the menu starts as its
+ * rail of icons, until the admin opens it (kept, as react-admin keeps it).
+ */
+const MENU_OPEN_FROM_PX = 900;
+const menuDefault = <T>(defaultValue: T) =>
+  window.innerWidth < MENU_OPEN_FROM_PX ? (false as T) : defaultValue;
+
 /** react-admin's keys for a list's selected rows: `users.selectedIds` (and `….storeKeys`) */
 const isSelection = (key: string) => /\.selectedIds(\.|$)/.test(key);
 
@@ -53,7 +62,8 @@ export function consoleStore(): Store {
       memory.teardown();
       window.removeEventListener('pagehide', keepListParams);
     },
-    getItem: (key, defaultValue) => storeOf(key).getItem(key, defaultValue),
+    getItem: (key, defaultValue) =>
+      storeOf(key).getItem(key, key === 'sidebar.open' ? menuDefault(defaultValue) : defaultValue),
     setItem: (key, value) => storeOf(key).setItem(key, value),
     removeItem: (key) => storeOf(key).removeItem(key),
     removeItems(keyPrefix) {

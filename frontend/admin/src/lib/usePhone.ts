@@ -7,3 +7,6 @@ import type { Theme } from '@mui/material/styles';
  * first render (`noSsr`), so a phone never renders the table first.
  */
 export const usePhone = () => useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
+
+/** Narrower than MUI's `md` (900 px), a tablet: a table leaves out a column the admin can do without. */
+export const useNarrow = () => useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'), { noSsr: true });
