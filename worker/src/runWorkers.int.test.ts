@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps } from '@portal/backend/app/deps';
 import { createLogger } from '@portal/backend/infra/logger';
-import { createQueueRedis, createRedis } from '@portal/backend/infra/redis';
+import { createQueueRedis, createRedis, redisReady } from '@portal/backend/infra/redis';
 import { startPrivateRedis, waitFor } from '../../testing/servers';
 import { startWorkers } from './runWorkers';
 
@@ -42,6 +42,11 @@ describe('workers after a Redis restart', () => {
       await worker!.waitUntilReady();
       const job = await queue.add('mark', {});
       await waitFor(async () => (await queue.getJobState(job.id!)) === 'active', 10_000, 'the job to start');
+      // however many wait for the connection, it holds one listener for them
+      const listeners = redis.listenerCount('ready');
+      void redisReady(redis, 10_000);
+      void redisReady(redis, 10_000);
+      expect(redis.listenerCount('ready') - listeners).toBeLessThanOrEqual(1); // the job's may be the one
       await jobsRedis.start();
       await waitFor(
         async () => ['completed', 'failed'].includes(await queue.getJobState(job.id!)),

@@ -57,7 +57,9 @@ export async function readMinutes(
       durationMs: n('duration_ms'),
       errors: n('errors'),
       buckets: new Map(LATENCY_BUCKETS_MS.map((b) => [b, n(`le:${b}`)])),
-      apart: { password: apart(APART_PREFIX.password), services: apart(APART_PREFIX.services) },
+      apart: Object.fromEntries(
+        Object.entries(APART_PREFIX).map(([kind, prefix]) => [kind, apart(prefix)]),
+      ) as MinuteStats['apart'],
       dbQueries: n('db_queries'),
       dbMs: n('db_ms'),
       dbSlow: n('db_slow'),

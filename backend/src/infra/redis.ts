@@ -22,22 +22,31 @@ export function createQueueRedis(url: string): Redis {
   });
 }
 
+const readiness = new WeakMap<Redis, Promise<void>>();
+
 /**
  * Resolves once the connection is ready, or after timeoutMs if it is not (the caller's next
  * command then fails as it would have): lets work that arrives on one connection wait for
- * another still reconnecting after a Redis restart.
+ * another still reconnecting after a Redis restart. One wait (one listener) per connection,
+ * however many callers wait on it.
  */
 export function redisReady(redis: Redis, timeoutMs: number): Promise<void> {
   if (redis.status === 'ready') return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      redis.off('ready', done);
-      resolve();
-    };
-    const timer = setTimeout(done, timeoutMs);
-    redis.once('ready', done);
-  });
+  let waiting = readiness.get(redis);
+  if (!waiting) {
+    waiting = new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        redis.off('ready', done);
+        readiness.delete(redis);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      redis.once('ready', done);
+    });
+    readiness.set(redis, waiting);
+  }
+  return waiting;
 }
 
 export function isRedisUnavailable(error: unknown): boolean {

@@ -44,11 +44,13 @@ export class RequestStats {
    */
   recordRequest(durationMs: number, status: number, userId?: string | null, slowByDesign?: SlowByDesign) {
     const bucket = LATENCY_BUCKETS_MS.find((b) => durationMs <= b) ?? Infinity;
+    // one moment for every field: a minute ending between them would split the request
+    const at = Date.now();
     for (const prefix of slowByDesign ? ['', APART_PREFIX[slowByDesign]] : ['']) {
-      this.add(`${prefix}requests`);
-      this.add(`${prefix}duration_ms`, Math.round(durationMs));
-      if (status >= 500) this.add(`${prefix}errors`);
-      this.add(`${prefix}le:${bucket}`);
+      this.add(`${prefix}requests`, 1, at);
+      this.add(`${prefix}duration_ms`, Math.round(durationMs), at);
+      if (status >= 500) this.add(`${prefix}errors`, 1, at);
+      this.add(`${prefix}le:${bucket}`, 1, at);
     }
     if (userId) this.users.add(userId);
   }

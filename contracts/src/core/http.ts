@@ -48,8 +48,10 @@ export interface RouteDef<
   produces?: 'text/csv' | 'text/calendar';
   /**
    * Why the route is slow by design, so the health figures judge it apart from the others:
-   * `password` hashes or checks a password with bcrypt (cost 12); `services` waits on other
-   * services up to their time-outs (the console's health checks, a sync's progress).
+   * `password` hashes or checks a password with bcrypt (cost 12); `services` is the console's
+   * monitoring (health checks, system figures) and the spec's sync call, which wait on every
+   * service they report on up to its time-out. A route that merely calls a service on the way
+   * (a newsletter change) stays judged on speed.
    */
   slowByDesign?: SlowByDesign;
   /**

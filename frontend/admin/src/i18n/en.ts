@@ -662,7 +662,7 @@ export const en = {
         apiPasswords:
           'Sign-in and password routes (bcrypt, slow by design), judged apart: %{passwordRequests} request · p95 %{passwordP95} ms |||| Sign-in and password routes (bcrypt, slow by design), judged apart: %{passwordRequests} requests · p95 %{passwordP95} ms',
         apiServices:
-          'Health checks and sync waits (they wait on other services), not judged on speed: %{servicesRequests} request · p95 %{servicesP95} ms |||| Health checks and sync waits (they wait on other services), not judged on speed: %{servicesRequests} requests · p95 %{servicesP95} ms',
+          'Health checks and the sync’s wait (they depend on other services), not judged on speed: %{servicesRequests} request · p95 %{servicesP95} ms |||| Health checks and the sync’s wait (they depend on other services), not judged on speed: %{servicesRequests} requests · p95 %{servicesP95} ms',
         database: 'Pool %{used}/%{max} in use · %{pending} waiting',
         redis: 'PING answered',
         eventStore:

@@ -666,7 +666,7 @@ export const es: Messages = {
         apiPasswords:
           'Inicio de sesión y contraseñas (bcrypt, lentas a propósito), evaluadas aparte: %{passwordRequests} solicitud · p95 %{passwordP95} ms |||| Inicio de sesión y contraseñas (bcrypt, lentas a propósito), evaluadas aparte: %{passwordRequests} solicitudes · p95 %{passwordP95} ms',
         apiServices:
-          'Comprobaciones de estado y esperas de sincronización (esperan a otros servicios), sin evaluar su velocidad: %{servicesRequests} solicitud · p95 %{servicesP95} ms |||| Comprobaciones de estado y esperas de sincronización (esperan a otros servicios), sin evaluar su velocidad: %{servicesRequests} solicitudes · p95 %{servicesP95} ms',
+          'Comprobaciones de estado y espera de la sincronización (dependen de otros servicios), sin evaluar la velocidad: %{servicesRequests} solicitud · p95 %{servicesP95} ms |||| Comprobaciones de estado y espera de la sincronización (dependen de otros servicios), sin evaluar la velocidad: %{servicesRequests} solicitudes · p95 %{servicesP95} ms',
         database: 'Conexiones %{used}/%{max} en uso · %{pending} en espera',
         redis: 'Responde a PING',
         eventStore:
@@ -694,7 +694,7 @@ export const es: Messages = {
         ok: 'Motivo: p95 de las demás rutas por debajo de 200 ms y errores por debajo del 1 %',
         fewRequests:
           'Motivo: muy pocas solicitudes en 5 minutos para evaluar (nunca crítico por debajo de 20)',
-        slow: 'Motivo: el p95 de las rutas que no son de inicio de sesión, contraseñas ni comprobaciones de estado supera 200 ms (500 ms: crítico)',
+        slow: 'Motivo: el p95 de las rutas distintas de las de inicio de sesión, contraseñas y comprobaciones de estado supera 200 ms (500 ms: crítico)',
         errors: 'Motivo: más del 1 % de las respuestas fueron errores del servidor (5 %: crítico)',
         slowPasswords:
           'Motivo: el inicio de sesión y las contraseñas responden más lento de lo previsto (p95 de más de 2 s)',

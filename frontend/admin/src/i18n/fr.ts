@@ -683,7 +683,7 @@ export const fr: Messages = {
         apiPasswords:
           'Connexion et mots de passe (bcrypt, lents par nature), évalués à part\u00a0: %{passwordRequests} requête · p95 %{passwordP95} ms |||| Connexion et mots de passe (bcrypt, lents par nature), évalués à part\u00a0: %{passwordRequests} requêtes · p95 %{passwordP95} ms',
         apiServices:
-          'Contrôles de santé et attentes de synchronisation (ils attendent d’autres services), vitesse non évaluée\u00a0: %{servicesRequests} requête · p95 %{servicesP95} ms |||| Contrôles de santé et attentes de synchronisation (ils attendent d’autres services), vitesse non évaluée\u00a0: %{servicesRequests} requêtes · p95 %{servicesP95} ms',
+          'Contrôles de santé et attente de la synchronisation (tributaires d’autres services), vitesse non évaluée\u00a0: %{servicesRequests} requête · p95 %{servicesP95} ms |||| Contrôles de santé et attente de la synchronisation (tributaires d’autres services), vitesse non évaluée\u00a0: %{servicesRequests} requêtes · p95 %{servicesP95} ms',
         database: 'Connexions %{used}/%{max} utilisées · %{pending} en attente',
         redis: 'Répond au PING',
         eventStore:

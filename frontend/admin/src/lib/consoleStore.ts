@@ -5,7 +5,7 @@ import { localStorageStore, memoryStore, parseQueryFromLocation, type Store } fr
  * third of the window and the lists scrolled their columns sideways. There the menu starts as its
  * rail of icons, until the admin opens it (kept, as react-admin keeps it).
  */
-const MENU_OPEN_FROM_PX = 900;
+const MENU_OPEN_FROM_PX = 900; // MUI's `md`, as `useNarrow`
 const menuDefault = <T>(defaultValue: T) =>
   window.innerWidth < MENU_OPEN_FROM_PX ? (false as T) : defaultValue;
 

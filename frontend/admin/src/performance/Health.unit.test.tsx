@@ -69,7 +69,7 @@ describe('the health panel', () => {
       [
         '1 solicitud en 5 min',
         'evaluadas aparte: 1 solicitud ·',
-        'sin evaluar su velocidad: 1 solicitud · p95 300 ms',
+        'sin evaluar la velocidad: 1 solicitud · p95 300 ms',
         '1 evento sin aplicar',
         '1 proceso de trabajo conectado',
       ],

@@ -4,12 +4,7 @@ import { errorRateLevel, type HealthLevel, responseTimeLevel } from '@portal/con
 import type { AppDeps } from '../../../app/deps';
 import { CONTENT_SOURCES, contentSourcesHealth } from '../../academy/health';
 import { minuteOf } from '../../../infra/requestStats';
-import {
-  type MinuteStats,
-  percentileFromBuckets,
-  readMinutes,
-  summarizeMinutes,
-} from '../../../infra/minuteStats';
+import { type MinuteStats, readMinutes, summarizeMinutes } from '../../../infra/minuteStats';
 import { mailchimpGateway } from '../../../integrations/mailchimp/newsletter';
 import { poolFigures, round, timed, withTimeout } from './figures';
 
@@ -38,15 +33,7 @@ export function apiHealth(minutes: MinuteStats[]): {
   detail: string;
   facts: Record<string, number | string>;
 } {
-  const apart = (kind: SlowByDesign) => {
-    const buckets = new Map<number, number>();
-    let requests = 0;
-    for (const m of minutes) {
-      requests += m.apart[kind].requests;
-      for (const [b, c] of m.apart[kind].buckets) buckets.set(b, (buckets.get(b) ?? 0) + c);
-    }
-    return { requests, p95: percentileFromBuckets(buckets, requests, 0.95) };
-  };
+  const apart = (kind: SlowByDesign) => summarizeMinutes(minutes.map((m) => ({ ...m, ...m.apart[kind] })));
   const pw = apart('password');
   const services = apart('services');
   const all = summarizeMinutes(minutes);
@@ -60,9 +47,9 @@ export function apiHealth(minutes: MinuteStats[]): {
   const speed = responseTimeLevel(regular.p95Ms);
   const errors = errorRateLevel(all.errorRate * 100);
   const passwords: HealthLevel =
-    pw.p95 > PASSWORD_ROUTES_CRITICAL_MS
+    pw.p95Ms > PASSWORD_ROUTES_CRITICAL_MS
       ? 'critical'
-      : pw.p95 > PASSWORD_ROUTES_WARNING_MS
+      : pw.p95Ms > PASSWORD_ROUTES_WARNING_MS
         ? 'warning'
         : 'healthy';
   let status = worst([speed, errors, passwords]);
@@ -81,14 +68,14 @@ export function apiHealth(minutes: MinuteStats[]): {
   const errorRate = round(all.errorRate * 100, 2);
   return {
     status,
-    detail: `${all.requests} requests in 5 min; p95 ${regular.p95Ms} ms without the ${pw.requests} password requests (p95 ${pw.p95} ms) and the ${services.requests} requests waiting on other services (p95 ${services.p95} ms); ${errorRate}% errors; reason: ${reason}${few ? ' (few requests: never critical)' : ''}`,
+    detail: `${all.requests} requests in 5 min; p95 ${regular.p95Ms} ms without the ${pw.requests} password requests (p95 ${pw.p95Ms} ms) and the ${services.requests} requests waiting on other services (p95 ${services.p95Ms} ms); ${errorRate}% errors; reason: ${reason}${few ? ' (few requests: never critical)' : ''}`,
     facts: {
       requests: all.requests,
       p95: regular.p95Ms,
       passwordRequests: pw.requests,
-      passwordP95: pw.p95,
+      passwordP95: pw.p95Ms,
       servicesRequests: services.requests,
-      servicesP95: services.p95,
+      servicesP95: services.p95Ms,
       errorRate,
       reason,
     },
