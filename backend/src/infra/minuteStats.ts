@@ -46,6 +46,7 @@ export async function readMinutes(
     const hash = (replies[i]?.[1] ?? {}) as Record<string, string>;
     const users = Number(replies[i + 1]?.[1] ?? 0);
     const n = (f: string) => Number(hash[f] ?? 0);
+    // every request's count, errors and latencies, or those of one kind apart (`pw_`, `svc_`)
     const apart = (prefix: string): ApartStats => ({
       requests: n(`${prefix}requests`),
       errors: n(`${prefix}errors`),
@@ -53,10 +54,8 @@ export async function readMinutes(
     });
     out.push({
       minute: m,
-      requests: n('requests'),
+      ...apart(''),
       durationMs: n('duration_ms'),
-      errors: n('errors'),
-      buckets: new Map(LATENCY_BUCKETS_MS.map((b) => [b, n(`le:${b}`)])),
       apart: Object.fromEntries(
         Object.entries(APART_PREFIX).map(([kind, prefix]) => [kind, apart(prefix)]),
       ) as MinuteStats['apart'],

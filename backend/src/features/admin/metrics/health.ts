@@ -4,7 +4,7 @@ import { errorRateLevel, type HealthLevel, responseTimeLevel } from '@portal/con
 import type { AppDeps } from '../../../app/deps';
 import { CONTENT_SOURCES, contentSourcesHealth } from '../../academy/health';
 import { minuteOf } from '../../../infra/requestStats';
-import { type MinuteStats, readMinutes, summarizeMinutes } from '../../../infra/minuteStats';
+import { type ApartStats, type MinuteStats, readMinutes, summarizeMinutes } from '../../../infra/minuteStats';
 import { mailchimpGateway } from '../../../integrations/mailchimp/newsletter';
 import { poolFigures, round, timed, withTimeout } from './figures';
 
@@ -37,13 +37,18 @@ export function apiHealth(minutes: MinuteStats[]): {
   const pw = apart('password');
   const services = apart('services');
   const all = summarizeMinutes(minutes);
-  const without = (m: MinuteStats, kind: SlowByDesign): MinuteStats => ({
-    ...m,
-    requests: m.requests - m.apart[kind].requests,
-    errors: m.errors - m.apart[kind].errors,
-    buckets: new Map([...m.buckets].map(([b, c]) => [b, c - (m.apart[kind].buckets.get(b) ?? 0)])),
-  });
-  const regular = summarizeMinutes(minutes.map((m) => without(without(m, 'password'), 'services')));
+  // every other request: the minute less each kind counted apart
+  const withoutSlow = (m: MinuteStats): MinuteStats => {
+    const slow = Object.values(m.apart);
+    const sum = (count: (s: ApartStats) => number) => slow.reduce((total, s) => total + count(s), 0);
+    return {
+      ...m,
+      requests: m.requests - sum((s) => s.requests),
+      errors: m.errors - sum((s) => s.errors),
+      buckets: new Map([...m.buckets].map(([b, c]) => [b, c - sum((s) => s.buckets.get(b) ?? 0)])),
+    };
+  };
+  const regular = summarizeMinutes(minutes.map(withoutSlow));
   const speed = responseTimeLevel(regular.p95Ms);
   const errors = errorRateLevel(all.errorRate * 100);
   const passwords: HealthLevel =
