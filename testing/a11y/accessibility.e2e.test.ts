@@ -187,6 +187,33 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
 });
 
 describe('keyboard only', () => {
+  it("shows where the focus is at every Tab stop of the visitor's landing page", async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.app.url });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'LOGIN' }).first().waitFor();
+    const unringed: string[] = [];
+    const seen = new Set<string>();
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const style = getComputedStyle(el);
+        const ringed =
+          (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+        const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}"`;
+        return { name, ringed };
+      });
+      if (!stop || seen.has(stop.name)) break;
+      seen.add(stop.name);
+      if (!stop.ringed) unringed.push(stop.name);
+    }
+    expect(seen.size).toBeGreaterThan(3);
+    expect(unringed).toEqual([]);
+    await context.close();
+  });
+
   it('signs in and completes an onboarding step without a mouse', async () => {
     const user = await createUser(e2e.app, { firstName: 'Kim', lastName: 'Keys' });
     const context = await e2e.browser.newContext({ baseURL: e2e.app.url });

@@ -429,6 +429,9 @@ export function createAuthFeature(deps: AppDeps) {
         }
         // every session of the account ends, as after any password change (QUALITY 32)
         const ended = await deps.sessions.revokeUser(userId);
+        // the owner proved the address: the sign-in failures from this client are forgotten, so a
+        // partner locked out by forgotten passwords signs in with the new one at once
+        await throttle.reset(changed.state.email, rc.ip);
         rc.logger.info({ userId, endedSessions: ended }, 'password set with a forgotten-password link');
         await settle(changed);
         return { message: RESET_DONE_MESSAGE };

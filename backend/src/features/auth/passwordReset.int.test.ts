@@ -21,7 +21,8 @@ const PUBLIC_URL = 'http://portal.example.test';
 beforeAll(async () => {
   smtp = await startLoopbackSmtp();
   const extra = { SMTP_URL: smtp.url, PUBLIC_URL };
-  app = await startTestApp(extra);
+  // one trusted proxy: a test may sign in from several client addresses (X-Forwarded-For)
+  app = await startTestApp({ ...extra, TRUSTED_PROXY_HOPS: '1' });
   const env = testEnv(new URL(app.databaseUrl).pathname.slice(1), extra);
   const started = await Promise.all([spawnWorker(env), spawnWorker(env)]);
   workers.push(...started.map((w) => w.proc));
@@ -192,6 +193,30 @@ describe('forgotten password', () => {
       .select('event_type', 'changes');
     expect(audit.map((a) => a.event_type)).toContain('PasswordResetRequested');
     expect(JSON.stringify(audit)).not.toMatch(/tokenHash|passwordHash/);
+  }, 120_000);
+
+  it('lifts the sign-in lockout of the client that set the new password, and only that one', async () => {
+    const user = await createUser(app);
+    const from = (ip: string, password: string) =>
+      app.client().request('POST', '/api/login', { email: user.email, password }, { 'x-forwarded-for': ip });
+    for (const ip of ['10.9.0.1', '10.9.0.2'])
+      for (let i = 1; i <= 30; i++) expect((await from(ip, `wrong-${i}`)).status).toBe(401);
+    expect((await from('10.9.0.1', user.password)).status).toBe(429);
+
+    await ask(user.email);
+    const token = resetTokenIn((await smtp.messagesFor(user.email)).at(-1)!.text)!;
+    const done = await app
+      .client()
+      .request(
+        'POST',
+        '/api/password-reset/complete',
+        { token, newPassword: 'Unlocked-Secret-55' },
+        { 'x-forwarded-for': '10.9.0.1' },
+      );
+    expect(done.status).toBe(200);
+    expect((await from('10.9.0.1', 'Unlocked-Secret-55')).status).toBe(200);
+    // the other client's failures were not the owner's: that one still waits
+    expect((await from('10.9.0.2', 'Unlocked-Secret-55')).status).toBe(429);
   }, 120_000);
 
   it('refuses a link after 30 minutes, a replaced link, and a made-up one', async () => {

@@ -6,7 +6,7 @@ import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverMessageOf } from '../lib/api';
+import { ApiError, serverMessageOf } from '../lib/api';
 import { emailRule } from '../lib/emailRule';
 import { describedByError, errorUnderField, signInFormLayout } from '../components/formError';
 import { toast } from '../lib/toast';
@@ -14,7 +14,7 @@ import { closeLogin, setAuthenticating, ui } from '../lib/ui';
 import { noticeShown, sessionEnded } from '../lib/returnTo';
 import type { User } from '../lib/session';
 import { CodeStep } from '../features/secondFactor/CodeStep';
-import { delay, destinationAfterSignIn, POST_LOGIN_DELAY_MS, signIn } from './signIn';
+import { abandonSignIn, delay, destinationAfterSignIn, POST_LOGIN_DELAY_MS, signIn } from './signIn';
 
 interface LoginValues {
   email: string;
@@ -60,7 +60,10 @@ export default function LoginDialog() {
       else await signedIn(user);
     } catch (e) {
       const message = serverMessageOf(e);
-      setError(message ?? t('login.failedDefault'));
+      // a locked-out partner learns the way in that does not wait: a new password (it lifts the lock)
+      const lockedOut = e instanceof ApiError && e.code === 'too_many_attempts';
+      const hint = lockedOut ? ` ${t('login.lockedHint', { link: t('login.forgotPassword') })}` : '';
+      setError((message ?? t('login.failedDefault')) + hint);
       // the toast keeps clear of the e-mail field that shows the error (on a phone, of the dialog)
       toast.error(t('login.failedTitle'), message ?? t('login.failedDefault'), {
         near: (form.getFieldInstance('email') as InputRef | undefined)?.input,
@@ -103,7 +106,13 @@ export default function LoginDialog() {
   return (
     <Modal
       open={open}
-      onCancel={() => !busy && closeLogin()}
+      onCancel={() => {
+        if (busy) return;
+        // leaving at the code step leaves no half-signed-in session behind (it would hold every
+        // page on the code screen while this one looks signed out)
+        if (codeStep) void abandonSignIn();
+        closeLogin();
+      }}
       footer={null}
       centered
       width={420}

@@ -402,6 +402,53 @@ describe('sign-in flow in Chromium', () => {
     expect(await staying.count()).toBe(1);
   });
 
+  it('a locked-out sign-in says when to try again and the way in that does not wait', async () => {
+    const user = await createUser(app, { sponsorId: sponsor.id });
+    const page = await newPage();
+    for (let i = 1; i <= 30; i++) {
+      const res = await page.request.post('/api/login', { data: { email: user.email, password: `no-${i}` } });
+      expect(res.status()).toBe(401);
+    }
+    await page.goto('/?showLogin=true');
+    // even the right password waits now
+    await signInThroughDialog(page, user.email, user.password);
+    expect(await inlineError(loginDialog(page))).toBe(
+      'Too many attempts. Please try again in 1 minute. Or set a new password now with “Forgot password?”.',
+    );
+  });
+
+  it('closing the dialog at the code step leaves no half-signed-in session', async () => {
+    const user = await createUser(app, { sponsorId: sponsor.id, secondFactor: true });
+    const page = await newPage();
+    await page.goto('/?showLogin=true');
+    await signInThroughDialog(page, user.email, user.password);
+    await loginDialog(page).getByLabel('Verification code').waitFor();
+    await page.keyboard.press('Escape');
+    await loginDialog(page).waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await page.request.get('/api/me')).status()).toBe(401);
+    // a guarded page is a visitor's again, not the code screen
+    await page.goto('/settings');
+    await page.locator('.status-card', { hasText: 'Authentication Required' }).waitFor();
+  });
+
+  it('after the code screen, the page asked for opens (not the home page)', async () => {
+    const user = await createUser(app, { sponsorId: sponsor.id, secondFactor: true });
+    const page = await newPage();
+    const refusals = refusalsOf(page);
+    await page.goto('/?showLogin=true');
+    await signInThroughDialog(page, user.email, user.password);
+    await loginDialog(page).getByLabel('Verification code').waitFor();
+    await page.goto('/settings');
+    const answer = nextSecondFactor(user.secondFactor!);
+    if (!('code' in answer)) throw new Error('expected a code');
+    await page.getByLabel('Verification code').fill(answer.code);
+    await page.getByRole('button', { name: 'VERIFY' }).click();
+    await waitOrExplain(page, page.getByRole('heading', { name: 'Settings', exact: true }));
+    expect(new URL(page.url()).pathname).toBe('/settings');
+    // nothing of the page was asked for before the code (the server would refuse it)
+    expect(refusals).toEqual([]);
+  });
+
   it('on a phone, the failed sign-in toast keeps clear of the login dialog', async () => {
     const user = await createUser(app, { sponsorId: sponsor.id });
     // French: its two-line toast title reached down over the dialog

@@ -9,7 +9,7 @@ import {
 import { PageSpinner } from '../components/Spinner';
 import { progressQuery } from '../lib/progress';
 import { queryClient } from '../lib/queryClient';
-import { meQuery } from '../lib/session';
+import { fullySignedIn, meQuery } from '../lib/session';
 import { hideLoading } from '../lib/ui';
 import { loadAcademy } from '../features/academy/queries';
 import { coachingQuery } from '../features/coaching/coachingApi';
@@ -96,14 +96,15 @@ const guardedRoute = createRoute({
 
 /**
  * The loader of a guarded page: its data is read once the session is known, and only for a
- * user the guard lets in (a visitor or a pending password change sees the guard's card, and a
- * data call would answer 401). A failure shows the route's error component, `RouteLoadError`.
+ * user past every step of the sign-in (a visitor or a pending password change sees the guard's
+ * card, a pending second factor the code screen, and a data call would answer 401 or 403). A
+ * failure shows the route's error component, `RouteLoadError`.
  */
 const whenSignedIn =
   (load: (queryClient: QueryClient) => Promise<unknown>) =>
   async ({ context }: { context: RouterContext }) => {
     const me = await context.queryClient.ensureQueryData(meQuery);
-    if (!me || me.mustChangePassword) return;
+    if (!fullySignedIn(me)) return;
     await load(context.queryClient);
   };
 

@@ -30,6 +30,15 @@ export async function signIn(email: string, password: string): Promise<User> {
   return user;
 }
 
+/** Ends a sign-in left at the code step: the server forgets the half-signed-in session. */
+export async function abandonSignIn(): Promise<void> {
+  try {
+    await request(authApi.logout, { on401: 'throw' });
+  } catch {
+    // already gone (expired, ended elsewhere): nothing is left to end
+  }
+}
+
 /**
  * Where a fresh sign-in lands (an address): the forced password screen when the password is
  * temporary; else the page the session ended on or the visitor opened signed out

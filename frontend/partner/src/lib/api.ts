@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly statusText: string,
     readonly bodyText: string,
     readonly body: Partial<ErrorBody> | null,
+    /** seconds the server asks to wait before trying again (its `Retry-After`), when it said */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${status}: ${bodyText || statusText}`);
   }
@@ -128,7 +130,13 @@ export async function rawRequest(
     const text = await res.text().catch(() => '');
     const on401: On401 = opts.loginAttempt ? 'throw' : (opts.on401 ?? 'redirect');
     if (res.status === 401 && on401 === 'returnNull') return null;
-    const error = new ApiError(res.status, res.statusText, text, parseErrorBody(text));
+    const error = new ApiError(
+      res.status,
+      res.statusText,
+      text,
+      parseErrorBody(text),
+      retryAfterOf(res.headers.get('Retry-After')),
+    );
     if (res.status === 401 && on401 === 'redirect') authRedirect.go('/login');
     throw error;
   }
@@ -181,11 +189,24 @@ export async function request<R>(
   })) as ResponseOf<R>;
 }
 
-/** The translation of a failed call's error id, when the app knows it (`common:serverErrors.<id>`). */
+/** `Retry-After` in seconds (the API sends seconds, never a date); undefined when absent or not a number. */
+const retryAfterOf = (header: string | null): number | undefined => {
+  const seconds = header === null ? NaN : Number(header);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+};
+
+/**
+ * The translation of a failed call's error id, when the app knows it (`common:serverErrors.<id>`).
+ * When the server said how long to wait, `<id>_wait` tells it in whole minutes, where it exists.
+ */
 export const translatedServerMessageOf = (e: unknown): string | undefined => {
-  if (!(e instanceof ApiError) || !e.code) return undefined;
+  if (!(e instanceof ApiError) || !e.code || !i18n.isInitialized) return undefined;
   const key = `common:serverErrors.${e.code}`;
-  return i18n.isInitialized && i18n.exists(key) ? i18n.t(key) : undefined;
+  if (e.retryAfterSeconds) {
+    const minutes = { count: Math.ceil(e.retryAfterSeconds / 60) };
+    if (i18n.exists(`${key}_wait`, minutes)) return i18n.t(`${key}_wait`, minutes);
+  }
+  return i18n.exists(key) ? i18n.t(key) : undefined;
 };
 
 /**

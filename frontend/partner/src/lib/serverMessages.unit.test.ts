@@ -33,6 +33,25 @@ describe('serverMessageOf', () => {
     expect(serverMessageOf(e)).not.toContain('Invalid email address');
   });
 
+  it('says how long to wait when the server said it (Retry-After), in whole minutes', async () => {
+    const body = { error: 'too_many_attempts', message: 'Too many sign-in attempts.' };
+    const waiting = (seconds?: number) => new ApiError(429, '', JSON.stringify(body), body, seconds);
+    expect(serverMessageOf(waiting(59))).toBe('Too many attempts. Please try again in 1 minute.');
+    expect(serverMessageOf(waiting(120))).toBe('Too many attempts. Please try again in 2 minutes.');
+    expect(serverMessageOf(waiting(121))).toBe('Too many attempts. Please try again in 3 minutes.');
+    await i18n.changeLanguage('es');
+    expect(serverMessageOf(waiting(900))).toBe(
+      'Demasiados intentos. Vuelve a intentarlo dentro de 15 minutos.',
+    );
+    await i18n.changeLanguage('fr');
+    expect(serverMessageOf(waiting(60))).toBe('Trop de tentatives. Veuillez réessayer dans 1\u00a0minute.');
+    // without the wait, the general message
+    expect(serverMessageOf(waiting())).toBe(
+      'Trop de tentatives. Veuillez patienter quelques minutes puis réessayer.',
+    );
+    await i18n.changeLanguage('en');
+  });
+
   it("falls back to the server's message for other ids, and to nothing for other errors", () => {
     expect(
       serverMessageOf(failure(409, { error: 'user_exists', message: 'This account already exists' })),
