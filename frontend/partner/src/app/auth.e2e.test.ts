@@ -362,6 +362,14 @@ describe('sign-in flow in Chromium', () => {
       .getByText(/^This password is too long/)
       .waitFor();
     expect(await page.getByText(/Invalid email address|at most 72 bytes/).count()).toBe(0);
+    // too short: the error says the rule, and the hint under the field does not say it again
+    await page.getByLabel('Password', { exact: true }).fill('abc');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await fieldError('Password').getByText('Password must be at least 6 characters long.').waitFor();
+    expect(await page.getByText('At least 6 characters.').isVisible()).toBe(false);
+    await page.getByLabel('Password', { exact: true }).fill('abcdef-long-enough');
+    await page.getByLabel('Password', { exact: true }).blur();
+    await page.getByText('At least 6 characters.').waitFor();
 
     await page.goto('/login');
     const dialog = loginDialog(page);

@@ -196,6 +196,7 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
           name="password"
           label={t('form.password')}
           extra={t('form.passwordHelp')}
+          className="hint-until-error"
           rules={[
             { required: true, message: t('form.passwordRequired') },
             { min: PASSWORD_MIN_LENGTH, message: t('form.passwordTooShort') },

@@ -3,7 +3,7 @@ import Card from 'antd/es/card';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Tag from 'antd/es/tag';
-import { SafetyOutlined } from '@ant-design/icons';
+import { CheckOutlined, CopyOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../../lib/api';
@@ -141,7 +141,12 @@ export function SecondFactorCard({ user }: { user: User }) {
         okText={t('secondFactor.codesDone')}
         onOk={close}
         onCancel={close}
-        cancelButtonProps={{ style: { display: 'none' } }}
+        footer={(_, { OkBtn }) => (
+          <>
+            {step.kind === 'codes' && <CopyCodes codes={step.recoveryCodes} />}
+            <OkBtn />
+          </>
+        )}
         destroyOnHidden
       >
         {step.kind === 'codes' && (
@@ -184,5 +189,24 @@ export function SecondFactorCard({ user }: { user: User }) {
         )}
       </Modal>
     </Card>
+  );
+}
+
+/** Copies the recovery codes, one a line, for a password manager or a note; "Copied" once done. */
+function CopyCodes({ codes }: { codes: string[] }) {
+  const { t } = useTranslation('settings');
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(codes.join('\n'));
+      setCopied(true);
+    } catch {
+      toast.error(t('secondFactor.copyFailedTitle'), t('secondFactor.copyFailedText'));
+    }
+  };
+  return (
+    <Button icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={() => void copy()}>
+      {copied ? t('secondFactor.codesCopied') : t('secondFactor.codesCopy')}
+    </Button>
   );
 }
