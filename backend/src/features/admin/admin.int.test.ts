@@ -533,6 +533,34 @@ describe('audit log', () => {
       (await admin.client.get(`/api/admin/audit?${q({ filter: { from: 'yesterday-ish' } })}`)).status,
     ).toBe(400);
   });
+
+  it("finds a person's rows from their name or e-mail, as the rows name them", async () => {
+    const target = await createUser(app, { firstName: 'Quintessa', lastName: 'Vale' });
+    const lock = await admin.client.request('PUT', `/api/admin/users/${target.id}`, { isLocked: true });
+    expect(lock.status).toBe(200);
+    await waitFor(
+      async () =>
+        (await app.deps.db('audit_log').where({ subject_id: target.id, event_type: 'UserLocked' })).length ===
+        1,
+      30_000,
+      'audit line',
+    );
+    const search = async (text: string) =>
+      (await admin.client.get(`/api/admin/audit?${q({ filter: { q: text }, range: [0, 199] })}`)).body as {
+        eventType: string;
+        subjectId: string | null;
+        actorId: string | null;
+      }[];
+    for (const text of ['Quintessa Vale', 'quintessa', target.email.toUpperCase()]) {
+      const rows = await search(text);
+      expect(rows.map((r) => r.eventType)).toContain('UserLocked');
+      expect(rows.every((r) => r.subjectId === target.id || r.actorId === target.id)).toBe(true);
+    }
+    // the admin who acted: their rows, the lock among them
+    const byName = await search('Ada Admin');
+    expect(byName.some((r) => r.eventType === 'UserLocked' && r.subjectId === target.id)).toBe(true);
+    expect(await search('Quintessa Nobody')).toEqual([]);
+  });
 });
 
 describe('mailing-service sync with the demo adapter', () => {

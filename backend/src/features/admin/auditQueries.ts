@@ -68,7 +68,18 @@ function filtered(db: Db, filter: AuditFilter = {}) {
   }
   if (filter.q?.trim()) {
     const like = `%${escapeLike(filter.q.trim())}%`;
-    q.where((w) => w.whereILike('l.summary', like).orWhereILike('l.event_type', like));
+    // the rows name the user they are about and who acted: a search finds those people too
+    const people = db('users')
+      .select(db.raw('id::text'))
+      .whereRaw(`first_name || ' ' || last_name ilike ?`, [like])
+      .orWhereILike('email', like);
+    q.where((w) =>
+      w
+        .whereILike('l.summary', like)
+        .orWhereILike('l.event_type', like)
+        .orWhereIn('l.subject_id', people)
+        .orWhereIn('l.actor_id', people),
+    );
   }
   if (filter.id !== undefined) q.whereIn('l.event_id', Array.isArray(filter.id) ? filter.id : [filter.id]);
   return q;
