@@ -773,3 +773,34 @@ describe('dashboard and metrics', () => {
       .toBeGreaterThan(0);
   });
 });
+
+describe('users sorted by name', () => {
+  it('orders namesakes by last name, then by id, in the direction of the sort', async () => {
+    // ids in the reverse order of the last names: ties left to the id came out Ferreira, Eriksen, Barros
+    const adeles = [
+      { id: '00000000-0000-4000-8000-0000000000a4', lastName: 'Barros' },
+      { id: '00000000-0000-4000-8000-0000000000a3', lastName: 'Barros' },
+      { id: '00000000-0000-4000-8000-0000000000a2', lastName: 'eriksen' },
+      { id: '00000000-0000-4000-8000-0000000000a1', lastName: 'Ferreira' },
+    ];
+    let position = '';
+    for (const [i, a] of adeles.entries())
+      ({ position } = await seedPartner(app.deps, {
+        ...a,
+        sponsorId: admin.id,
+        firstName: i % 2 ? 'Zadelie' : 'zadelie',
+        email: `zadelie${i}@example.test`,
+        completedSteps: 0,
+      }));
+    await app.deps.projections.waitFor(position);
+    const order = async (dir: 'ASC' | 'DESC') =>
+      (
+        await admin.client.get(
+          `/api/admin/users?${q({ sort: ['firstName', dir], range: [0, 49], filter: { q: 'zadelie' } })}`,
+        )
+      ).body.map((u: { id: string; lastName: string }) => `${u.lastName} ${u.id.slice(-2)}`);
+    const ascending = ['Barros a3', 'Barros a4', 'eriksen a2', 'Ferreira a1'];
+    expect(await order('ASC')).toEqual(ascending);
+    expect(await order('DESC')).toEqual([...ascending].reverse());
+  });
+});

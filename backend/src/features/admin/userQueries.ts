@@ -136,13 +136,17 @@ export function toAdminUser(r: AdminUserRow, adminEmail: string): AdminUser {
   };
 }
 
-/** `order by` of the list: the sort key, then the id, in the order of the admin list's indexes. */
+/**
+ * `order by` of the list: the sort key, then the id, in the order of the admin list's indexes.
+ * By name: the first name, then the last name, then the id (namesakes in a stable order).
+ */
 function orderOf(query: UserQuery) {
   const [key, dir] = query.sort ?? ['createdAt', 'DESC'];
-  // Matches the indexes of the admin list migration: a page walks an index in order.
+  // Matches the indexes of the admin list migrations: a page walks an index in order.
   const nulls = key === 'lastLoginAt' ? (dir === 'ASC' ? ' nulls first' : ' nulls last') : '';
   const direction = dir === 'ASC' ? 'asc' : 'desc';
-  return `${SORT_SQL[key]} ${direction}${nulls}, u.id ${direction}`;
+  const then = key === 'firstName' ? `, ${SORT_SQL.lastName} ${direction}` : '';
+  return `${SORT_SQL[key]} ${direction}${nulls}${then}, u.id ${direction}`;
 }
 
 /** The ordered, filtered rows (no paging): the CSV export streams it. */
