@@ -65,6 +65,8 @@ export const adminUser = user
     trainingCompleted: z.boolean(),
     status: z.enum(['complete', 'in-progress', 'not-started']),
     preferredLanguage: z.string().nullable(),
+    /** two-step verification is set up (an admin's reset is only for these accounts) */
+    secondFactorEnrolled: z.boolean(),
   });
 export type AdminUser = z.infer<typeof adminUser>;
 

@@ -804,3 +804,23 @@ describe('users sorted by name', () => {
     expect(await order('DESC')).toEqual([...ascending].reverse());
   });
 });
+
+describe('a user’s two-step verification in the console', () => {
+  it('says whether each user has a second factor: in the list, on the user, and no more after a reset', async () => {
+    const enrolled = await createUser(app, { secondFactor: true, firstName: 'Tova', lastName: 'Twostep' });
+    const one = async (id: string) => (await admin.client.get(`/api/admin/users/${id}`)).body;
+    expect((await one(enrolled.id)).secondFactorEnrolled).toBe(true);
+    expect((await one(partner.id)).secondFactorEnrolled).toBe(false);
+    const list = await admin.client.get(
+      `/api/admin/users?${q({ filter: { id: [enrolled.id, partner.id] } })}`,
+    );
+    expect(
+      Object.fromEntries(
+        list.body.map((u: { id: string; secondFactorEnrolled: boolean }) => [u.id, u.secondFactorEnrolled]),
+      ),
+    ).toEqual({ [enrolled.id]: true, [partner.id]: false });
+    const reset = await admin.client.post(`/api/admin/users/${enrolled.id}/second-factor/reset`, {});
+    expect(reset.status).toBe(200);
+    expect((await one(enrolled.id)).secondFactorEnrolled).toBe(false);
+  });
+});

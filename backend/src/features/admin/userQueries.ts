@@ -84,6 +84,7 @@ const COLUMNS = [
   'u.last_login_at',
   'u.created_at',
   'u.preferred_language',
+  'u.second_factor_enrolled',
   's.first_name as sponsor_first_name',
   's.last_name as sponsor_last_name',
   'p.completed_steps',
@@ -105,6 +106,7 @@ export interface AdminUserRow {
   last_login_at: Date | null;
   created_at: Date;
   preferred_language: string | null;
+  second_factor_enrolled: boolean;
   sponsor_first_name: string | null;
   sponsor_last_name: string | null;
   completed_steps: number | null;
@@ -133,6 +135,7 @@ export function toAdminUser(r: AdminUserRow, adminEmail: string): AdminUser {
     trainingCompleted: Boolean(r.training_completed) || completedSteps >= STEP_COUNT,
     status: partnerStatus({ completedSteps, lastLoginAt: r.last_login_at }),
     preferredLanguage: r.preferred_language,
+    secondFactorEnrolled: r.second_factor_enrolled,
   };
 }
 
