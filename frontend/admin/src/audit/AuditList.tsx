@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -23,19 +23,25 @@ import { SearchFilter } from '../lib/SearchFilter';
 import { DateFilterInput } from '../lib/DateFilterInput';
 import { ProgressiveSimpleList } from '../lib/ProgressiveSimpleList';
 import { Changes } from '../users/UserTimeline';
-import { eventSummary, shownChanges } from '../lib/eventSummary';
+import { eventSummary, eventTypeChoices, shownChanges } from '../lib/eventSummary';
 import { usePhone } from '../lib/usePhone';
 import { fullName, labelled } from '../lib/labels';
 
+/** The recorded event types by their labels in the console's language; the value is the type. */
 function EventTypeInput(props: { source: string; alwaysOn?: boolean }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const [choices, setChoices] = useState<{ id: string; name: string }[]>([]);
+  const t = useTranslate();
+  const [locale] = useLocaleState();
+  const [types, setTypes] = useState<string[]>([]);
   useEffect(() => {
-    dataProvider
-      .getJson<{ id: string; name: string }[]>('/audit-event-types')
-      .then(setChoices, () => setChoices([]));
+    dataProvider.getJson<{ id: string; name: string }[]>('/audit-event-types').then(
+      (answer) => setTypes(answer.map((type) => type.id)),
+      () => setTypes([]),
+    );
   }, [dataProvider]);
-  return <SelectInput {...props} choices={choices} emptyText="app.audit.allTypes" />;
+  const choices = useMemo(() => eventTypeChoices(t, locale, types), [t, locale, types]);
+  // the labels are already in the console's language
+  return <SelectInput {...props} choices={choices} translateChoice={false} emptyText="app.audit.allTypes" />;
 }
 
 /**

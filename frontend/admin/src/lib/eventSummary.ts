@@ -149,3 +149,17 @@ export function eventSummary(
   }
   return (params ? t(key, params) : t(`app.events.base.${type}`)) + suffix;
 }
+
+/** An event type as a reader names it: the line its entries show without details; else its name. */
+const eventTypeLabel = (t: Translate, type: string) => t(`app.events.base.${type}`, { _: type });
+
+/**
+ * The audit log's "Event" choices: each type (the filter's value) by its label in the reader's
+ * language, in that language's alphabetical order.
+ */
+export function eventTypeChoices(t: Translate, locale: string, types: readonly string[]) {
+  const collator = new Intl.Collator(locale, { sensitivity: 'base' });
+  return types
+    .map((id) => ({ id, name: eventTypeLabel(t, id) }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+}

@@ -4,7 +4,7 @@ import { SECRET_EVENT_FIELDS, allEvents } from '@portal/contracts';
 import { en } from '../i18n/en';
 import { es } from '../i18n/es';
 import { fr } from '../i18n/fr';
-import { eventSummary, fieldLabel, shownChanges } from './eventSummary';
+import { eventSummary, eventTypeChoices, fieldLabel, shownChanges } from './eventSummary';
 
 const translator = (messages: object, locale = 'en') => {
   const provider = polyglotI18nProvider(() => messages as never, locale, [], { allowMissing: false });
@@ -219,5 +219,41 @@ describe('shownChanges', () => {
       }),
     ).toEqual({ step: 2, completedAt: '2026-11-20T10:00:00.000Z' });
     expect(shownChanges({ eventType: 'UserLocked', occurredAt: at, changes: null })).toBeNull();
+  });
+});
+
+describe('the audit log’s event filter', () => {
+  const types = allEvents.map((e) => e.type);
+  it('names every event type the system records in each language, sorted by that name', () => {
+    for (const [messages, locale] of [
+      [en, 'en'],
+      [es, 'es'],
+      [fr, 'fr'],
+    ] as const) {
+      const choices = eventTypeChoices(translator(messages, locale), locale, types);
+      expect(choices.map((c) => c.id).sort()).toEqual([...types].sort());
+      for (const c of choices) {
+        expect(c.name, `${locale} ${c.id}`).not.toBe(c.id);
+        expect(c.name, `${locale} ${c.id}`).toBe(
+          messages.app.events.base[c.id as keyof typeof en.app.events.base],
+        );
+      }
+      const names = choices.map((c) => c.name);
+      expect(names, locale).toEqual(
+        [...names].sort(new Intl.Collator(locale, { sensitivity: 'base' }).compare),
+      );
+    }
+  });
+  it('words the types as the rows do, the value kept the type', () => {
+    const choices = eventTypeChoices(translator(es, 'es'), 'es', ['UserLocked', 'AcademyLinksChanged']);
+    expect(choices).toEqual(
+      [
+        { id: 'UserLocked', name: es.app.events.base.UserLocked },
+        { id: 'AcademyLinksChanged', name: es.app.events.base.AcademyLinksChanged },
+      ].sort((a, b) => a.name.localeCompare(b.name, 'es')),
+    );
+    expect(choices[0]!.name).toBe(
+      eventSummary(translator(es, 'es'), 'es', { eventType: choices[0]!.id, summary: '', changes: null }),
+    );
   });
 });
