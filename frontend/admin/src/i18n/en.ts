@@ -26,6 +26,7 @@ export const en = {
         createdAt: 'Joined',
         progress: 'Progress',
         status: 'Status',
+        secondFactorEnrolled: 'Two-step verification',
         q: 'Search',
       },
     },
@@ -316,6 +317,8 @@ export const en = {
         'Their sessions end and they must set up a new authenticator at their next sign-in. The audit log records that you did it.',
       resetDone: 'Two-step verification of %{name} was reset.',
       resetNone: '%{name} has no two-step verification to reset.',
+      on: 'On',
+      off: 'Off',
     },
     audit: {
       request: 'request %{id}',

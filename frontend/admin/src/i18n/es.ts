@@ -27,6 +27,7 @@ export const es: Messages = {
         createdAt: 'Alta',
         progress: 'Progreso',
         status: 'Estado',
+        secondFactorEnrolled: 'Verificación en dos pasos',
         q: 'Buscar',
       },
     },
@@ -321,6 +322,8 @@ export const es: Messages = {
         'Sus sesiones terminan y deberá configurar un nuevo autenticador en su próximo inicio de sesión. El registro de auditoría guarda que lo hiciste tú.',
       resetDone: 'Se restableció la verificación en dos pasos de %{name}.',
       resetNone: '%{name} no tiene verificación en dos pasos que restablecer.',
+      on: 'Activada',
+      off: 'Desactivada',
     },
     audit: {
       request: 'solicitud %{id}',

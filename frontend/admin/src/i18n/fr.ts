@@ -27,6 +27,7 @@ export const fr: Messages = {
         createdAt: 'Inscription',
         progress: 'Progression',
         status: 'Statut',
+        secondFactorEnrolled: 'Validation en deux étapes',
         q: 'Rechercher',
       },
     },
@@ -324,6 +325,8 @@ export const fr: Messages = {
         'Ses sessions se terminent et il devra configurer un nouvel authentificateur à sa prochaine connexion. Le journal d’audit garde que c’est vous qui l’avez fait.',
       resetDone: 'La validation en deux étapes de %{name} a été réinitialisée.',
       resetNone: '%{name} n’a pas de validation en deux étapes à réinitialiser.',
+      on: 'Activée',
+      off: 'Désactivée',
     },
     audit: {
       request: 'requête %{id}',

@@ -10,7 +10,8 @@ import { fullName } from '../lib/labels';
 /**
  * Removes another user's two-step verification (a lost phone): their sessions end and they set
  * up a new one at their next sign-in; the audit log records who did it (issue 13). Not shown
- * on one's own account (the server refuses it too).
+ * on one's own account (the server refuses it too), nor for a user without two-step verification
+ * (nothing to reset: the user page says it is off).
  */
 export function ResetSecondFactorButton() {
   const record = useRecordContext<AdminUser>();
@@ -21,7 +22,7 @@ export function ResetSecondFactorButton() {
   const refresh = useRefresh();
   const t = useTranslate();
   useEffect(() => void currentUserId().then(setSelf), []);
-  if (!record || !self || record.id === self) return null;
+  if (!record?.secondFactorEnrolled || !self || record.id === self) return null;
   const name = fullName(record);
   return (
     <>

@@ -295,6 +295,14 @@ function Summary() {
         </Typography>
         <Typography variant="body2">{date(record.createdAt)}</Typography>
       </Box>
+      <Box data-testid="second-factor-state">
+        <Typography variant="caption" color="text.secondary">
+          {t('resources.users.fields.secondFactorEnrolled')}
+        </Typography>
+        <Typography variant="body2">
+          {t(record.secondFactorEnrolled ? 'app.secondFactor.on' : 'app.secondFactor.off')}
+        </Typography>
+      </Box>
       {record.mustChangePassword && (
         <Alert severity="warning" sx={{ gridColumn: '1 / -1' }}>
           {t('app.status.mustChange')}
