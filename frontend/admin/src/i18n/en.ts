@@ -186,6 +186,7 @@ export const en = {
       lock: 'Lock',
       unlock: 'Unlock',
       makeAdmin: 'Make admin',
+      removeAdmin: 'Remove admin rights',
       subscribe: 'Subscribe to newsletter',
       unsubscribe: 'Unsubscribe from newsletter',
       // the bulk buttons' visible words (their full names above): the four fit a 1024 px screen
@@ -219,6 +220,8 @@ export const en = {
       lockedNote: 'Locking ends all of this user’s sessions at once.',
       confirmLock: 'Lock %{name}? They are signed out at once and cannot sign in until unlocked.',
       confirmMakeAdmin: 'Make %{name} an admin? They can then open this console and change every account.',
+      confirmUnlock: 'Unlock %{name}? They can sign in again.',
+      confirmRemoveAdmin: 'Remove the admin rights of %{name}? They can no longer open this console.',
       confirmResetTraining: 'Mark all five foundation steps of %{name} as not done?',
       confirmDelete:
         'Delete %{name} for good? Their personal data is erased from the portal and the mailing list; the audit log keeps that the account existed.',

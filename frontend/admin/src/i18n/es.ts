@@ -189,6 +189,7 @@ export const es: Messages = {
       lock: 'Bloquear',
       unlock: 'Desbloquear',
       makeAdmin: 'Hacer administrador',
+      removeAdmin: 'Quitar permisos de administrador',
       subscribe: 'Suscribir al boletín',
       unsubscribe: 'Dar de baja del boletín',
       // the bulk buttons' visible words (their full names above): the four fit a 1024 px screen
@@ -224,6 +225,8 @@ export const es: Messages = {
         '¿Bloquear a %{name}? Su sesión se cierra al instante y no podrá entrar hasta que se desbloquee.',
       confirmMakeAdmin:
         '¿Hacer administrador a %{name}? Podrá abrir esta consola y cambiar cualquier cuenta.',
+      confirmUnlock: '¿Desbloquear a %{name}? Podrá volver a entrar.',
+      confirmRemoveAdmin: '¿Quitar los permisos de administrador a %{name}? Ya no podrá abrir esta consola.',
       confirmResetTraining: '¿Marcar como no hechos los cinco pasos de fundamentos de %{name}?',
       confirmDelete:
         '¿Eliminar a %{name} definitivamente? Sus datos personales se borran del portal y de la lista de correo; el registro de auditoría conserva que la cuenta existió.',

@@ -189,6 +189,7 @@ export const fr: Messages = {
       lock: 'Bloquer',
       unlock: 'Débloquer',
       makeAdmin: 'Rendre administrateur',
+      removeAdmin: 'Retirer les droits d’administrateur',
       subscribe: 'Inscrire à la newsletter',
       unsubscribe: 'Désinscrire de la newsletter',
       // the bulk buttons' visible words (their full names above): the four fit a 1024 px screen
@@ -226,6 +227,9 @@ export const fr: Messages = {
         'Bloquer %{name}\u202f? Ses sessions se ferment aussitôt et la connexion reste impossible jusqu’au déblocage.',
       confirmMakeAdmin:
         'Faire de %{name} un administrateur\u202f? Cette personne pourra ouvrir cette console et modifier tous les comptes.',
+      confirmUnlock: 'Débloquer %{name}\u202f? Cette personne pourra de nouveau se connecter.',
+      confirmRemoveAdmin:
+        'Retirer les droits d’administrateur de %{name}\u202f? Cette personne ne pourra plus ouvrir cette console.',
       confirmResetTraining: 'Marquer les cinq étapes des fondamentaux de %{name} comme non faites\u202f?',
       confirmDelete:
         'Supprimer définitivement %{name}\u202f? Ses données personnelles sont effacées du portail et de la liste de diffusion\u202f; le journal d’audit garde la trace de l’existence du compte.',

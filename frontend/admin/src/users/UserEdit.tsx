@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import DialogContentText from '@mui/material/DialogContentText';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
@@ -32,6 +33,7 @@ import {
   useTranslate,
   useUpdate,
   useRedirect,
+  useSaveContext,
   type HttpError,
 } from 'react-admin';
 import type { AdminUser } from '@portal/contracts/admin/schemas';
@@ -357,9 +359,71 @@ export function UserEdit() {
   );
 }
 
+type FlagChange = { title: string; text: string };
+
+/**
+ * What a save would do to the user's admin rights and lock, in the toolbar buttons' words: the
+ * switches change them as the Lock and Make admin buttons do, and are asked first as they are.
+ */
+function flagChanges(
+  t: (key: string, options?: object) => string,
+  record: AdminUser,
+  values: Partial<AdminUser>,
+): FlagChange[] {
+  const name = fullName(record);
+  const changes: FlagChange[] = [];
+  if (values.isLocked !== undefined && values.isLocked !== record.isLocked)
+    changes.push(
+      values.isLocked
+        ? { title: t('app.users.lock'), text: t('app.users.confirmLock', { name }) }
+        : { title: t('app.users.unlock'), text: t('app.users.confirmUnlock', { name }) },
+    );
+  if (values.isAdmin !== undefined && values.isAdmin !== record.isAdmin)
+    changes.push(
+      values.isAdmin
+        ? { title: t('app.users.makeAdmin'), text: t('app.users.confirmMakeAdmin', { name }) }
+        : { title: t('app.users.removeAdmin'), text: t('app.users.confirmRemoveAdmin', { name }) },
+    );
+  return changes;
+}
+
+/**
+ * The form's save: a change of the Locked or Admin switch is asked first (the submission waits
+ * for the answer; a cancel saves nothing and leaves the form as it was), any other save goes at once.
+ */
+function useConfirmedSave() {
+  const record = useRecordContext<AdminUser>();
+  const { save } = useSaveContext();
+  const t = useTranslate();
+  const [asked, setAsked] = useState<{ changes: FlagChange[]; answer: (yes: boolean) => void } | null>(null);
+  const onSubmit = async (values: Partial<AdminUser>) => {
+    const changes = record ? flagChanges(t, record, values) : [];
+    if (changes.length) {
+      const yes = await new Promise<boolean>((answer) => setAsked({ changes, answer }));
+      setAsked(null);
+      if (!yes) return;
+    }
+    return save?.(values);
+  };
+  const dialog = (
+    <Confirm
+      isOpen={asked !== null}
+      title={asked?.changes.map((c) => c.title).join(' · ') ?? ''}
+      content={asked?.changes.map((c) => (
+        <DialogContentText key={c.title}>{c.text}</DialogContentText>
+      ))}
+      onClose={() => asked?.answer(false)}
+      onConfirm={() => asked?.answer(true)}
+    />
+  );
+  return { onSubmit, dialog };
+}
+
 function UserForm() {
+  const { onSubmit, dialog } = useConfirmedSave();
   return (
-    <SimpleForm toolbar={<EditToolbar />} sx={{ maxWidth: 720 }} warnWhenUnsavedChanges>
+    <SimpleForm toolbar={<EditToolbar />} sx={{ maxWidth: 720 }} warnWhenUnsavedChanges onSubmit={onSubmit}>
+      {dialog}
       <KeepUnsavedValues />
       <Summary />
       <Box
