@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import SecurityIcon from '@mui/icons-material/Security';
 import { Button, Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { AdminUser } from '@portal/contracts/admin/schemas';
@@ -6,6 +6,7 @@ import { secondFactorEndpoints } from '@portal/contracts/secondFactor/endpoints'
 import { currentUserId } from '../authProvider';
 import { httpClient } from '../dataProvider';
 import { fullName } from '../lib/labels';
+import { pageContainer, returnFocus } from '../lib/returnFocus';
 
 /**
  * Removes another user's two-step verification (a lost phone): their sessions end and they set
@@ -15,14 +16,30 @@ import { fullName } from '../lib/labels';
  */
 export function ResetSecondFactorButton() {
   const record = useRecordContext<AdminUser>();
+  const [self, setSelf] = useState<string | null>(null);
+  useEffect(() => void currentUserId().then(setSelf), []);
+  if (!record?.secondFactorEnrolled || !self || record.id === self) return null;
+  return <ResetSecondFactorAction record={record} />;
+}
+
+function ResetSecondFactorAction({ record }: { record: AdminUser }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [self, setSelf] = useState<string | null>(null);
   const notify = useNotify();
   const refresh = useRefresh();
   const t = useTranslate();
-  useEffect(() => void currentUserId().then(setSelf), []);
-  if (!record?.secondFactorEnrolled || !self || record.id === self) return null;
+  // gone once its reset is read back (nothing left to reset): focus left nowhere goes to the page
+  const done = useRef(false);
+  useEffect(
+    () => () => {
+      if (!done.current) return;
+      requestAnimationFrame(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) returnFocus(null, pageContainer());
+      });
+    },
+    [],
+  );
   const name = fullName(record);
   return (
     <>
@@ -45,6 +62,7 @@ export function ResetSecondFactorButton() {
                 body: '{}',
               },
             );
+            done.current = true;
             notify(t('app.secondFactor.resetDone', { name }), { type: 'success' });
             refresh();
           } catch (error) {
