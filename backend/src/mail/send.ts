@@ -61,7 +61,8 @@ export const isMailSent = async (db: Db, id: string) =>
  * Message-ID (docs/decisions/mail.md). The transaction takes no transaction id until the insert,
  * so a slow mail server never holds back the event store's readers (their safe horizon).
  * With SMTP the kept copy has the secret parameters blanked; without SMTP the outbox is the
- * delivery, so it keeps them (admins see the links).
+ * delivery, so it keeps them: the console's answers hide them (mail/hideSecrets.ts), and a
+ * developer reads a reset link with `npm run mail:reset-link` (mail/keptResetLink.ts).
  */
 export async function sendMail(deps: MailDeps, request: MailRequest): Promise<'sent' | 'duplicate'> {
   const transport = mailTransport(deps.config);

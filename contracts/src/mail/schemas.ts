@@ -14,6 +14,8 @@ export const outboxMessage = z.object({
   createdAt: z.string(),
   /** the first 200 characters of the text */
   preview: z.string(),
+  /** a secret in a link (a forgotten-password link's token) was replaced by a placeholder */
+  linksHidden: z.boolean(),
 });
 export const outboxMessageDetail = outboxMessage.extend({ text: z.string(), html: z.string() });
 export type OutboxMessage = z.infer<typeof outboxMessageDetail>;

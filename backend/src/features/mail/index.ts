@@ -2,6 +2,7 @@ import { mailRoutes } from '@portal/contracts/mail/routes';
 import type { AppDeps } from '../../app/deps';
 import { notFound } from '../../domain/errors';
 import { defineFeature, raw } from '../../http/feature';
+import { hideSecrets } from '../../mail/hideSecrets';
 
 interface OutboxRow {
   id: string;
@@ -16,7 +17,18 @@ interface OutboxRow {
   created_at: Date;
 }
 
-const toMessage = (r: OutboxRow) => ({
+/**
+ * A kept message as the console may see it: its links' secrets hidden in the text, the HTML and
+ * the preview (the row keeps them: without SMTP the table is the delivery). Every answer of this
+ * feature goes through here.
+ */
+function readable(r: OutboxRow) {
+  const text = hideSecrets(r.text_body);
+  const html = hideSecrets(r.html_body);
+  return { text: text.body, html: html.body, linksHidden: text.hidden || html.hidden };
+}
+
+const toMessage = (r: OutboxRow, { text, linksHidden }: ReturnType<typeof readable>) => ({
   id: r.id,
   userId: r.user_id,
   to: r.to_address,
@@ -25,7 +37,8 @@ const toMessage = (r: OutboxRow) => ({
   subject: r.subject,
   transport: r.transport,
   createdAt: r.created_at.toISOString(),
-  preview: r.text_body.replace(/\s+/g, ' ').trim().slice(0, 200),
+  preview: text.replace(/\s+/g, ' ').trim().slice(0, 200),
+  linksHidden,
 });
 
 /** The console's Outbox (issue 18 point 2): the messages the worker's mail sender recorded. */
@@ -56,14 +69,18 @@ export function createMailFeature(deps: AppDeps) {
         filtered().count<{ count: string }[]>({ count: '*' }).first(),
       ]);
       const range = rows.length ? `${start}-${start + rows.length - 1}` : '*';
-      return raw(rows.map(toMessage), {
-        headers: { 'Content-Range': `mail-outbox ${range}/${Number(total?.count ?? 0)}` },
-      });
+      return raw(
+        rows.map((r) => toMessage(r, readable(r))),
+        {
+          headers: { 'Content-Range': `mail-outbox ${range}/${Number(total?.count ?? 0)}` },
+        },
+      );
     },
     async getOutbox({ params }) {
       const row = await deps.db<OutboxRow>('mail_outbox').where({ id: params.id }).first();
       if (!row) throw notFound('mail_not_found', 'Message not found');
-      return { ...toMessage(row), text: row.text_body, html: row.html_body };
+      const shown = readable(row);
+      return { ...toMessage(row, shown), text: shown.text, html: shown.html };
     },
   });
 }

@@ -3,13 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../testing/app';
 import { waitFor } from '../../../../testing/servers';
 import { resetTokenIn } from '../../../../testing/smtp';
+import { keptResetLink } from '../../mail/keptResetLink';
 import { createUser } from '../../../../testing/users';
 import { startWorkers } from '../../../../worker/src/runWorkers';
 import { passwordResetMailJob } from '../../../../worker/src/jobs/mail';
 
 /**
  * Without SMTP_URL nothing leaves the machine: the worker keeps each message in the outbox, and
- * the console's Outbox resource lists and shows it (only to admins).
+ * the console's Outbox resource lists and shows it (only to admins), with the secrets of its
+ * links hidden: an admin must not be able to open a partner's pending reset link.
  */
 let app: TestApp;
 let workers: Worker[];
@@ -25,7 +27,7 @@ afterAll(async () => {
 });
 
 describe('mail outbox (no SMTP)', () => {
-  it('keeps every message, with a working link, for the console', async () => {
+  it('keeps every message for the console, its reset link hidden there and working for the partner', async () => {
     const admin = await createUser(app, { admin: true });
     const partner = await createUser(app, { firstName: 'Élodie' });
     await partner.client.post('/api/preferred-language', { language: 'fr' });
@@ -61,8 +63,25 @@ describe('mail outbox (no SMTP)', () => {
     const one = await admin.client.get(`/api/admin/mail-outbox/${row.id}`);
     expect(one.status).toBe(200);
     expect(one.body.html).toContain('lang="fr"');
-    const token = resetTokenIn(one.body.text);
+
+    // the table keeps the working link (it is the delivery); no answer of the console carries it
+    const stored = await app.deps.db('mail_outbox').where({ id: row.id }).first();
+    const token = resetTokenIn(stored.text_body)!;
     expect(token).toBeTruthy();
+    expect(stored.html_body).toContain(token);
+    const secret = token.split('.')[1];
+    for (const answer of [list.text, one.text]) {
+      expect(answer).not.toContain(secret);
+      expect(answer).not.toMatch(/token=[\w-]/);
+    }
+    expect(row.linksHidden).toBe(true);
+    expect(one.body.linksHidden).toBe(true);
+    expect(one.body.text).toContain('/new-password#token=[hidden]');
+    expect(one.body.html).toContain('href="http://portal.example.test/new-password#token=[hidden]"');
+
+    // the partner's own link still works: the developer's way to it reads the table
+    const link = await keptResetLink(app.deps.db, partner.email.toUpperCase());
+    expect(link).toBe(`http://portal.example.test/new-password#token=${token}`);
     const done = await app
       .client()
       .post('/api/password-reset/complete', { token, newPassword: 'Outbox-Link-2026' });

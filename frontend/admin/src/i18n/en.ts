@@ -134,6 +134,8 @@ export const en = {
     mail: {
       notice:
         'Every e-mail the portal sends is listed here. Without SMTP_URL nothing leaves the machine: the messages stay here, so you can see what would have been sent.',
+      linksHidden:
+        'Links that would let whoever opens them choose the account’s password are hidden here (shown as [hidden]).',
       title: 'E-mail of %{date}',
       html: 'As the recipient sees it',
       text: 'Plain text',

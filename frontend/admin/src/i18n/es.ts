@@ -134,6 +134,8 @@ export const es: Messages = {
     mail: {
       notice:
         'Aquí aparece cada correo que envía el portal. Sin SMTP_URL nada sale de la máquina: los mensajes se quedan aquí para que veas lo que se habría enviado.',
+      linksHidden:
+        'Los enlaces que permitirían a quien los abra elegir la contraseña de la cuenta están ocultos aquí (aparecen como [hidden]).',
       title: 'Correo del %{date}',
       html: 'Como lo ve el destinatario',
       text: 'Texto sin formato',

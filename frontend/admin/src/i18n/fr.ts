@@ -134,6 +134,8 @@ export const fr: Messages = {
     mail: {
       notice:
         'Chaque e-mail envoyé par le portail figure ici. Sans SMTP_URL, rien ne quitte la machine\u00a0: les messages restent ici, pour voir ce qui aurait été envoyé.',
+      linksHidden:
+        'Les liens qui permettraient à quiconque les ouvre de choisir le mot de passe du compte sont masqués ici (affichés comme [hidden]).',
       title: 'E-mail du %{date}',
       html: 'Tel que le destinataire le voit',
       text: 'Texte brut',

@@ -171,6 +171,12 @@ function MessageBody() {
         {field(t('resources.mail-outbox.fields.language'), <Language />)}
         {field(t('resources.mail-outbox.fields.transport'), <Transport />)}
       </Box>
+      {record.linksHidden && (
+        // the server hides them (a partner's pending reset link would open the account to any admin)
+        <Alert severity="info" data-testid="links-hidden">
+          {t('app.mail.linksHidden')}
+        </Alert>
+      )}
       <Section title={t('app.mail.html')}>
         {/* the message as the recipient sees it, isolated from the console (no scripts run) */}
         <Box
