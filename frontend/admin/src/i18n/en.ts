@@ -133,7 +133,7 @@ export const en = {
     title: 'Admin console',
     mail: {
       notice:
-        'Every e-mail the portal sends is listed here. Without SMTP_URL nothing leaves the machine: the messages stay here, so you can see what would have been sent.',
+        'Every e-mail the portal sends is listed here. While no mail server is connected, nothing is actually sent: messages are kept here instead, so you can see what would have gone out. Whoever runs the portal’s server can connect one.',
       linksHidden:
         'Links that would let whoever opens them choose the account’s password are hidden here (shown as [hidden]).',
       title: 'E-mail of %{date}',
@@ -144,7 +144,7 @@ export const en = {
         nudge: 'Nudge from the sponsor',
         callReminder: 'Live-call reminder',
       },
-      transport: { outbox: 'Kept here (no SMTP)', smtp: 'Sent by SMTP' },
+      transport: { outbox: 'Kept here, not sent', smtp: 'Sent' },
       languages: { en: 'English', es: 'Spanish', fr: 'French' },
     },
     userMenu: '%{name}, account menu',

@@ -133,7 +133,7 @@ export const es: Messages = {
     title: 'Consola de administración',
     mail: {
       notice:
-        'Aquí aparece cada correo que envía el portal. Sin SMTP_URL nada sale de la máquina: los mensajes se quedan aquí para que veas lo que se habría enviado.',
+        'Aquí aparece cada correo que envía el portal. Mientras no haya un servidor de correo conectado, no se envía nada: los mensajes se guardan aquí para que veas lo que se habría enviado. Quien administra el servidor del portal puede conectar uno.',
       linksHidden:
         'Los enlaces que permitirían a quien los abra elegir la contraseña de la cuenta están ocultos aquí (aparecen como [hidden]).',
       title: 'Correo del %{date}',
@@ -144,7 +144,7 @@ export const es: Messages = {
         nudge: 'Empujón del patrocinador',
         callReminder: 'Recordatorio de llamada en vivo',
       },
-      transport: { outbox: 'Guardado aquí (sin SMTP)', smtp: 'Enviado por SMTP' },
+      transport: { outbox: 'Guardado aquí, no enviado', smtp: 'Enviado' },
       languages: { en: 'Inglés', es: 'Español', fr: 'Francés' },
     },
     userMenu: '%{name}, menú de la cuenta',

@@ -133,7 +133,7 @@ export const fr: Messages = {
     title: 'Console d’administration',
     mail: {
       notice:
-        'Chaque e-mail envoyé par le portail figure ici. Sans SMTP_URL, rien ne quitte la machine\u00a0: les messages restent ici, pour voir ce qui aurait été envoyé.',
+        'Chaque e-mail envoyé par le portail figure ici. Tant qu’aucun serveur de messagerie n’est connecté, rien n’est vraiment envoyé\u00a0: les messages sont gardés ici, pour voir ce qui serait parti. La personne qui gère le serveur du portail peut en connecter un.',
       linksHidden:
         'Les liens qui permettraient à quiconque les ouvre de choisir le mot de passe du compte sont masqués ici (affichés comme [hidden]).',
       title: 'E-mail du %{date}',
@@ -144,7 +144,7 @@ export const fr: Messages = {
         nudge: 'Relance du parrain',
         callReminder: 'Rappel d’appel en direct',
       },
-      transport: { outbox: 'Gardé ici (sans SMTP)', smtp: 'Envoyé par SMTP' },
+      transport: { outbox: 'Gardé ici, non envoyé', smtp: 'Envoyé' },
       languages: { en: 'Anglais', es: 'Espagnol', fr: 'Français' },
     },
     userMenu: '%{name}, menu du compte',

@@ -106,6 +106,10 @@ describe('console texts', () => {
     // and never writes ; : ! ? against the word ("Langue: Français")
     expect(values(fr as Tree).flatMap(unspacedFrenchPunctuation)).toEqual([]);
   });
+  it('names no server setting (an admin cannot act on SMTP_URL; the outbox says what it means)', () => {
+    const settings = (t: Tree) => values(t).filter((v) => /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/.test(v));
+    for (const lang of [en, es, fr] as Tree[]) expect(settings(lang)).toEqual([]);
+  });
   it('writes the French apostrophe ’, not the straight one', () => {
     expect(values(fr as Tree).flatMap(straightApostrophes)).toEqual([]);
   });

@@ -56,7 +56,10 @@ function Transport() {
   );
 }
 
-/** Without SMTP_URL, nothing leaves the machine: said once, above the list. */
+/**
+ * Said once, above the list, in the admin's terms (no server setting's name): without a mail
+ * server nothing is sent, and who can connect one.
+ */
 function OutboxNotice() {
   const t = useTranslate();
   return (

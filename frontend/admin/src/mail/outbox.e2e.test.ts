@@ -41,10 +41,10 @@ describe('the console outbox', () => {
     await row.waitFor({ timeout: 60_000 });
     expect(await row.innerText()).toContain('Choisissez un nouveau mot de passe pour Training Academy');
     expect(await row.innerText()).toContain('Forgotten password');
-    expect(await row.innerText()).toContain('Kept here (no SMTP)');
+    expect(await row.innerText()).toContain('Kept here, not sent');
     expect(await row.innerText()).toContain('Bonjour Chloé,');
     expect(await row.innerText()).toContain('French');
-    await page.getByText('Without SMTP_URL nothing leaves the machine').waitFor();
+    await page.getByText('While no mail server is connected, nothing is actually sent').waitFor();
     if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/admin-outbox.png` });
 
     await row.click();
