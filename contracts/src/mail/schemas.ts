@@ -12,7 +12,7 @@ export const outboxMessage = z.object({
   /** `outbox`: kept here only; `smtp`: handed to the mail server */
   transport: z.enum(['outbox', 'smtp']),
   createdAt: z.string(),
-  /** the first 200 characters of the text */
+  /** the first 200 characters of the text (a hidden link the cut falls in ends whole: `token=[hidden]`) */
   preview: z.string(),
   /** a secret in a link (a forgotten-password link's token) was replaced by a placeholder */
   linksHidden: z.boolean(),

@@ -2,7 +2,7 @@ import { mailRoutes } from '@portal/contracts/mail/routes';
 import type { AppDeps } from '../../app/deps';
 import { notFound } from '../../domain/errors';
 import { defineFeature, raw } from '../../http/feature';
-import { hideSecrets } from '../../mail/hideSecrets';
+import { HIDDEN_SECRET, hideSecrets } from '../../mail/hideSecrets';
 
 interface OutboxRow {
   id: string;
@@ -28,6 +28,16 @@ function readable(r: OutboxRow) {
   return { text: text.body, html: html.body, linksHidden: text.hidden || html.hidden };
 }
 
+const HIDDEN_LINK_END = `token=${HIDDEN_SECRET}`;
+
+/** The text's first 200 characters on one line; a hidden link the cut falls in ends whole (`token=[hidden]`). */
+function preview(text: string) {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const start = flat.lastIndexOf(HIDDEN_LINK_END, 199);
+  const end = start + HIDDEN_LINK_END.length;
+  return flat.slice(0, start !== -1 && end > 200 ? end : 200);
+}
+
 const toMessage = (r: OutboxRow, { text, linksHidden }: ReturnType<typeof readable>) => ({
   id: r.id,
   userId: r.user_id,
@@ -37,7 +47,7 @@ const toMessage = (r: OutboxRow, { text, linksHidden }: ReturnType<typeof readab
   subject: r.subject,
   transport: r.transport,
   createdAt: r.created_at.toISOString(),
-  preview: text.replace(/\s+/g, ' ').trim().slice(0, 200),
+  preview: preview(text),
   linksHidden,
 });
 
