@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpConsoleE2e } from '../../../testing/browser';
 import { seedDemoData } from '../../../backend/src/demo/seed';
+import { sendMail } from '../../../backend/src/mail/send';
+import type { MailLanguage } from '../../../backend/src/mail/templates';
 
 /**
  * The console on a tablet (768 px, upright): the menu opens as a rail of its icons, so a list
@@ -12,6 +14,20 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 
 beforeAll(async () => {
   await seedDemoData(setup.e2e.app.deps);
+  // the outbox holds a message in each language (no mail server: each is kept, not sent)
+  for (const language of ['en', 'es', 'fr'] as MailLanguage[])
+    await sendMail(setup.e2e.app.deps, {
+      id: `tablet-${language}`,
+      userId: null,
+      to: `olivia.chen-${language}.partner-programme@training-academy-demo.test`,
+      kind: 'passwordReset',
+      language,
+      params: {
+        firstName: 'Olivia',
+        link: `${setup.e2e.app.url}/new-password#token=00000000-0000-4000-8000-000000000000.${'A'.repeat(43)}`,
+        minutes: '30',
+      },
+    });
 });
 
 const lists = ['users', 'audit', 'sync-runs', 'mail-outbox', 'testimonials', 'live-calls'];
@@ -53,5 +69,42 @@ describe('console lists on a tablet', () => {
     await page.locator('.RaList-content').waitFor({ timeout: 60_000 });
     await expect.poll(width).toBeGreaterThan(200);
     await context.close();
+  });
+
+  it('the outbox fits its card in every language, its chips whole', async () => {
+    const problems: string[] = [];
+    for (const locale of ['en-US', 'es-ES', 'fr-FR']) {
+      const context = await setup.e2e.signedInContext(setup.admin.client, {
+        locale,
+        viewport: { width: 768, height: 1024 },
+      });
+      const page = await context.newPage();
+      await page.goto(`${setup.e2e.app.url}/admin/#/mail-outbox`);
+      await page.locator('tbody tr').nth(2).waitFor({ timeout: 60_000 });
+      const found = await page.evaluate(() => {
+        const card = document.querySelector('.RaList-content')!;
+        const table = card.querySelector('table')!;
+        const cut = [...card.querySelectorAll('.MuiChip-label')].filter(
+          (el) => el.scrollWidth > el.clientWidth + 1,
+        );
+        return {
+          table: Math.round(table.getBoundingClientRect().width),
+          card: card.clientWidth,
+          wrapper: [...document.querySelectorAll('.RaDatagrid-tableWrapper, .RaList-content')].map(
+            (el) => el.scrollWidth - el.clientWidth,
+          ),
+          page: document.documentElement.scrollWidth - window.innerWidth,
+          cut: cut.map((el) => el.textContent),
+        };
+      });
+      if (found.table > found.card)
+        problems.push(`${locale}: table ${found.table} px in a ${found.card} px card`);
+      if (found.wrapper.some((px) => px > 1) || found.page > 1)
+        problems.push(`${locale}: scrolls sideways ${found.wrapper.join(', ')} / page ${found.page} px`);
+      if (found.cut.length) problems.push(`${locale}: chips cut: ${found.cut.join(', ')}`);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-mail-outbox-tablet-${locale}.png` });
+      await context.close();
+    }
+    expect(problems).toEqual([]);
   });
 });

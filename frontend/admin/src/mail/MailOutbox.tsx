@@ -19,7 +19,7 @@ import {
 import { List, PaginationUnlessFailed } from '../lib/LoadFailed';
 import type { OutboxMessage } from '@portal/contracts/mail/schemas';
 import { useFormat } from '../lib/format';
-import { usePhone } from '../lib/usePhone';
+import { useNarrow, usePhone } from '../lib/usePhone';
 import { DatedTitle } from '../lib/DatedTitle';
 
 type Row = Omit<OutboxMessage, 'text' | 'html'>;
@@ -52,6 +52,8 @@ function Transport() {
       size="small"
       color={record.transport === 'smtp' ? 'success' : 'default'}
       label={t(`app.mail.transport.${record.transport}`)}
+      // a longer label wraps inside the chip instead of being cut ("Guardado aquí, no enviado")
+      sx={{ height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
     />
   );
 }
@@ -97,9 +99,14 @@ function PhoneMessages() {
   );
 }
 
-/** Every e-mail the portal sent or kept, newest first (issue 18). */
+/**
+ * Every e-mail the portal sent or kept, newest first (issue 18). On a tablet the table leaves
+ * out the message's language and beginning (its page shows both): at 768 px it was 250 to 320 px
+ * wider than its card, and the delivery chip or the last column was cut.
+ */
 export function MailOutboxList() {
   const phone = usePhone();
+  const narrow = useNarrow();
   return (
     <>
       <OutboxNotice />
@@ -119,16 +126,19 @@ export function MailOutboxList() {
         ) : (
           <Datagrid rowClick="show" bulkActionButtons={false}>
             <FunctionField source="createdAt" sortable render={() => <When />} />
-            <TextField source="to" sortable={false} />
+            {/* on a tablet a long address breaks rather than widening the table past its card */}
+            <TextField source="to" sortable={false} sx={narrow ? { overflowWrap: 'anywhere' } : undefined} />
             <TextField source="subject" sortable={false} />
             <FunctionField source="kind" sortable={false} render={() => <Kind />} />
-            <FunctionField source="language" sortable={false} render={() => <Language />} />
+            {!narrow && <FunctionField source="language" sortable={false} render={() => <Language />} />}
             <FunctionField source="transport" sortable={false} render={() => <Transport />} />
-            <TextField
-              source="preview"
-              sortable={false}
-              sx={{ display: 'block', maxWidth: 420, color: 'text.secondary' }}
-            />
+            {!narrow && (
+              <TextField
+                source="preview"
+                sortable={false}
+                sx={{ display: 'block', maxWidth: 420, color: 'text.secondary' }}
+              />
+            )}
           </Datagrid>
         )}
       </List>
