@@ -105,3 +105,23 @@ describe('page titles', () => {
         await context.close();
       });
 });
+
+describe('the new success story page', () => {
+  it('is titled as a sentence in each language (not react-admin\'s "Create Success story")', async () => {
+    const titles: string[] = [];
+    for (const locale of ['en-US', 'es-ES', 'fr-FR']) {
+      const context = await setup.e2e.signedInContext(setup.admin.client, { locale });
+      const page = await context.newPage();
+      await page.goto(`${setup.e2e.app.url}/admin/#/testimonials/create`);
+      const title = page.locator('#react-admin-title').filter({ hasText: /\S/ });
+      await title.waitFor({ timeout: 60_000 });
+      titles.push((await title.textContent())!.trim());
+      await context.close();
+    }
+    expect(titles).toEqual([
+      'New success story',
+      'Nueva historia de éxito',
+      'Nouveau témoignage de réussite',
+    ]);
+  });
+});

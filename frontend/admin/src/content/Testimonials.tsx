@@ -184,7 +184,7 @@ export const TestimonialEdit = () => (
 );
 
 export const TestimonialCreate = () => (
-  <Create redirect="list">
+  <Create redirect="list" title="resources.testimonials.createTitle">
     <TestimonialForm />
   </Create>
 );

@@ -42,6 +42,8 @@ describe('content in the console', () => {
     await page.getByTestId('derived').waitFor();
     await name.fill('Renamed Story');
     await page.getByRole('button', { name: 'Save' }).click();
+    // said in the console's words for what it is, not react-admin's "Element updated"
+    await page.getByText('Success story saved').waitFor();
     await page.locator('tr', { hasText: 'Renamed Story' }).first().waitFor({ timeout: 30_000 });
     await page.context().close();
 
@@ -83,6 +85,7 @@ describe('content in the console', () => {
     await page.locator('input[name="zoomLink"]').fill('');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-live-call.png`, fullPage: true });
     await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Live call saved').waitFor();
     await page.locator('tr', { hasText: 'Science Night' }).first().waitFor({ timeout: 30_000 });
     expect(await page.locator('tr', { hasText: 'Science Night' }).first().innerText()).toContain('Dr. Lee');
     await page.context().close();
@@ -138,6 +141,7 @@ describe('content in the console', () => {
     expect(await page.getByTestId('links-source').innerText()).toContain('server configuration');
     await field.fill('https://academy.example.com/advanced');
     await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Academy links saved').waitFor();
     await poll(
       async () => (await setup.partner.client.get('/api/academy-links')).body.advancedAcademyUrl,
     ).toBe('https://academy.example.com/advanced');

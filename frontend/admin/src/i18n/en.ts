@@ -86,6 +86,12 @@ export const en = {
     },
     testimonials: {
       name: 'Success story |||| Success stories',
+      notifications: {
+        created: 'Success story added',
+        updated: 'Success story saved |||| %{smart_count} success stories saved',
+        deleted: 'Success story deleted |||| %{smart_count} success stories deleted',
+      },
+      createTitle: 'New success story',
       empty: 'No success stories yet.',
       noMatch: 'No success stories match the current filters.',
       fields: {
@@ -100,6 +106,7 @@ export const en = {
     },
     'live-calls': {
       name: 'Live call |||| Live calls',
+      notifications: { updated: 'Live call saved |||| %{smart_count} live calls saved' },
       empty: 'No live calls yet.',
       fields: {
         name: 'Name',
@@ -118,6 +125,7 @@ export const en = {
     },
     'academy-links': {
       name: 'Academy links |||| Academy links',
+      notifications: { updated: 'Academy links saved' },
       fields: { advancedAcademyUrl: 'Advanced academy', coursePurchaseUrl: 'Course purchase page' },
     },
   },

@@ -87,6 +87,12 @@ export const es: Messages = {
     },
     testimonials: {
       name: 'Historia de éxito |||| Historias de éxito',
+      notifications: {
+        created: 'Historia de éxito añadida',
+        updated: 'Historia de éxito guardada |||| %{smart_count} historias de éxito guardadas',
+        deleted: 'Historia de éxito eliminada |||| %{smart_count} historias de éxito eliminadas',
+      },
+      createTitle: 'Nueva historia de éxito',
       empty: 'Todavía no hay historias de éxito.',
       noMatch: 'Ninguna historia de éxito coincide con los filtros actuales.',
       fields: {
@@ -101,6 +107,9 @@ export const es: Messages = {
     },
     'live-calls': {
       name: 'Llamada en vivo |||| Llamadas en vivo',
+      notifications: {
+        updated: 'Llamada en directo guardada |||| %{smart_count} llamadas en directo guardadas',
+      },
       empty: 'Todavía no hay llamadas en vivo.',
       fields: {
         name: 'Nombre',
@@ -119,6 +128,7 @@ export const es: Messages = {
     },
     'academy-links': {
       name: 'Enlaces de la Academia |||| Enlaces de la Academia',
+      notifications: { updated: 'Enlaces de la academia guardados' },
       fields: { advancedAcademyUrl: 'Academia avanzada', coursePurchaseUrl: 'Página de compra de cursos' },
     },
   },
@@ -345,7 +355,7 @@ export const es: Messages = {
       httpsHelp: 'Una dirección https://',
       joinLinkHelp:
         'Una dirección https://. Vacío: los socios leen que el enlace se publicará antes de la llamada.',
-      emptyHides: 'Déjelo vacío para ocultar el botón',
+      emptyHides: 'Déjalo vacío para ocultar el botón',
       timeHelp: 'HH:MM, 24 horas, hora de Nueva York',
       everyWeek: 'Cada semana',
       scheduleWeekly: 'Cada %{day} a las %{time}',
@@ -355,7 +365,7 @@ export const es: Messages = {
       nth: { 1: 'Primer', 2: 'Segundo', 3: 'Tercer', 4: 'Cuarto', 5: 'Quinto' },
       colors: { blue: 'Azul', green: 'Verde', purple: 'Morado', orange: 'Naranja' },
       linksSource: {
-        config: 'Estos enlaces vienen de la configuración del servidor hasta que los guarde aquí.',
+        config: 'Estos enlaces vienen de la configuración del servidor hasta que los guardes aquí.',
         console: 'Estos enlaces se definieron en la consola.',
       },
       categories: {

@@ -87,6 +87,13 @@ export const fr: Messages = {
     },
     testimonials: {
       name: 'Témoignage de réussite |||| Témoignages de réussite',
+      notifications: {
+        created: 'Témoignage de réussite ajouté',
+        updated:
+          'Témoignage de réussite enregistré |||| %{smart_count}\u00a0témoignages de réussite enregistrés',
+        deleted: 'Témoignage de réussite supprimé |||| %{smart_count}\u00a0témoignages de réussite supprimés',
+      },
+      createTitle: 'Nouveau témoignage de réussite',
       empty: 'Aucun témoignage de réussite pour le moment.',
       noMatch: 'Aucun témoignage de réussite ne correspond aux filtres actuels.',
       fields: {
@@ -101,6 +108,9 @@ export const fr: Messages = {
     },
     'live-calls': {
       name: 'Appel en direct |||| Appels en direct',
+      notifications: {
+        updated: 'Appel en direct enregistré |||| %{smart_count}\u00a0appels en direct enregistrés',
+      },
       empty: 'Aucun appel en direct pour le moment.',
       fields: {
         name: 'Nom',
@@ -119,6 +129,7 @@ export const fr: Messages = {
     },
     'academy-links': {
       name: 'Liens de l’Académie |||| Liens de l’Académie',
+      notifications: { updated: 'Liens de l’académie enregistrés' },
       fields: { advancedAcademyUrl: 'Académie avancée', coursePurchaseUrl: 'Page d’achat des cours' },
     },
   },
