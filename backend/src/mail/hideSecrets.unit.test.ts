@@ -18,6 +18,18 @@ describe('hideSecrets', () => {
     expect(hideSecrets(`http://p.test/x?token=${token}`).body).toBe('http://p.test/x?token=[hidden]');
   });
 
+  it('hides a reset token however the link around it is written', () => {
+    const encoded = `https://click.test/r?u=http%3A%2F%2Fp.test%2Fnew-password%23token%3D${token}`;
+    expect(hideSecrets(encoded)).toEqual({
+      body: 'https://click.test/r?u=http%3A%2F%2Fp.test%2Fnew-password%23token%3D[hidden]',
+      hidden: true,
+    });
+    expect(hideSecrets(`<a href="http://p.test/new-password&#35;token=${token}">Set</a>`).body).toBe(
+      '<a href="http://p.test/new-password&#35;token=[hidden]">Set</a>',
+    );
+    expect(hideSecrets(`your code: ${token}`).body).toBe('your code: [hidden]');
+  });
+
   it('leaves a message without secrets as it is', () => {
     const text = 'Your sponsor sent you a nudge: http://p.test/academy?tab=next';
     expect(hideSecrets(text)).toEqual({ body: text, hidden: false });

@@ -88,8 +88,8 @@ export const en = {
       name: 'Success story |||| Success stories',
       notifications: {
         created: 'Success story added',
-        updated: 'Success story saved |||| %{smart_count} success stories saved',
-        deleted: 'Success story deleted |||| %{smart_count} success stories deleted',
+        updated: 'Success story saved',
+        deleted: 'Success story deleted',
       },
       createTitle: 'New success story',
       empty: 'No success stories yet.',
@@ -106,7 +106,7 @@ export const en = {
     },
     'live-calls': {
       name: 'Live call |||| Live calls',
-      notifications: { updated: 'Live call saved |||| %{smart_count} live calls saved' },
+      notifications: { updated: 'Live call saved' },
       empty: 'No live calls yet.',
       fields: {
         name: 'Name',

@@ -89,8 +89,8 @@ export const es: Messages = {
       name: 'Historia de éxito |||| Historias de éxito',
       notifications: {
         created: 'Historia de éxito añadida',
-        updated: 'Historia de éxito guardada |||| %{smart_count} historias de éxito guardadas',
-        deleted: 'Historia de éxito eliminada |||| %{smart_count} historias de éxito eliminadas',
+        updated: 'Historia de éxito guardada',
+        deleted: 'Historia de éxito eliminada',
       },
       createTitle: 'Nueva historia de éxito',
       empty: 'Todavía no hay historias de éxito.',
@@ -108,7 +108,7 @@ export const es: Messages = {
     'live-calls': {
       name: 'Llamada en vivo |||| Llamadas en vivo',
       notifications: {
-        updated: 'Llamada en directo guardada |||| %{smart_count} llamadas en directo guardadas',
+        updated: 'Llamada en vivo guardada',
       },
       empty: 'Todavía no hay llamadas en vivo.',
       fields: {
@@ -128,7 +128,7 @@ export const es: Messages = {
     },
     'academy-links': {
       name: 'Enlaces de la Academia |||| Enlaces de la Academia',
-      notifications: { updated: 'Enlaces de la academia guardados' },
+      notifications: { updated: 'Enlaces de la Academia guardados' },
       fields: { advancedAcademyUrl: 'Academia avanzada', coursePurchaseUrl: 'Página de compra de cursos' },
     },
   },

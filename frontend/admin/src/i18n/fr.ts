@@ -89,9 +89,8 @@ export const fr: Messages = {
       name: 'Témoignage de réussite |||| Témoignages de réussite',
       notifications: {
         created: 'Témoignage de réussite ajouté',
-        updated:
-          'Témoignage de réussite enregistré |||| %{smart_count}\u00a0témoignages de réussite enregistrés',
-        deleted: 'Témoignage de réussite supprimé |||| %{smart_count}\u00a0témoignages de réussite supprimés',
+        updated: 'Témoignage de réussite enregistré',
+        deleted: 'Témoignage de réussite supprimé',
       },
       createTitle: 'Nouveau témoignage de réussite',
       empty: 'Aucun témoignage de réussite pour le moment.',
@@ -109,7 +108,7 @@ export const fr: Messages = {
     'live-calls': {
       name: 'Appel en direct |||| Appels en direct',
       notifications: {
-        updated: 'Appel en direct enregistré |||| %{smart_count}\u00a0appels en direct enregistrés',
+        updated: 'Appel en direct enregistré',
       },
       empty: 'Aucun appel en direct pour le moment.',
       fields: {
@@ -129,7 +128,7 @@ export const fr: Messages = {
     },
     'academy-links': {
       name: 'Liens de l’Académie |||| Liens de l’Académie',
-      notifications: { updated: 'Liens de l’académie enregistrés' },
+      notifications: { updated: 'Liens de l’Académie enregistrés' },
       fields: { advancedAcademyUrl: 'Académie avancée', coursePurchaseUrl: 'Page d’achat des cours' },
     },
   },

@@ -35,6 +35,7 @@ export default function LoginDialog() {
   const [refocus, setRefocus] = useState(0);
   // the second step of an account with a second factor (issue 13)
   const [codeStep, setCodeStep] = useState(false);
+  const [codeBusy, setCodeBusy] = useState(false);
   // the server ended the session on a page the sign-in will come back to: said once
   const [ended, setEnded] = useState(false);
 
@@ -44,7 +45,11 @@ export default function LoginDialog() {
       setError(null);
       setEnded(sessionEnded());
       noticeShown();
-    } else setCodeStep(false);
+    } else {
+      setCodeStep(false);
+      // a code step that signed in closed the dialog before it could say it was done
+      setCodeBusy(false);
+    }
   }, [open]);
   useEffect(() => {
     if (refocus) form.getFieldInstance('password')?.focus?.();
@@ -60,7 +65,8 @@ export default function LoginDialog() {
       else await signedIn(user);
     } catch (e) {
       const message = serverMessageOf(e);
-      // a locked-out partner learns the way in that does not wait: a new password (it lifts the lock)
+      // a locked-out partner who forgot the password learns the way in: a new one (from this device
+      // it lifts the account's lockout; the limit per client address stays)
       const lockedOut = e instanceof ApiError && e.code === 'too_many_attempts';
       const hint = lockedOut ? ` ${t('login.lockedHint', { link: t('login.forgotPassword') })}` : '';
       setError((message ?? t('login.failedDefault')) + hint);
@@ -107,17 +113,18 @@ export default function LoginDialog() {
     <Modal
       open={open}
       onCancel={() => {
-        if (busy) return;
+        // not while a password or a code is being checked: a code that passed meanwhile signed in
+        if (busy || codeBusy) return;
         // leaving at the code step leaves no half-signed-in session behind (it would hold every
         // page on the code screen while this one looks signed out)
-        if (codeStep) void abandonSignIn();
+        if (codeStep) abandonSignIn();
         closeLogin();
       }}
       footer={null}
       centered
       width={420}
-      maskClosable={!busy}
-      keyboard={!busy}
+      maskClosable={!busy && !codeBusy}
+      keyboard={!busy && !codeBusy}
       title={
         <div className="login-head">
           <div className="login-title">{t('login.title')}</div>
@@ -131,7 +138,7 @@ export default function LoginDialog() {
           {t('login.sessionEnded')}
         </p>
       )}
-      {codeStep && <CodeStep onVerified={(user) => void signedIn(user)} />}
+      {codeStep && <CodeStep onVerified={(user) => void signedIn(user)} onBusyChange={setCodeBusy} />}
       <Form<LoginValues>
         hidden={codeStep}
         form={form}

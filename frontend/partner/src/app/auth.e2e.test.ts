@@ -421,7 +421,7 @@ describe('sign-in flow in Chromium', () => {
     // even the right password waits now
     await signInThroughDialog(page, user.email, user.password);
     expect(await inlineError(loginDialog(page))).toBe(
-      'Too many attempts. Please try again in 1 minute. Or set a new password now with “Forgot password?”.',
+      'Too many attempts. Please try again in 1 minute. If you have forgotten your password, set a new one with “Forgot password?”.',
     );
   });
 
@@ -437,6 +437,35 @@ describe('sign-in flow in Chromium', () => {
     // a guarded page is a visitor's again, not the code screen
     await page.goto('/settings');
     await page.locator('.status-card', { hasText: 'Authentication Required' }).waitFor();
+  });
+
+  it('the dialog cannot be closed while a code is being checked: a code that passes signs in', async () => {
+    const user = await createUser(app, { sponsorId: sponsor.id, secondFactor: true });
+    const page = await newPage();
+    await page.goto('/?showLogin=true');
+    await signInThroughDialog(page, user.email, user.password);
+    const dialog = loginDialog(page);
+    await dialog.getByLabel('Verification code').waitFor();
+    // the code's check held on its way until the visitor has tried to close the dialog
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reached!: () => void;
+    const sent = new Promise<void>((resolve) => (reached = resolve));
+    await page.route('**/api/second-factor/verify', async (route) => {
+      reached();
+      await held;
+      await route.continue();
+    });
+    const answer = nextSecondFactor(user.secondFactor!);
+    if (!('code' in answer)) throw new Error('expected a code');
+    await dialog.getByLabel('Verification code').fill(answer.code);
+    await dialog.getByRole('button', { name: 'VERIFY' }).click();
+    await sent;
+    // the dialog's × (Escape and a click outside are refused the same way)
+    await page.locator('.ant-modal-close').click();
+    release();
+    await page.waitForURL((url) => url.pathname === '/foundation');
+    expect((await page.request.get('/api/me')).status()).toBe(200);
   });
 
   it('after the code screen, the page asked for opens (not the home page)', async () => {

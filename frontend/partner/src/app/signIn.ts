@@ -1,7 +1,7 @@
 import { request } from '../lib/api';
 import { homeFor, progressQuery } from '../lib/progress';
 import { queryClient } from '../lib/queryClient';
-import { setCurrentUser, type User } from '../lib/session';
+import { endServerSession, setCurrentUser, type User } from '../lib/session';
 import {
   forgetTemporaryPassword,
   rememberTemporaryPassword,
@@ -16,6 +16,7 @@ export const delay = (ms: number) => new Promise<void>((r) => window.setTimeout(
 
 /** POST /api/login, flagged as a login attempt (a 401 is shown in the form, not redirected). */
 export async function signIn(email: string, password: string): Promise<User> {
+  await abandoning;
   const { user } = await request(authApi.login, {
     body: { email, password },
     loginAttempt: true,
@@ -30,13 +31,15 @@ export async function signIn(email: string, password: string): Promise<User> {
   return user;
 }
 
-/** Ends a sign-in left at the code step: the server forgets the half-signed-in session. */
-export async function abandonSignIn(): Promise<void> {
-  try {
-    await request(authApi.logout, { on401: 'throw' });
-  } catch {
-    // already gone (expired, ended elsewhere): nothing is left to end
-  }
+/** The end of a sign-in left at the code step, while its answer is on the way. */
+let abandoning: Promise<void> = Promise.resolve();
+
+/**
+ * Ends a sign-in left at the code step: the server forgets the half-signed-in session. A sign-in
+ * started meanwhile waits for it, so the late answer cannot end the new session.
+ */
+export function abandonSignIn(): void {
+  abandoning = endServerSession();
 }
 
 /**

@@ -67,13 +67,18 @@ export const fullName = (u: Pick<User, 'firstName' | 'lastName'>) => `${u.firstN
 export const initials = (u: Pick<User, 'firstName' | 'lastName'>) =>
   `${u.firstName.trim().charAt(0)}${u.lastName.trim().charAt(0)}`.toUpperCase() || '?';
 
-/** Signs out: the server call's failure is ignored; caches are dropped and the page reloads at /. */
-export async function signOut(): Promise<void> {
+/** Ends the session on the server; a failure is ignored (spec 000 section 4: nothing is left to end). */
+export async function endServerSession(): Promise<void> {
   try {
     await request(authApi.logout, { on401: 'throw' });
   } catch {
-    // a failed sign-out is ignored (spec 000 section 4)
+    // already gone (expired, ended elsewhere) or unreachable
   }
+}
+
+/** Signs out: the server call's failure is ignored; caches are dropped and the page reloads at /. */
+export async function signOut(): Promise<void> {
+  await endServerSession();
   forgetReturnPage();
   forgetAllUnsavedAnswers();
   queryClient.clear();

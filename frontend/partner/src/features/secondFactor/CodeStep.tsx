@@ -2,7 +2,7 @@ import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { SafetyOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverMessageOf } from '../../lib/api';
 import { describedByError, errorUnderField, signInFormLayout } from '../../components/formError';
@@ -21,15 +21,19 @@ const ERROR_ID = 'second-factor-error';
 export function CodeStep({
   onVerified,
   onCancel,
+  onBusyChange,
 }: {
   onVerified: (user: User) => void;
   onCancel?: () => void;
+  /** told while a code is being checked (the login dialog then cannot be closed) */
+  onBusyChange?: (busy: boolean) => void;
 }) {
   const { t } = useTranslation('auth');
   const [form] = Form.useForm<Values>();
   const [recovery, setRecovery] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
 
   const submit = async ({ code }: Values) => {
     setBusy(true);

@@ -6,10 +6,11 @@ import { PageSpinner } from '../../components/Spinner';
 import { StatusCard } from '../../components/StatusCard';
 import { signOut, type User } from '../../lib/session';
 import { CodeStep } from './CodeStep';
+import { destinationAfterSignIn } from '../../app/signIn';
 
 /**
  * Shown instead of any page while the session owes its second factor (issue 13): the code
- * step, after which the page asked for shows (the landing page moves on to the user's home);
+ * step, after which the page asked for shows (the landing page moves on as a sign-in does);
  * or, for an admin without a second factor, straight on to the console's set-up, which says why.
  */
 export function SecondFactorScreen({ user }: { user: User }) {
@@ -27,7 +28,7 @@ export function SecondFactorScreen({ user }: { user: User }) {
       <CodeStep
         onVerified={(u) => {
           if (router.state.location.pathname === '/')
-            void navigate({ to: u.isAdmin ? '/admin' : '/dashboard' });
+            void destinationAfterSignIn(u).then((href) => navigate({ href }));
           // the page's data is read now that the server answers it
           else void router.invalidate();
         }}
