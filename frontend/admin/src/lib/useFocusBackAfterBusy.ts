@@ -8,6 +8,16 @@ import { pageContainer, returnFocus } from './returnFocus';
  * to the button (the ref this returns), or to the page if the button is gone (Make admin, once
  * the user is one).
  */
+/**
+ * Once the next render is painted, focus left nowhere (on the body) goes to `target`, or to the
+ * page when there is none; answers the frame, to cancel.
+ */
+export const focusIfLostAfterRender = (target: HTMLElement | null) =>
+  requestAnimationFrame(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) returnFocus(target, pageContainer());
+  });
+
 export function useFocusBackAfterBusy<T extends HTMLElement>(busy: boolean) {
   const button = useRef<T>(null);
   const wasBusy = useRef(busy);
@@ -16,20 +26,13 @@ export function useFocusBackAfterBusy<T extends HTMLElement>(busy: boolean) {
     wasBusy.current = busy;
     if (!ended) return;
     // after the record's refetch has rendered the page again (the button may go with it)
-    const frame = requestAnimationFrame(() => {
-      const active = document.activeElement;
-      if (!active || active === document.body) returnFocus(button.current, pageContainer());
-    });
+    const frame = focusIfLostAfterRender(button.current);
     return () => cancelAnimationFrame(frame);
   }, [busy]);
   // removed while (or as soon as) its change ran: the page, if focus went nowhere
   useEffect(
     () => () => {
-      if (!wasBusy.current) return;
-      requestAnimationFrame(() => {
-        const active = document.activeElement;
-        if (!active || active === document.body) returnFocus(null, pageContainer());
-      });
+      if (wasBusy.current) focusIfLostAfterRender(null);
     },
     [],
   );

@@ -6,7 +6,7 @@ import { secondFactorEndpoints } from '@portal/contracts/secondFactor/endpoints'
 import { currentUserId } from '../authProvider';
 import { httpClient } from '../dataProvider';
 import { fullName } from '../lib/labels';
-import { pageContainer, returnFocus } from '../lib/returnFocus';
+import { focusIfLostAfterRender } from '../lib/useFocusBackAfterBusy';
 
 /**
  * Removes another user's two-step verification (a lost phone): their sessions end and they set
@@ -32,11 +32,7 @@ function ResetSecondFactorAction({ record }: { record: AdminUser }) {
   const done = useRef(false);
   useEffect(
     () => () => {
-      if (!done.current) return;
-      requestAnimationFrame(() => {
-        const active = document.activeElement;
-        if (!active || active === document.body) returnFocus(null, pageContainer());
-      });
+      if (done.current) focusIfLostAfterRender(null);
     },
     [],
   );
