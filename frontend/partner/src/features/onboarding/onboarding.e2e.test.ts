@@ -410,6 +410,36 @@ describe('foundation wizard in Chromium', () => {
     await context.close();
   });
 
+  it('on a tablet each step button shows its title under its dot, whole and inside the button', async () => {
+    const context = await signedInContext('Teo', 'es-ES', { width: 768, height: 1024 });
+    const page = await context.newPage();
+    await page.goto('/onboarding?step=4');
+    await page.getByRole('heading', { name: 'Experiencia con el producto' }).waitFor();
+    const titles = page.locator('.ob-steps-title');
+    expect(await titles.allInnerTexts()).toEqual([
+      'Conéctate',
+      'Obtén tu enlace FG',
+      'Prepara 2 listas',
+      'Experiencia con el producto',
+      'Descubre tu porqué',
+    ]);
+    const boxes = await titles.evaluateAll((els) =>
+      els.map((el) => {
+        const title = el.getBoundingClientRect();
+        const button = el.closest('button')!.getBoundingClientRect();
+        const dot = el.closest('button')!.querySelector('.ob-steps-dot')!.getBoundingClientRect();
+        return {
+          drawn: title.width > 1,
+          inside: title.left >= button.left && title.right <= button.right && title.bottom <= button.bottom,
+          underDot: title.top >= dot.bottom,
+        };
+      }),
+    );
+    expect(boxes).toEqual(Array(5).fill({ drawn: true, inside: true, underDot: true }));
+    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/steps-tablet.png` });
+    await context.close();
+  });
+
   it('deleting a list entry offers Undo in the toast, which brings the entry back in its place', async () => {
     const context = await signedInContext('Uma');
     const page = await context.newPage();
