@@ -718,4 +718,36 @@ describe('served bundles', () => {
     expect(withoutPageData(deniedHtml)).toBe(partnerHtml);
     await other.getByText('Access Denied').waitFor();
   });
+
+  it('a server without the console says so to an admin, once, instead of reloading /admin/ forever', async () => {
+    // a deployment without the console's bundle answers /admin/ with the partner app, even to an
+    // admin (http/bundles.ts): the partner app there must not send the admin to /admin/ again
+    const withCode = await createUser(app, { admin: true });
+    const toEnrol = await createUser(app, { admin: true, secondFactor: false });
+    for (const admin of [withCode, toEnrol]) {
+      const page = await newPage();
+      let consoleLoads = 0;
+      await page.route('**/admin/', async (route) => {
+        consoleLoads += 1;
+        await route.fulfill({ response: await page.request.get('/foundation') });
+      });
+      await page.goto('/');
+      await page.getByRole('button', { name: 'LOGIN' }).click();
+      await signInThroughDialog(page, admin.email, admin.password);
+      if (admin === withCode) {
+        const answer = nextSecondFactor(admin.secondFactor!);
+        if (!('code' in answer)) throw new Error('expected a code');
+        await loginDialog(page).getByLabel('Verification code').fill(answer.code);
+        await loginDialog(page).getByRole('button', { name: 'VERIFY' }).click();
+        await page.waitForURL(/\/foundation$/);
+        await page.goto('/admin');
+      } // else: without a second factor, on to the console's set-up at once
+      await page.getByRole('heading', { name: 'Admin console unavailable' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/admin/');
+      await page.getByRole('button', { name: 'Go to my dashboard' }).waitFor();
+      expect(consoleLoads).toBe(1);
+      if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/console-missing.png` });
+      await page.close();
+    }
+  });
 });

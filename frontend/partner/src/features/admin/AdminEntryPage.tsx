@@ -1,11 +1,12 @@
 import Button from 'antd/es/button';
-import { StopOutlined } from '@ant-design/icons';
+import { DisconnectOutlined, StopOutlined } from '@ant-design/icons';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/Spinner';
 import { StatusCard } from '../../components/StatusCard';
 import { useSession } from '../../lib/session';
+import { CONSOLE_PATH, consoleMissing } from './consoleAddress';
 
 /** Delay before a non-admin is sent to /dashboard, so the Access Denied card can be read. */
 export const ACCESS_DENIED_REDIRECT_MS = 2000;
@@ -20,11 +21,12 @@ export function AdminEntry({ target }: { target: string }) {
   const navigate = useNavigate();
   const { user } = useSession();
   const isAdmin = !!user?.isAdmin;
+  const missing = consoleMissing();
 
   useEffect(() => {
     if (!user) return;
     if (isAdmin) {
-      window.location.assign(target);
+      if (!missing) window.location.assign(target);
       return;
     }
     const id = window.setTimeout(
@@ -32,9 +34,9 @@ export function AdminEntry({ target }: { target: string }) {
       ACCESS_DENIED_REDIRECT_MS,
     );
     return () => window.clearTimeout(id);
-  }, [user, isAdmin, target, navigate]);
+  }, [user, isAdmin, missing, target, navigate]);
 
-  if (isAdmin) return <PageSpinner label={t('admin.opening')} />;
+  if (isAdmin) return missing ? <ConsoleMissing /> : <PageSpinner label={t('admin.opening')} />;
   return (
     <StatusCard
       icon={<StopOutlined />}
@@ -52,9 +54,29 @@ export function AdminEntry({ target }: { target: string }) {
   );
 }
 
+/** Said instead of going to the console again when this server did not send it (`consoleMissing`). */
+export function ConsoleMissing() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  return (
+    <StatusCard
+      icon={<DisconnectOutlined />}
+      tone="warn"
+      title={t('admin.missingTitle')}
+      actions={
+        <Button type="primary" size="large" onClick={() => void navigate({ to: '/dashboard' })}>
+          {t('admin.toDashboard')}
+        </Button>
+      }
+    >
+      <p>{t('admin.missingText')}</p>
+    </StatusCard>
+  );
+}
+
 /** /admin: the user management console. */
-export const AdminUsersEntryPage = () => <AdminEntry target="/admin/" />;
+export const AdminUsersEntryPage = () => <AdminEntry target={CONSOLE_PATH} />;
 /** /admin/mailchimp-sync: the mailing-service sync screen of the console. */
-export const MailchimpSyncEntryPage = () => <AdminEntry target="/admin/#/sync-runs" />;
+export const MailchimpSyncEntryPage = () => <AdminEntry target={`${CONSOLE_PATH}#/sync-runs`} />;
 /** /performance: the performance dashboard of the console. */
-export const PerformanceEntryPage = () => <AdminEntry target="/admin/#/performance" />;
+export const PerformanceEntryPage = () => <AdminEntry target={`${CONSOLE_PATH}#/performance`} />;

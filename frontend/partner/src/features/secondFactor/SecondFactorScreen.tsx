@@ -7,6 +7,8 @@ import { StatusCard } from '../../components/StatusCard';
 import { signOut, type User } from '../../lib/session';
 import { CodeStep } from './CodeStep';
 import { destinationAfterSignIn } from '../../app/signIn';
+import { CONSOLE_PATH, consoleMissing } from '../admin/consoleAddress';
+import { ConsoleMissing } from '../admin/AdminEntryPage';
 
 /**
  * Shown instead of any page while the session owes its second factor (issue 13): the code
@@ -18,11 +20,12 @@ export function SecondFactorScreen({ user }: { user: User }) {
   const navigate = useNavigate();
   const router = useRouter();
   const enrol = user.secondFactor?.pending === 'enrol';
+  const missing = consoleMissing();
   useEffect(() => {
-    if (enrol) window.location.replace('/admin/');
-  }, [enrol]);
+    if (enrol && !missing) window.location.replace(CONSOLE_PATH);
+  }, [enrol, missing]);
 
-  if (enrol) return <PageSpinner />;
+  if (enrol) return missing ? <ConsoleMissing /> : <PageSpinner />;
   return (
     <StatusCard icon={<SafetyOutlined />} title={t('secondFactor.title')}>
       <CodeStep
