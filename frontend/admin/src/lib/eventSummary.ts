@@ -21,13 +21,27 @@ function languageName(locale: string, code: string): string {
 /**
  * Fields an event keeps for the system that tell a reader of the history nothing: the time step
  * of an authenticator code (kept so that a code works only once), and the id of the account an
- * entry is about (its page, and the audit log's user column, name it).
+ * entry is about (its page, and the audit log's user column, name it): a new account's, the
+ * holder's of a reserved or released e-mail address or member id, the bootstrap admin's.
  */
 const UNSHOWN_FIELDS: Readonly<Record<string, readonly string[]>> = {
   UserRegistered: ['userId'],
+  EmailReserved: ['userId'],
+  EmailReleased: ['userId'],
+  MemberIdReserved: ['userId'],
+  AdminBootstrapped: ['userId'],
   SecondFactorEnrolled: ['step'],
   SecondFactorVerified: ['step'],
 };
+
+/**
+ * Values an event records only in its stream's name: a member id is reserved on
+ * `MemberId-<member id>` (an e-mail address on a hash of it, which names nothing).
+ */
+function streamValues(e: Pick<AuditEntry, 'eventType' | 'streamId'>): Record<string, unknown> {
+  const memberId = /^MemberId-(.+)$/.exec(e.streamId);
+  return e.eventType === 'MemberIdReserved' && memberId ? { uid: memberId[1] } : {};
+}
 
 /** An ISO instant as events record them. */
 export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -35,17 +49,18 @@ export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]
 const minuteOf = (iso: string) => Math.floor(Date.parse(iso) / 60_000);
 
 /**
- * The recorded values an entry of the history shows: not the fields kept for the system alone,
- * and not an instant in the same minute as the entry (a sign-in's `at` repeats the entry's time;
- * an instant that differs, as a step completed before it was recorded, is shown).
+ * The recorded values an entry of the history shows (with those its stream's name records): not
+ * the fields kept for the system alone, and not an instant in the same minute as the entry (a
+ * sign-in's `at` repeats the entry's time; an instant that differs, as a step completed before it
+ * was recorded, is shown).
  */
 export function shownChanges(
-  e: Pick<AuditEntry, 'eventType' | 'occurredAt' | 'changes'>,
+  e: Pick<AuditEntry, 'eventType' | 'occurredAt' | 'changes' | 'streamId'>,
 ): Record<string, unknown> | null {
   if (!e.changes) return e.changes;
   const unshown = UNSHOWN_FIELDS[e.eventType] ?? [];
   return Object.fromEntries(
-    Object.entries(e.changes).filter(
+    Object.entries({ ...streamValues(e), ...e.changes }).filter(
       ([field, value]) =>
         !unshown.includes(field) &&
         !(typeof value === 'string' && TIMESTAMP.test(value) && minuteOf(value) === minuteOf(e.occurredAt)),

@@ -182,14 +182,22 @@ describe('audit lines in each language', () => {
 
 describe('shownChanges', () => {
   const at = '2026-11-28T23:57:41.120Z';
+  const userId = 'd0000000-0000-4000-8000-000000000002';
+  const streamId = `User-${userId}`;
   it('leaves out the time step of an authenticator code and an instant repeating the entry time', () => {
     expect(
-      shownChanges({ eventType: 'SecondFactorVerified', occurredAt: at, changes: { step: 59863675 } }),
+      shownChanges({
+        eventType: 'SecondFactorVerified',
+        occurredAt: at,
+        streamId,
+        changes: { step: 59863675 },
+      }),
     ).toEqual({});
     expect(
       shownChanges({
         eventType: 'SecondFactorEnrolled',
         occurredAt: at,
+        streamId,
         changes: { method: 'totp', step: 5 },
       }),
     ).toEqual({ method: 'totp' });
@@ -197,6 +205,7 @@ describe('shownChanges', () => {
       shownChanges({
         eventType: 'UserSignedIn',
         occurredAt: at,
+        streamId,
         changes: { at: '2026-11-28T23:57:40.998Z' },
       }),
     ).toEqual({});
@@ -206,19 +215,45 @@ describe('shownChanges', () => {
       shownChanges({
         eventType: 'UserRegistered',
         occurredAt: at,
-        changes: { userId: 'd0000000-0000-4000-8000-000000000002', uid: 'P-1', source: 'self' },
+        streamId,
+        changes: { userId, uid: 'P-1', source: 'self' },
       }),
     ).toEqual({ uid: 'P-1', source: 'self' });
+  });
+  it('leaves out the holder of a reservation (the entry is about them), and names the member id reserved', () => {
+    const reservation = (eventType: string, reserved: string) => ({
+      eventType,
+      occurredAt: at,
+      streamId: reserved,
+      changes: { userId },
+    });
+    const emailStream = `Email-${'ab12'.repeat(16)}`;
+    expect(shownChanges(reservation('EmailReserved', emailStream))).toEqual({});
+    expect(shownChanges(reservation('EmailReleased', emailStream))).toEqual({});
+    expect(shownChanges(reservation('MemberIdReserved', 'MemberId-P-7KQ2MX'))).toEqual({ uid: 'P-7KQ2MX' });
+    expect(
+      shownChanges({
+        eventType: 'AdminBootstrapped',
+        occurredAt: at,
+        streamId: 'AdminBootstrap-once',
+        changes: { userId, outcome: 'created' },
+      }),
+    ).toEqual({ outcome: 'created' });
+    // after the holder's deletion nothing of theirs is shown, the member id either
+    expect(
+      shownChanges({ ...reservation('MemberIdReserved', 'MemberId-P-7KQ2MX'), changes: null }),
+    ).toBeNull();
   });
   it('keeps an onboarding step, and an instant other than the entry time', () => {
     expect(
       shownChanges({
         eventType: 'StepCompleted',
         occurredAt: at,
+        streamId,
         changes: { step: 2, completedAt: '2026-11-20T10:00:00.000Z' },
       }),
     ).toEqual({ step: 2, completedAt: '2026-11-20T10:00:00.000Z' });
-    expect(shownChanges({ eventType: 'UserLocked', occurredAt: at, changes: null })).toBeNull();
+    expect(shownChanges({ eventType: 'UserLocked', occurredAt: at, streamId, changes: null })).toBeNull();
   });
 });
 

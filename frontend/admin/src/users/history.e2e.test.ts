@@ -50,6 +50,15 @@ describe("a user's history", () => {
     const sponsorChange = timeline.getByTestId('change-sponsorId');
     await expect.poll(() => sponsorChange.innerText(), { timeout: 30_000 }).toBe('Ada Admin → Sam Sponsor');
     expect(await timeline.innerText()).not.toContain(admin.id);
+    // the reservations at her registration: no raw id of hers (the page is hers); the member id reserved
+    const entry = (summary: string) =>
+      timeline.locator(':scope > li').filter({ has: page.getByText(summary, { exact: true }) });
+    expect(await entry('E-mail address reserved').count()).toBe(1);
+    expect(await entry('E-mail address reserved').getByTestId('changes').count()).toBe(0);
+    expect(await entry('Member id reserved').getByTestId('changes').innerText()).toBe(
+      `Member id\n${partner.uid}`,
+    );
+    expect(await timeline.innerText()).not.toContain(partner.id);
     expect(await timeline.innerText()).toContain('by Ada Admin');
     expect(await timeline.innerText()).toMatch(/request [0-9a-f-]{8}/);
     // the prospect lists: names in list items, never raw JSON
