@@ -31,19 +31,19 @@ const callFields = {
 export const TestimonialAdded = defineEvent({
   type: 'TestimonialAdded',
   schema: z.object({ ...testimonialFields, position: z.number().int() }),
-  summary: (d) => `Testimonial added (${counted(d.categories.length, 'category', 'categories')})`,
+  summary: (d) => `Success story added (${counted(d.categories.length, 'category', 'categories')})`,
 });
 
 export const TestimonialEdited = defineEvent({
   type: 'TestimonialEdited',
   schema: z.object(testimonialFields),
-  summary: () => 'Testimonial changed',
+  summary: () => 'Success story changed',
 });
 
 export const TestimonialRemoved = defineEvent({
   type: 'TestimonialRemoved',
   schema: z.object({ testimonialId: z.string() }),
-  summary: () => 'Testimonial removed',
+  summary: () => 'Success story deleted',
 });
 
 /**
@@ -65,7 +65,7 @@ export const LiveCallEdited = defineEvent({
 export const AcademyLinksChanged = defineEvent({
   type: 'AcademyLinksChanged',
   schema: z.object({ advancedAcademyUrl: z.string().nullable(), coursePurchaseUrl: z.string().nullable() }),
-  summary: () => 'Advanced academy links changed',
+  summary: () => 'Academy links changed',
 });
 
 export const contentEvents = [

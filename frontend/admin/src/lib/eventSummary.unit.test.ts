@@ -132,10 +132,10 @@ describe('audit lines in each language', () => {
     expect(
       say(en, 'en', { ...finished, changes: { status: 'failed', total: 9, updated: 2, errors: 3 } }),
     ).toBe('Mailchimp sync failed: 9 checked, 2 updated, 3 errors');
-    expect(say(en, 'en', added)).toBe('Testimonial added (1 category)');
-    expect(say(es, 'es', added)).toBe('Testimonio añadido (1 categoría)');
+    expect(say(en, 'en', added)).toBe('Success story added (1 category)');
+    expect(say(es, 'es', added)).toBe('Historia de éxito añadida (1 categoría)');
     expect(say(fr, 'fr', { ...added, changes: { categories: ['ibs', 'a1c'] } })).toBe(
-      'Témoignage ajouté (2 catégories)',
+      'Témoignage de réussite ajouté (2 catégories)',
     );
     expect(say(es, 'es', used)).toBe('Código de recuperación usado al iniciar sesión (queda 1)');
     expect(say(fr, 'fr', used)).toBe('Code de récupération utilisé à la connexion (1 restant)');
@@ -145,10 +145,39 @@ describe('audit lines in each language', () => {
     expect(summary('SyncRunFinished', finished.changes)).toBe(
       'Mailchimp sync completed: 1 checked, 1 updated, 1 error',
     );
-    expect(summary('TestimonialAdded', added.changes)).toBe('Testimonial added (1 category)');
+    expect(summary('TestimonialAdded', added.changes)).toBe('Success story added (1 category)');
     expect(summary('TestimonialAdded', { categories: ['ibs', 'a1c'] })).toBe(
-      'Testimonial added (2 categories)',
+      'Success story added (2 categories)',
     );
+  });
+  it("names the console's content as its menu and pages do, in each language", () => {
+    // "Success stories", not the vault's "testimonials"; the academy links are more than the advanced academy's
+    const named = {
+      testimonials: ['TestimonialAdded', 'TestimonialEdited', 'TestimonialRemoved'],
+      'live-calls': ['LiveCallPublished', 'LiveCallEdited'],
+      'academy-links': ['AcademyLinksChanged'],
+      'sync-runs': ['SyncRunRequested', 'SyncRunFinished'],
+    } as const;
+    for (const messages of [en, es, fr]) {
+      for (const [resource, types] of Object.entries(named)) {
+        const one = messages.resources[resource as keyof typeof named].name.split(' |||| ')[0]!;
+        for (const type of types)
+          expect(messages.app.events.base[type], type).toMatch(new RegExp(`^${one} `));
+      }
+      expect(messages.app.events.detail.TestimonialAdded).toMatch(
+        new RegExp(`^${messages.resources.testimonials.name.split(' |||| ')[0]} `),
+      );
+      expect(messages.app.events.fields.testimonialId).toBe(
+        messages.resources.testimonials.name.split(' |||| ')[0],
+      );
+      expect(messages.app.performance.checks.vault).toBe(messages.app.menu.testimonials);
+    }
+    // the server's English summaries (searched by the audit log's filter) too
+    const summary = (type: string, data: object) =>
+      allEvents.find((e) => e.type === type)!.summary(data as never);
+    expect(summary('TestimonialEdited', {})).toBe('Success story changed');
+    expect(summary('TestimonialRemoved', {})).toBe('Success story deleted');
+    expect(summary('AcademyLinksChanged', {})).toBe('Academy links changed');
   });
   it('names every recorded field in each language (the history shows them), never by its code name', () => {
     // secret fields never reach the audit log, so the history never shows them
