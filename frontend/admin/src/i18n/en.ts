@@ -679,6 +679,12 @@ export const en = {
           'Sign-in and password routes (bcrypt, slow by design), judged apart: %{passwordRequests} request · p95 %{passwordP95} ms |||| Sign-in and password routes (bcrypt, slow by design), judged apart: %{passwordRequests} requests · p95 %{passwordP95} ms',
         apiServices:
           'Health checks and the sync’s wait (they depend on other services), not judged on speed: %{servicesRequests} request · p95 %{servicesP95} ms |||| Health checks and the sync’s wait (they depend on other services), not judged on speed: %{servicesRequests} requests · p95 %{servicesP95} ms',
+        // a group that counted no request has no p95 to give (a '0 ms' read like a fast or a dead API)
+        apiNone: 'No requests counted yet: each API process adds its counts every few seconds',
+        apiPasswordsNone:
+          'Sign-in and password routes (bcrypt, slow by design), judged apart: none in the last 5 min',
+        apiServicesNone:
+          'Health checks and the sync’s wait (they depend on other services), not judged on speed: none counted yet',
         database: 'Pool %{used}/%{max} in use · %{pending} waiting',
         redis: 'PING answered',
         eventStore:

@@ -685,6 +685,12 @@ export const es: Messages = {
           'Inicio de sesión y contraseñas (bcrypt, lentas a propósito), evaluadas aparte: %{passwordRequests} solicitud · p95 %{passwordP95} ms |||| Inicio de sesión y contraseñas (bcrypt, lentas a propósito), evaluadas aparte: %{passwordRequests} solicitudes · p95 %{passwordP95} ms',
         apiServices:
           'Comprobaciones de estado y espera de la sincronización (dependen de otros servicios), sin evaluar la velocidad: %{servicesRequests} solicitud · p95 %{servicesP95} ms |||| Comprobaciones de estado y espera de la sincronización (dependen de otros servicios), sin evaluar la velocidad: %{servicesRequests} solicitudes · p95 %{servicesP95} ms',
+        apiNone:
+          'Todavía no se ha contado ninguna solicitud: cada proceso de la API suma sus cifras cada pocos segundos',
+        apiPasswordsNone:
+          'Inicio de sesión y contraseñas (bcrypt, lentas a propósito), evaluadas aparte: ninguna en los últimos 5 min',
+        apiServicesNone:
+          'Comprobaciones de estado y espera de la sincronización (dependen de otros servicios), sin evaluar la velocidad: todavía no se ha contado ninguna',
         database: 'Conexiones %{used}/%{max} en uso · %{pending} en espera',
         redis: 'Responde a PING',
         eventStore:

@@ -703,6 +703,12 @@ export const fr: Messages = {
           'Connexion et mots de passe (bcrypt, lents par nature), évalués à part\u00a0: %{passwordRequests} requête · p95 %{passwordP95} ms |||| Connexion et mots de passe (bcrypt, lents par nature), évalués à part\u00a0: %{passwordRequests} requêtes · p95 %{passwordP95} ms',
         apiServices:
           'Contrôles de santé et attente de la synchronisation (tributaires d’autres services), vitesse non évaluée\u00a0: %{servicesRequests} requête · p95 %{servicesP95} ms |||| Contrôles de santé et attente de la synchronisation (tributaires d’autres services), vitesse non évaluée\u00a0: %{servicesRequests} requêtes · p95 %{servicesP95} ms',
+        apiNone:
+          'Aucune requête comptée pour l’instant\u00a0: chaque processus de l’API ajoute ses chiffres à quelques secondes d’intervalle',
+        apiPasswordsNone:
+          'Connexion et mots de passe (bcrypt, lents par nature), évalués à part\u00a0: aucune dans les 5 dernières min',
+        apiServicesNone:
+          'Contrôles de santé et attente de la synchronisation (tributaires d’autres services), vitesse non évaluée\u00a0: aucune comptée pour l’instant',
         database: 'Connexions %{used}/%{max} utilisées · %{pending} en attente',
         redis: 'Répond au PING',
         eventStore:

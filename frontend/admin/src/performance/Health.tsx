@@ -57,25 +57,31 @@ export function Health({ checks }: { checks: DashboardResponse['health'] }) {
                   ? t(`app.performance.facts.demo.${c.key}`)
                   : c.key === 'liveCalls' && c.facts?.withoutLink
                     ? t('app.performance.facts.liveCallsWithoutLink', { smart_count: c.facts.withoutLink })
-                    : t(`app.performance.facts.${c.key}`, {
-                        ...figures(c.facts ?? {}),
-                        smart_count: c.facts?.[COUNTED[c.key] ?? ''],
-                      })}
+                    : c.key === 'api' && c.facts?.requests === 0
+                      ? t('app.performance.facts.apiNone')
+                      : t(`app.performance.facts.${c.key}`, {
+                          ...figures(c.facts ?? {}),
+                          smart_count: c.facts?.[COUNTED[c.key] ?? ''],
+                        })}
             </Typography>
             {c.key === 'api' && c.facts?.reason && (
               <>
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                  {t('app.performance.facts.apiPasswords', {
-                    ...figures(c.facts),
-                    smart_count: c.facts.passwordRequests,
-                  })}
+                  {c.facts.passwordRequests
+                    ? t('app.performance.facts.apiPasswords', {
+                        ...figures(c.facts),
+                        smart_count: c.facts.passwordRequests,
+                      })
+                    : t('app.performance.facts.apiPasswordsNone')}
                 </Typography>
                 {c.facts.servicesRequests !== undefined && (
                   <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                    {t('app.performance.facts.apiServices', {
-                      ...figures(c.facts),
-                      smart_count: c.facts.servicesRequests,
-                    })}
+                    {c.facts.servicesRequests
+                      ? t('app.performance.facts.apiServices', {
+                          ...figures(c.facts),
+                          smart_count: c.facts.servicesRequests,
+                        })
+                      : t('app.performance.facts.apiServicesNone')}
                   </Typography>
                 )}
                 <Typography variant="caption" sx={{ display: 'block' }} data-testid="api-health-reason">

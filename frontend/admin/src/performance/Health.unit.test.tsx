@@ -40,12 +40,12 @@ const CHECKS: DashboardResponse['health'] = [
   },
 ];
 
-const text = async (locale: Locale) => {
+const text = async (locale: Locale, checks: DashboardResponse['health'] = CHECKS) => {
   const messages = await loadCatalog(locale);
   const i18n = polyglotI18nProvider(() => messages, locale);
   return renderToStaticMarkup(
     <I18nContext.Provider value={i18n}>
-      <Health checks={CHECKS} />
+      <Health checks={checks} />
     </I18nContext.Provider>,
   )
     .replace(/<style[^>]*>.*?<\/style>/g, '')
@@ -87,5 +87,45 @@ describe('the health panel', () => {
   ] as const)('%s: counts one of a thing in the singular', async (locale, expected) => {
     const html = await text(locale);
     for (const phrase of expected) expect(html).toContain(phrase);
+  });
+  it.each([
+    [
+      'en',
+      'No requests counted yet',
+      'judged apart: none in the last 5 min',
+      'not judged on speed: none counted yet',
+    ],
+    [
+      'es',
+      'Todavía no se ha contado ninguna solicitud',
+      'evaluadas aparte: ninguna en los últimos 5 min',
+      'sin evaluar la velocidad: todavía no se ha contado ninguna',
+    ],
+    [
+      'fr',
+      'Aucune requête comptée pour l’instant',
+      'à part\u00a0: aucune dans les 5 dernières min',
+      'vitesse non évaluée\u00a0: aucune comptée pour l’instant',
+    ],
+  ] as const)('%s: before any request is counted, says so instead of zeros', async (locale, ...expected) => {
+    // the API's first minutes: its counts reach Redis a few seconds after the requests
+    const none: DashboardResponse['health'] = [
+      {
+        ...CHECKS[0]!,
+        facts: {
+          requests: 0,
+          p95: 0,
+          errorRate: 0,
+          passwordRequests: 0,
+          passwordP95: 0,
+          servicesRequests: 0,
+          servicesP95: 0,
+          reason: 'fewRequests',
+        },
+      },
+    ];
+    const html = await text(locale, none);
+    for (const phrase of expected) expect(html).toContain(phrase);
+    expect(html).not.toMatch(/p95 0 ms|\b0 (requests?|solicitud(es)?|requêtes?)\b/);
   });
 });
