@@ -7,7 +7,7 @@ import { gapBelow } from '../../../testing/layout';
  * Every console list on a phone (390 px): the list's first content (its filters, its buttons, its
  * rows) starts right under what is above it (the app bar, or the page's notice or panel), with
  * no empty actions toolbar between them: react-admin's default one, with nothing in it, was a
- * 56 px band of blank page. A toolbar with real buttons (Export, Add filter) stays.
+ * 56 px band of blank page. A toolbar with real buttons (Export; Add filter on the success stories) stays.
  */
 const setup = setUpConsoleE2e();
 const SHOTS = process.env.SCREENSHOT_DIR;
