@@ -435,7 +435,7 @@ export const en = {
         failures: 'Failed attempts',
         feelGreatLink: 'Referral link',
         focusAreas: 'Focus areas',
-        fromUserId: 'Granted by',
+        fromUserId: 'Previous holder of the address',
         helpNeeded: 'Help needed',
         host: 'Host',
         icon: 'Icon',

@@ -435,7 +435,7 @@ export const es: Messages = {
         failures: 'Intentos fallidos',
         feelGreatLink: 'Enlace de referido',
         focusAreas: 'Temas',
-        fromUserId: 'Concedido por',
+        fromUserId: 'Titular anterior de la dirección',
         helpNeeded: 'Ayuda que necesita',
         host: 'Anfitrión',
         icon: 'Icono',

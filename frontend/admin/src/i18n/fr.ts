@@ -440,7 +440,7 @@ export const fr: Messages = {
         failures: 'Tentatives échouées',
         feelGreatLink: 'Lien de parrainage',
         focusAreas: 'Thèmes',
-        fromUserId: 'Accordé par',
+        fromUserId: 'Ancien titulaire de l’adresse',
         helpNeeded: 'Aide souhaitée',
         host: 'Animateur',
         icon: 'Icône',

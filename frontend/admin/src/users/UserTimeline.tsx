@@ -40,10 +40,10 @@ const VALUE_TEXTS: Record<string, string> = {
 };
 
 /** Recorded values of these fields are user ids: the console names the user. */
-const USER_FIELDS = new Set(['sponsorId']);
+const USER_FIELDS = new Set(['sponsorId', 'fromUserId']);
 
 /**
- * A user named by a recorded id (a sponsor); the id only when no user has it (deleted). The
+ * A user named by a recorded id (a sponsor, the admin address's previous holder); the id only when no user has it (deleted). The
  * names of every row come in one request (react-admin aggregates the ids).
  */
 function UserName({ id }: { id: string }) {

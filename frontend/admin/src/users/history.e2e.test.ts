@@ -212,3 +212,33 @@ describe('leaving a user form with unsaved changes', () => {
     await context.close();
   });
 });
+
+describe('the admin address moved', () => {
+  it("the admin address's transfer names its previous holder, not an id", async () => {
+    const holder = await createUser(e2e.app, { admin: true, firstName: 'Hal', lastName: 'Holder' });
+    const taker = await createUser(e2e.app, { admin: true, firstName: 'Tia', lastName: 'Taker' });
+    // the address moves from the start-up admin to Hal, then from Hal to Tia
+    const first = await admin.client.post(`/api/admin/users/${holder.id}/admin-address`, {
+      formerHolderEmail: 'first.holder@example.test',
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const moved = await admin.client.post(`/api/admin/users/${taker.id}/admin-address`, {
+      formerHolderEmail: 'hal.again@example.test',
+    });
+    expect(moved.status).toBe(200);
+    const head = await e2e.app.deps.store.headPosition();
+    await e2e.app.deps.projections.waitFor(head!, { timeoutMs: 30_000 });
+    const context = await e2e.signedInContext(admin.client, { viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${e2e.app.url}/admin/#/users/${taker.id}`);
+    const grant = page
+      .getByTestId('timeline')
+      .locator(':scope > li')
+      .filter({ has: page.getByText('Made admin (fixed admin address transferred)', { exact: true }) });
+    await expect
+      .poll(() => grant.getByTestId('changes').innerText(), { timeout: 30_000 })
+      .toContain('Previous holder of the address\nHal Holder');
+    expect(await page.getByTestId('timeline').innerText()).not.toContain(holder.id);
+    await context.close();
+  });
+});
