@@ -16,7 +16,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '@portal/contracts/core/numbers';
 import { Spinner } from '../../components/Spinner';
-import { currentStepOf, initialsOf } from './partnersModel';
+import { currentStepOf, initialsOf, startDateText } from './partnersModel';
 import { partnerDetailsQuery, type PartnerDetails, type PartnerItem } from './partnersQueries';
 import { currentLanguage } from '../../lib/i18n';
 import { StatusBadge, useLastLoginText } from './PartnerCard';
@@ -122,7 +122,7 @@ function StepBody({ step, progress }: { step: number; progress: PartnerDetails['
       const pe = progress.productExperience;
       if (!pe) return <p className="sheet-muted">{t('sheet.step4.none')}</p>;
       if (pe.isSkipped) return <p className="sheet-muted">{t('sheet.step4.skipped')}</p>;
-      const started = pe.startDate ? formatDate(pe.startDate, i18n.language) : null;
+      const started = pe.startDate ? startDateText(pe.startDate, i18n.language) : null;
       return (
         <Answers
           rows={[
@@ -156,7 +156,7 @@ function StepBody({ step, progress }: { step: number; progress: PartnerDetails['
 }
 
 function formatDate(value: string, language: string) {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00`) : new Date(value);
+  const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
 }

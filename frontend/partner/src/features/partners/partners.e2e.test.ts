@@ -30,6 +30,32 @@ async function choose(page: Page, testId: string, option: string) {
   await item.click();
 }
 
+/**
+ * A sponsor with one partner who has done steps 1 and 2 and answered step 4, signed in on /partners
+ * in French.
+ */
+async function sponsorOfOne(name: string, experience: { startDate: string }) {
+  const { deps } = e2e.app;
+  const sponsor = await seedPartner(deps, {
+    sponsorId: null,
+    firstName: name,
+    lastName: 'Sponsor',
+    email: `${name}@example.test`,
+    passwordHash: await deps.passwords.hash(PASSWORD),
+  });
+  const partner = await seedPartner(deps, {
+    sponsorId: sponsor.id,
+    firstName: 'Quinn',
+    lastName: 'Quick',
+    email: `quinn.${name}@example.test`,
+    lastLoginAt: new Date().toISOString(),
+    completedSteps: 2,
+    productExperience: { ...experience, positiveChanges: 'Más energía', confidenceLevel: 'confident' },
+  });
+  await deps.projections.waitFor(partner.position);
+  return { page: await signedInPage(`${name}@example.test`, 'fr-FR'), partnerId: partner.id };
+}
+
 beforeAll(async () => {
   e2e = await startE2eApp();
   await seedDemoPartners(e2e.app.deps, { email: 'sponsor@example.test', password: PASSWORD });
@@ -177,6 +203,17 @@ describe('partners page', () => {
     expect(await cards(page).first().locator('.partner-progress-text').innerText()).toMatch(
       /^Step 1 of 5\s+0%$/,
     );
+    await page.context().close();
+  });
+
+  it('a start date written in words shows in the sheet as the partner wrote it', async () => {
+    // free text (the Spanish form suggests "p. ej. marzo de 2025"): read as a date it was "1 janvier 2025"
+    const { page } = await sponsorOfOne('pia', { startDate: 'agosto de 2025' });
+    await cards(page).first().click();
+    const sheet = page.locator('.partner-sheet');
+    await sheet.getByText(/^Étape 4\s:\sExpérience produit/).click();
+    await sheet.getByText('agosto de 2025').waitFor();
+    expect(await sheet.locator('.sheet-steps').innerText()).not.toContain('janvier');
     await page.context().close();
   });
 

@@ -68,3 +68,15 @@ export const initialsOf = (firstName: string, lastName: string) =>
 /** The step a partner is on ("Step 3 of 5"): the first open step, or 5 once training is complete. */
 export const currentStepOf = (p: { currentStep: number; trainingCompleted: boolean }) =>
   p.trainingCompleted ? 5 : p.currentStep;
+
+/**
+ * Step 4's start date as the partner wrote it: it is free text (spec 000 section 3; the form
+ * suggests "e.g. March 2025"), so only a bare ISO date is written out in the sponsor's language.
+ * Read as a date, "marzo de 2025" became "1 mars 2025" (a day nobody gave) and "agosto de 2025"
+ * "1 janvier 2025": JavaScript's lenient parser knows only English month names and puts January
+ * in place of any other word.
+ */
+export function startDateText(value: string, language: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(`${value}T12:00:00`));
+}

@@ -5,6 +5,7 @@ import {
   lastLoginLabel,
   pageButtons,
   shownRange,
+  startDateText,
   totalPages,
 } from './partnersModel';
 import es from '../../locales/es/partners.json';
@@ -82,5 +83,18 @@ describe('cards', () => {
   it('makes initials', () => {
     expect(initialsOf(' ana', 'ruiz')).toBe('AR');
     expect(initialsOf('', '')).toBe('?');
+  });
+});
+
+describe('step 4 start date in the sheet', () => {
+  it('shows what the partner wrote, without a day or a month of its own', () => {
+    expect(startDateText('marzo de 2025', 'fr')).toBe('marzo de 2025');
+    expect(startDateText('agosto de 2025', 'fr')).toBe('agosto de 2025');
+    expect(startDateText('January 2026', 'fr')).toBe('January 2026');
+    expect(startDateText('last summer', 'en')).toBe('last summer');
+  });
+  it('writes a bare ISO date out in the sponsor’s language', () => {
+    expect(startDateText('2025-03-14', 'fr')).toBe('14 mars 2025');
+    expect(startDateText('2025-03-14', 'en')).toBe('March 14, 2025');
   });
 });
