@@ -11,13 +11,18 @@ import {
   MailOutlined,
 } from '@ant-design/icons';
 import { WHY_ANSWER_FIELDS } from '@portal/contracts/onboarding/schemas';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '@portal/contracts/core/numbers';
 import { Spinner } from '../../components/Spinner';
 import { currentStepOf, initialsOf, startDateText } from './partnersModel';
-import { partnerDetailsQuery, type PartnerDetails, type PartnerItem } from './partnersQueries';
+import {
+  partnerDetailsQuery,
+  refreshPartnersList,
+  type PartnerDetails,
+  type PartnerItem,
+} from './partnersQueries';
 import { currentLanguage } from '../../lib/i18n';
 import { StatusBadge, useLastLoginText } from './PartnerCard';
 
@@ -255,11 +260,30 @@ function useSheetWidth(preferred: number) {
 }
 
 /** Right-side sheet with one partner's progress; details are fetched when it opens. */
-export function PartnerSheet({ partner, onClose }: { partner: PartnerItem | null; onClose: () => void }) {
+export function PartnerSheet({
+  partner: listed,
+  onClose,
+}: {
+  partner: PartnerItem | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('partners');
   const lastLogin = useLastLoginText();
   const width = useSheetWidth(520);
-  const details = useQuery({ ...partnerDetailsQuery(partner?.id ?? ''), enabled: !!partner });
+  const queryClient = useQueryClient();
+  const details = useQuery({ ...partnerDetailsQuery(listed?.id ?? ''), enabled: !!listed });
+  // the details are read as the sheet opens, the list may be minutes old: the header says what the
+  // steps below say (it said "40% complete" above three ticked steps), and the card and the figures
+  // behind the sheet are read again
+  const fresh = details.data?.partner;
+  const partner = listed && (fresh ?? listed);
+  const moved =
+    !!listed &&
+    !!fresh &&
+    (fresh.progress.percent !== listed.progress.percent || fresh.status !== listed.status);
+  useEffect(() => {
+    if (moved) void refreshPartnersList(queryClient);
+  }, [moved, queryClient]);
   const name = partner ? `${partner.firstName} ${partner.lastName}`.trim() : '';
   return (
     <Drawer

@@ -3,6 +3,7 @@ import type { Locator, Page, Route } from 'playwright-core';
 import { openedList, startE2eApp, type E2eApp } from '../../../../../testing/browser';
 import { seedDemoPartners } from '../../../../../backend/src/features/partners/demo';
 import { seedPartner } from '../../../../../backend/src/features/partners/seed';
+import { finishFoundation } from '../../../../../testing/progress';
 
 const PASSWORD = 'Sponsor-Demo-2026';
 let e2e: E2eApp;
@@ -214,6 +215,23 @@ describe('partners page', () => {
     await sheet.getByText(/^Étape 4\s:\sExpérience produit/).click();
     await sheet.getByText('agosto de 2025').waitFor();
     expect(await sheet.locator('.sheet-steps').innerText()).not.toContain('janvier');
+    await page.context().close();
+  });
+
+  it('a step done since the list was read shows in the sheet’s header and on the card', async () => {
+    const { page, partnerId } = await sponsorOfOne('ravi', { startDate: 'March 2025' });
+    const progressText = () => cards(page).first().locator('.partner-progress-text').innerText();
+    await eventually(progressText).toMatch(/40\s%$/);
+
+    // the partner completes step 3 while the sponsor's page is open (the list is cached 5 minutes)
+    await finishFoundation(e2e.app, partnerId, [3]);
+    await cards(page).first().click();
+    const sheet = page.locator('.partner-sheet');
+    await sheet.getByText('Informations du compte').waitFor();
+    expect(await sheet.locator('.sheet-steps .anticon-check-circle').count()).toBe(3);
+    // it said "40 % terminé" above three ticked steps, and the card behind kept 40 %
+    await eventually(() => sheet.locator('.sheet-header-progress').innerText()).toMatch(/^60\s% terminé/);
+    await eventually(progressText).toMatch(/60\s%$/);
     await page.context().close();
   });
 

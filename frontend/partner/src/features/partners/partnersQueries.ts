@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   PARTNERS_DETAILS_STALE_MS,
   PARTNERS_LIST_STALE_MS,
@@ -66,3 +66,13 @@ export const partnerDetailsQuery = (partnerId: string) =>
     queryFn: ({ signal }) => request(partnersApi.details, { params: { partnerId }, signal }),
     staleTime: PARTNERS_DETAILS_STALE_MS,
   });
+
+/**
+ * Reads the list's pages and its figures again: a partner's details, read when the sheet opened,
+ * show progress the cached list (5 minutes) does not have yet.
+ */
+export const refreshPartnersList = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: [partnersApi.list.path] }),
+    queryClient.invalidateQueries({ queryKey: [partnersApi.stats.path] }),
+  ]);
