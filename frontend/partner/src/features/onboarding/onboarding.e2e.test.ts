@@ -147,6 +147,12 @@ describe('foundation wizard in Chromium', () => {
     for (const question of rest) expect(question).toEqual({ start: first!.start, space: rest[0]!.space });
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByText('Please fill in required fields').waitFor();
+    // the focus goes to the first question left open (it stayed on the button, with only a toast
+    // and red borders to say what was missing)
+    await poll(() => focused(page)).toBe('input: When did you start using the product? *');
+    expect(await page.getByLabel('When did you start using the product?').getAttribute('aria-invalid')).toBe(
+      'true',
+    );
     await page.getByLabel('When did you start using the product?').fill('March 2025');
     await page.getByLabel('What positive changes have you noticed?').fill('More energy, better sleep. ');
     // the answer's own full stop is dropped: the script goes on with its own
@@ -154,6 +160,9 @@ describe('foundation wizard in Chromium', () => {
       'Hi! Since March 2025 I have been using a product that really made a difference for me: ' +
         'More energy, better sleep. I thought of you and would love to tell you more. Do you have ten minutes this week?',
     );
+    // two answered, the third not: the focus goes to its first choice
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await poll(() => focused(page)).toBe('input: I feel confident sharing it');
     await page.getByText('I feel confident sharing it').click();
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.waitForURL(/step=5/);

@@ -1,9 +1,10 @@
 import Button from 'antd/es/button';
-import Input from 'antd/es/input';
+import Input, { type InputRef } from 'antd/es/input';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
 import Radio from 'antd/es/radio';
 import { CheckCircleFilled, CopyOutlined } from '@ant-design/icons';
 import { SHORT_ANSWER_MAX, TEXT_ANSWER_MAX } from '@portal/contracts/onboarding/endpoints';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { useUnsavedAnswers } from '../../../lib/unsavedAnswers';
@@ -38,6 +39,9 @@ export function Step4Experience({ progress, goTo }: StepProps) {
     challenges: saved?.challenges ?? '',
   });
   const [tried, setTried] = useState(false);
+  const startField = useRef<InputRef>(null);
+  const changesField = useRef<TextAreaRef>(null);
+  const confidenceField = useRef<HTMLFieldSetElement>(null);
   const [busy, setBusy] = useState<'submit' | 'skip' | null>(null);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const missing = {
@@ -51,6 +55,11 @@ export function Step4Experience({ progress, goTo }: StepProps) {
     setTried(true);
     if (missing.startDate || missing.positiveChanges || missing.confidenceLevel) {
       toast.error(t('step4.requiredTitle'), t('step4.requiredText'));
+      // the focus goes to the first question left open (it stayed on the button, below the form on
+      // a phone, with only a toast and red borders to say what was missing)
+      if (missing.startDate) startField.current?.focus();
+      else if (missing.positiveChanges) changesField.current?.focus();
+      else confidenceField.current?.querySelector('input')?.focus();
       return;
     }
     setBusy('submit');
@@ -113,6 +122,9 @@ export function Step4Experience({ progress, goTo }: StepProps) {
         </label>
         <Input
           id="pe-start"
+          ref={startField}
+          aria-required
+          aria-invalid={!!err('startDate')}
           placeholder={t('step4.startDatePlaceholder')}
           value={draft.startDate}
           maxLength={SHORT_ANSWER_MAX}
@@ -125,6 +137,9 @@ export function Step4Experience({ progress, goTo }: StepProps) {
         </label>
         <Input.TextArea
           id="pe-changes"
+          ref={changesField}
+          aria-required
+          aria-invalid={!!err('positiveChanges')}
           placeholder={t('step4.positiveChangesPlaceholder')}
           autoSize={{ minRows: 3, maxRows: 8 }}
           value={draft.positiveChanges}
@@ -132,7 +147,10 @@ export function Step4Experience({ progress, goTo }: StepProps) {
           status={err('positiveChanges')}
           onChange={(e) => set({ positiveChanges: e.target.value })}
         />
-        <fieldset className={err('confidenceLevel') ? 'ob-fieldset ob-fieldset-error' : 'ob-fieldset'}>
+        <fieldset
+          ref={confidenceField}
+          className={err('confidenceLevel') ? 'ob-fieldset ob-fieldset-error' : 'ob-fieldset'}
+        >
           <legend>
             {t('step4.confidenceLevel')}
             <Required />
