@@ -87,9 +87,14 @@ export function NeedsAttention() {
         onCancel={() => setTarget(null)}
         destroyOnHidden
       >
+        {/* what the mail job sends (worker/src/jobs/mail.ts, the "nudge" template) */}
+        <p id="nudge-what" className="partners-nudge-what">
+          {t('attention.dialogWhat', { name: target?.firstName ?? '' })}
+        </p>
         <label htmlFor="nudge-note">{t('attention.note')}</label>
         <Input.TextArea
           id="nudge-note"
+          aria-describedby="nudge-what"
           rows={3}
           maxLength={NUDGE_NOTE_MAX}
           value={note}

@@ -51,6 +51,10 @@ describe('sponsors who coach', () => {
     await card.getByRole('button', { name: 'Send a nudge' }).click();
     const dialog = sponsorPage.getByRole('dialog', { name: 'Send a nudge to Pia' });
     await openedDialog(dialog);
+    // the dialog says what the partner will receive: the mail checked below (her language, the note, /foundation)
+    expect(await dialog.innerText()).toContain(
+      'Pia will get an e-mail, in their own language, with your note and a link back to their foundation training.',
+    );
     await dialog.getByLabel('Your note (optional)').fill('¡Tú puedes, Pia!');
     await shot(sponsorPage, 'partners-nudge-dialog');
     await dialog.getByRole('button', { name: 'Send' }).click();
@@ -65,6 +69,7 @@ describe('sponsors who coach', () => {
     const mail = await e2e.app.deps.db('mail_outbox').where({ user_id: partner.id, kind: 'nudge' }).first();
     expect(mail).toMatchObject({ language: 'es', subject: 'Sam Sponsor te anima a seguir' });
     expect(mail.text_body).toContain('¡Tú puedes, Pia!');
+    expect(mail.text_body).toMatch(/\/foundation\b/);
 
     const partnerContext = await e2e.signedInContext(partner.client);
     const partnerPage = await partnerContext.newPage();
