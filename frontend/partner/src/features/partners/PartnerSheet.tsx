@@ -190,7 +190,10 @@ function SheetBody({ partner, details }: { partner: PartnerItem; details: Partne
             <code>{partner.uid}</code>
           </Field>
           <Field label={t('sheet.memberSince')}>{formatDate(partner.createdAt, i18n.language)}</Field>
-          <Field label={t('sheet.currentStep')}>{t('stepOf', { step: currentStepOf(p) })}</Field>
+          {/* once all five are done there is no step to be on: "Step 5 of 5" read as still on the last one */}
+          <Field label={t('sheet.currentStep')}>
+            {p.trainingCompleted ? t('sheet.allStepsDone') : t('stepOf', { step: currentStepOf(p) })}
+          </Field>
           {partner.level > 1 && partner.sponsorName && (
             <Field label={t('sheet.sponsor')}>
               {partner.sponsorName} · {t('level', { level: partner.level })}

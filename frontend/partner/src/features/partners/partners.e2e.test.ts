@@ -149,9 +149,16 @@ describe('partners page', () => {
     // detail sheet: header, account info, one step open at a time, step 5 shared answers, copy
     await page.getByRole('textbox', { name: 'Search partners' }).fill('grace');
     await eventually(() => page.locator('.partner-name').allTextContents()).toEqual(['Grace Okafor']);
+    // the card keeps the spec's 'step X of 5'; the sheet's current step says she has done them all
+    expect(await cards(page).first().locator('.partner-progress-text').innerText()).toMatch(
+      /^Step 5 of 5\s+100%$/,
+    );
     await cards(page).first().click();
     const sheet = page.locator('.partner-sheet');
     await sheet.getByText('Account information').waitFor();
+    // it read "Current step: Step 5 of 5", as if she were still on the last one
+    expect(await sheet.locator('.sheet-grid').innerText()).toMatch(/Current step\s+All five steps done/);
+    expect(await sheet.locator('.sheet-grid').innerText()).not.toContain('Step 5 of 5');
     expect(await sheet.locator('a.sheet-mail').getAttribute('href')).toBe('mailto:grace.okafor@example.com');
     // a finished partner's header says so once, not "100% complete" beside "Complete"
     expect(await sheet.locator('.sheet-header-progress').innerText()).toBe('Complete');
