@@ -25,7 +25,7 @@ import {
  * chips are outlined, a settings card's icon stands by its title's first line, a step's Previous
  * and Next share a row, and the two-step set-up dialog keeps its title clear of the close button
  * and its key's groups whole, and a newcomer's locked Academy and empty partners page keep their
- * buttons inside their cards.
+ * buttons inside their cards, and the forgotten-password pages' buttons hold their whole labels.
  * On a desktop (1280 x 800), the same three languages: the vault's categories stay inside their
  * sidebar, the replays' search placeholder fits and the days field stays beside its card's title.
  */
@@ -234,6 +234,22 @@ describe('phone layout', () => {
       await settled(page, '/partners', '.partners-empty .ant-btn');
       expect(await outsideContentBox(page, '.partners-empty .ant-btn', '.partners-empty')).toEqual([]);
       await context.close();
+    });
+
+    it(`the password pages' buttons hold their whole labels: forgot password, new password (${language})`, async () => {
+      const visitor = await contextIn(language, false);
+      const page = await visitor.newPage();
+      // a link of the right shape shows the form (the server reads the token only on submit)
+      await settled(
+        page,
+        `/new-password#token=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.${'a'.repeat(43)}`,
+        '.reset-card .ant-btn',
+      );
+      // the French "ENREGISTRER LE MOT DE PASSE" ran past both edges of its button
+      expect(await outsideContentBox(page, '.reset-card .ant-btn > span', '.ant-btn')).toEqual([]);
+      await settled(page, '/forgot-password', '.reset-card .ant-btn');
+      expect(await outsideContentBox(page, '.reset-card .ant-btn > span', '.ant-btn')).toEqual([]);
+      await visitor.close();
     });
   }
 });
