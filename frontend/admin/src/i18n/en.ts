@@ -632,6 +632,8 @@ export const en = {
       dbQueriesSub: '%{slow} slow · avg %{avg} ms',
       errorRate: 'Error Rate',
       errorRateSub: '%{count} error in last 24h |||| %{count} errors in last 24h',
+      // the 24-hour cards before any request is counted (a '0 ms' over nothing read as a fast API)
+      noRequestsYet: 'No requests counted yet',
       health: 'System Health Status',
       checks: {
         api: 'API Server',

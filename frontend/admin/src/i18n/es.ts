@@ -638,6 +638,7 @@ export const es: Messages = {
       dbQueriesSub: '%{slow} lenta · media %{avg} ms |||| %{slow} lentas · media %{avg} ms',
       errorRate: 'Tasa de errores',
       errorRateSub: '%{count} error en las últimas 24 h |||| %{count} errores en las últimas 24 h',
+      noRequestsYet: 'Todavía no se ha contado ninguna solicitud',
       health: 'Estado de salud del sistema',
       checks: {
         api: 'Servidor API',

@@ -648,6 +648,7 @@ export const fr: Messages = {
       dbQueriesSub: '%{slow} lente · moyenne %{avg} ms |||| %{slow} lentes · moyenne %{avg} ms',
       errorRate: 'Taux d’erreur',
       errorRateSub: '%{count} erreur sur les dernières 24 h |||| %{count} erreurs sur les dernières 24 h',
+      noRequestsYet: 'Aucune requête comptée pour l’instant',
       health: 'État de santé du système',
       checks: {
         api: 'Serveur API',

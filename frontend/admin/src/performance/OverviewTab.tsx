@@ -12,15 +12,23 @@ export function Overview({ data, history, range }: TabProps) {
   const t = useTranslate();
   const { number, percent, ms, figures } = useFormat();
   const m = data.metrics;
+  // before any request is counted (the first seconds after a start) there is no time or rate to
+  // give: "0 ms" in green read as an impossibly fast API, as the health lines' zeros did
+  const counted = m.requests24h > 0;
+  const none = t('app.performance.noRequestsYet');
   return (
     <Stack spacing={2}>
       <StatCards>
         <StatCard
           testId="card-response"
           title={t('app.performance.avgResponse')}
-          value={ms(m.responseTime.average)}
-          color={LEVEL_COLOR[responseTimeLevel(m.responseTime.average)]}
-          sub={t('app.performance.p95p99', figures({ p95: m.responseTime.p95, p99: m.responseTime.p99 }))}
+          value={counted ? ms(m.responseTime.average) : '—'}
+          color={counted ? LEVEL_COLOR[responseTimeLevel(m.responseTime.average)] : undefined}
+          sub={
+            counted
+              ? t('app.performance.p95p99', figures({ p95: m.responseTime.p95, p99: m.responseTime.p99 }))
+              : none
+          }
         />
         <StatCard
           title={t('app.performance.activeUsers')}
@@ -39,13 +47,18 @@ export function Overview({ data, history, range }: TabProps) {
           })}
         />
         <StatCard
+          testId="card-errors"
           title={t('app.performance.errorRate')}
-          value={percent(m.errorRate.percentage)}
-          color={LEVEL_COLOR[errorRateLevel(m.errorRate.percentage)]}
-          sub={t(
-            'app.performance.errorRateSub',
-            figures({ count: m.errorRate.last24h, smart_count: m.errorRate.last24h }),
-          )}
+          value={counted ? percent(m.errorRate.percentage) : '—'}
+          color={counted ? LEVEL_COLOR[errorRateLevel(m.errorRate.percentage)] : undefined}
+          sub={
+            counted
+              ? t(
+                  'app.performance.errorRateSub',
+                  figures({ count: m.errorRate.last24h, smart_count: m.errorRate.last24h }),
+                )
+              : none
+          }
         />
       </StatCards>
       {/* the health list is about as tall as the two charts: they go beside it, one above the other */}
