@@ -55,8 +55,19 @@ function RunStatus({ run }: { run: SyncRun }) {
 
 const active = (run?: SyncRun) => run?.status === 'queued' || run?.status === 'running';
 
+/**
+ * A run's bar and, under it, how far it got: "Page 1 sur 1 · 100 %", the percent in the console's
+ * language (it read "Page 1 sur 1 100%"); a queued run says it waits, without a percent (its bar
+ * moves without one).
+ */
 function RunProgress({ run }: { run: SyncRun }) {
   const t = useTranslate();
+  const { percent } = useFormat();
+  const where = run.pagesTotal
+    ? t('app.sync.pages', { done: run.pagesDone, total: run.pagesTotal })
+    : run.status === 'queued'
+      ? t('app.sync.queued')
+      : '';
   return (
     <Box sx={{ minWidth: 160 }}>
       <LinearProgress
@@ -67,12 +78,7 @@ function RunProgress({ run }: { run: SyncRun }) {
         sx={{ height: 6, borderRadius: 3 }}
       />
       <Typography variant="caption" color="text.secondary">
-        {run.pagesTotal
-          ? t('app.sync.pages', { done: run.pagesDone, total: run.pagesTotal })
-          : run.status === 'queued'
-            ? t('app.sync.queued')
-            : ''}{' '}
-        {run.percent}%
+        {[where, run.status === 'queued' ? '' : percent(run.percent, 0)].filter(Boolean).join(' · ')}
       </Typography>
     </Box>
   );
@@ -89,16 +95,20 @@ const figures = {
   columnGap: { xs: 2, sm: 4 },
 };
 
-/** The figures of a run: total, updated, errors (spec), with live progress while it runs. */
-function RunResults({ run }: { run: SyncRun }) {
+/**
+ * The figures of a run: total, updated, errors (spec), with live progress while it runs; written in
+ * the console's language (`toLocaleString` followed the browser's: 1,234 in a French console).
+ */
+export function RunResults({ run }: { run: SyncRun }) {
   const t = useTranslate();
+  const { number } = useFormat();
   const figure = (label: string, value: number, color?: string) => (
     <Box>
       <Typography variant="caption" color="text.secondary">
         {label}
       </Typography>
       <Typography variant="h5" sx={{ color }} data-testid={`result-${label}`}>
-        {value.toLocaleString()}
+        {number(value)}
       </Typography>
     </Box>
   );
@@ -263,21 +273,9 @@ export function SyncRunList() {
               sortable={false}
               render={(r) => <RunProgress run={r} />}
             />
-            <FunctionField<SyncRun>
-              source="total"
-              sortable={false}
-              render={(r) => r.total.toLocaleString()}
-            />
-            <FunctionField<SyncRun>
-              source="updated"
-              sortable={false}
-              render={(r) => r.updated.toLocaleString()}
-            />
-            <FunctionField<SyncRun>
-              source="errors"
-              sortable={false}
-              render={(r) => r.errors.toLocaleString()}
-            />
+            <FunctionField<SyncRun> source="total" sortable={false} render={(r) => number(r.total)} />
+            <FunctionField<SyncRun> source="updated" sortable={false} render={(r) => number(r.updated)} />
+            <FunctionField<SyncRun> source="errors" sortable={false} render={(r) => number(r.errors)} />
           </Datagrid>
         )}
       </List>
