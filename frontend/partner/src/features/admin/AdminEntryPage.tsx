@@ -1,12 +1,13 @@
 import Button from 'antd/es/button';
-import { DisconnectOutlined, StopOutlined } from '@ant-design/icons';
+import { StopOutlined } from '@ant-design/icons';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/Spinner';
 import { StatusCard } from '../../components/StatusCard';
 import { useSession } from '../../lib/session';
-import { CONSOLE_PATH, consoleMissing } from './consoleAddress';
+import { CONSOLE_PATH, consoleMissing, goToConsole } from './consoleAddress';
+import { ConsoleMissing } from './ConsoleMissing';
 
 /** Delay before a non-admin is sent to /dashboard, so the Access Denied card can be read. */
 export const ACCESS_DENIED_REDIRECT_MS = 2000;
@@ -21,12 +22,13 @@ export function AdminEntry({ target }: { target: string }) {
   const navigate = useNavigate();
   const { user } = useSession();
   const isAdmin = !!user?.isAdmin;
-  const missing = consoleMissing();
+  // read once: a later render must not send the admin there again
+  const [missing] = useState(consoleMissing);
 
   useEffect(() => {
     if (!user) return;
     if (isAdmin) {
-      if (!missing) window.location.assign(target);
+      if (!missing) goToConsole(target);
       return;
     }
     const id = window.setTimeout(
@@ -36,17 +38,18 @@ export function AdminEntry({ target }: { target: string }) {
     return () => window.clearTimeout(id);
   }, [user, isAdmin, missing, target, navigate]);
 
-  if (isAdmin) return missing ? <ConsoleMissing /> : <PageSpinner label={t('admin.opening')} />;
+  if (isAdmin)
+    return missing ? (
+      <ConsoleMissing action={<ToDashboardButton />} />
+    ) : (
+      <PageSpinner label={t('admin.opening')} />
+    );
   return (
     <StatusCard
       icon={<StopOutlined />}
       tone="danger"
       title={t('admin.deniedTitle')}
-      actions={
-        <Button type="primary" size="large" onClick={() => void navigate({ to: '/dashboard' })}>
-          {t('admin.toDashboard')}
-        </Button>
-      }
+      actions={<ToDashboardButton />}
     >
       <p>{t('admin.deniedText')}</p>
       <p className="status-note">{t('admin.redirecting')}</p>
@@ -54,23 +57,13 @@ export function AdminEntry({ target }: { target: string }) {
   );
 }
 
-/** Said instead of going to the console again when this server did not send it (`consoleMissing`). */
-export function ConsoleMissing() {
+function ToDashboardButton() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   return (
-    <StatusCard
-      icon={<DisconnectOutlined />}
-      tone="warn"
-      title={t('admin.missingTitle')}
-      actions={
-        <Button type="primary" size="large" onClick={() => void navigate({ to: '/dashboard' })}>
-          {t('admin.toDashboard')}
-        </Button>
-      }
-    >
-      <p>{t('admin.missingText')}</p>
-    </StatusCard>
+    <Button type="primary" size="large" onClick={() => void navigate({ to: '/dashboard' })}>
+      {t('admin.toDashboard')}
+    </Button>
   );
 }
 

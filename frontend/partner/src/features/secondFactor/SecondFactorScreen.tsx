@@ -1,14 +1,15 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import Button from 'antd/es/button';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/Spinner';
 import { StatusCard } from '../../components/StatusCard';
 import { signOut, type User } from '../../lib/session';
 import { CodeStep } from './CodeStep';
 import { destinationAfterSignIn } from '../../app/signIn';
-import { CONSOLE_PATH, consoleMissing } from '../admin/consoleAddress';
-import { ConsoleMissing } from '../admin/AdminEntryPage';
+import { CONSOLE_PATH, consoleMissing, goToConsole } from '../admin/consoleAddress';
+import { ConsoleMissing } from '../admin/ConsoleMissing';
 
 /**
  * Shown instead of any page while the session owes its second factor (issue 13): the code
@@ -20,12 +21,24 @@ export function SecondFactorScreen({ user }: { user: User }) {
   const navigate = useNavigate();
   const router = useRouter();
   const enrol = user.secondFactor?.pending === 'enrol';
-  const missing = consoleMissing();
+  const [missing] = useState(consoleMissing);
   useEffect(() => {
-    if (enrol && !missing) window.location.replace(CONSOLE_PATH);
+    if (enrol && !missing) goToConsole(CONSOLE_PATH, 'replace');
   }, [enrol, missing]);
 
-  if (enrol) return missing ? <ConsoleMissing /> : <PageSpinner />;
+  if (enrol)
+    return missing ? (
+      // every page is this screen until the set-up is done: the way on is to sign out
+      <ConsoleMissing
+        action={
+          <Button size="large" onClick={() => void signOut()}>
+            {t('secondFactor.cancel')}
+          </Button>
+        }
+      />
+    ) : (
+      <PageSpinner />
+    );
   return (
     <StatusCard icon={<SafetyOutlined />} title={t('secondFactor.title')}>
       <CodeStep
