@@ -157,7 +157,7 @@ describe('partners page', () => {
     const sheet = page.locator('.partner-sheet');
     await sheet.getByText('Account information').waitFor();
     // it read "Current step: Step 5 of 5", as if she were still on the last one
-    expect(await sheet.locator('.sheet-grid').innerText()).toMatch(/Current step\s+All five steps done/);
+    expect(await sheet.locator('.sheet-grid').innerText()).toMatch(/Current step\s+Foundation complete/);
     expect(await sheet.locator('.sheet-grid').innerText()).not.toContain('Step 5 of 5');
     expect(await sheet.locator('a.sheet-mail').getAttribute('href')).toBe('mailto:grace.okafor@example.com');
     // a finished partner's header says so once, not "100% complete" beside "Complete"
