@@ -633,7 +633,7 @@ export const en = {
       errorRate: 'Error Rate',
       errorRateSub: '%{count} error in last 24h |||| %{count} errors in last 24h',
       // the 24-hour cards before any request is counted (a '0 ms' over nothing read as a fast API)
-      noRequestsYet: 'No requests counted yet',
+      noRequestsYet: 'No requests in the last 24 h',
       health: 'System Health Status',
       checks: {
         api: 'API Server',
@@ -682,11 +682,11 @@ export const en = {
         apiServices:
           'Health checks and the sync’s wait (they depend on other services), not judged on speed: %{servicesRequests} request · p95 %{servicesP95} ms |||| Health checks and the sync’s wait (they depend on other services), not judged on speed: %{servicesRequests} requests · p95 %{servicesP95} ms',
         // a group that counted no request has no p95 to give (a '0 ms' read like a fast or a dead API)
-        apiNone: 'No requests counted yet: each API process adds its counts every few seconds',
+        apiNone: 'No requests in the last 5 min: each API process adds its counts every few seconds',
         apiPasswordsNone:
           'Sign-in and password routes (bcrypt, slow by design), judged apart: none in the last 5 min',
         apiServicesNone:
-          'Health checks and the sync’s wait (they depend on other services), not judged on speed: none counted yet',
+          'Health checks and the sync’s wait (they depend on other services), not judged on speed: none in the last 5 min',
         database: 'Pool %{used}/%{max} in use · %{pending} waiting',
         redis: 'PING answered',
         eventStore:

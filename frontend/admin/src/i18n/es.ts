@@ -638,7 +638,7 @@ export const es: Messages = {
       dbQueriesSub: '%{slow} lenta · media %{avg} ms |||| %{slow} lentas · media %{avg} ms',
       errorRate: 'Tasa de errores',
       errorRateSub: '%{count} error en las últimas 24 h |||| %{count} errores en las últimas 24 h',
-      noRequestsYet: 'Todavía no se ha contado ninguna solicitud',
+      noRequestsYet: 'Ninguna solicitud en las últimas 24 h',
       health: 'Estado de salud del sistema',
       checks: {
         api: 'Servidor API',
@@ -687,11 +687,11 @@ export const es: Messages = {
         apiServices:
           'Comprobaciones de estado y espera de la sincronización (dependen de otros servicios), sin evaluar la velocidad: %{servicesRequests} solicitud · p95 %{servicesP95} ms |||| Comprobaciones de estado y espera de la sincronización (dependen de otros servicios), sin evaluar la velocidad: %{servicesRequests} solicitudes · p95 %{servicesP95} ms',
         apiNone:
-          'Todavía no se ha contado ninguna solicitud: cada proceso de la API suma sus cifras cada pocos segundos',
+          'Ninguna solicitud en los últimos 5 min: cada proceso de la API suma sus cifras cada pocos segundos',
         apiPasswordsNone:
           'Inicio de sesión y contraseñas (bcrypt, lentas a propósito), evaluadas aparte: ninguna en los últimos 5 min',
         apiServicesNone:
-          'Comprobaciones de estado y espera de la sincronización (dependen de otros servicios), sin evaluar la velocidad: todavía no se ha contado ninguna',
+          'Comprobaciones de estado y espera de la sincronización (dependen de otros servicios), sin evaluar la velocidad: ninguna en los últimos 5 min',
         database: 'Conexiones %{used}/%{max} en uso · %{pending} en espera',
         redis: 'Responde a PING',
         eventStore:

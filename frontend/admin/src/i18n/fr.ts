@@ -648,7 +648,7 @@ export const fr: Messages = {
       dbQueriesSub: '%{slow} lente · moyenne %{avg} ms |||| %{slow} lentes · moyenne %{avg} ms',
       errorRate: 'Taux d’erreur',
       errorRateSub: '%{count} erreur sur les dernières 24 h |||| %{count} erreurs sur les dernières 24 h',
-      noRequestsYet: 'Aucune requête comptée pour l’instant',
+      noRequestsYet: 'Aucune requête dans les dernières 24 h',
       health: 'État de santé du système',
       checks: {
         api: 'Serveur API',
@@ -705,11 +705,11 @@ export const fr: Messages = {
         apiServices:
           'Contrôles de santé et attente de la synchronisation (tributaires d’autres services), vitesse non évaluée\u00a0: %{servicesRequests} requête · p95 %{servicesP95} ms |||| Contrôles de santé et attente de la synchronisation (tributaires d’autres services), vitesse non évaluée\u00a0: %{servicesRequests} requêtes · p95 %{servicesP95} ms',
         apiNone:
-          'Aucune requête comptée pour l’instant\u00a0: chaque processus de l’API ajoute ses chiffres à quelques secondes d’intervalle',
+          'Aucune requête dans les 5 dernières min\u00a0: chaque processus de l’API ajoute ses chiffres à quelques secondes d’intervalle',
         apiPasswordsNone:
           'Connexion et mots de passe (bcrypt, lents par nature), évalués à part\u00a0: aucune dans les 5 dernières min',
         apiServicesNone:
-          'Contrôles de santé et attente de la synchronisation (tributaires d’autres services), vitesse non évaluée\u00a0: aucune comptée pour l’instant',
+          'Contrôles de santé et attente de la synchronisation (tributaires d’autres services), vitesse non évaluée\u00a0: aucune dans les 5 dernières min',
         database: 'Connexions %{used}/%{max} utilisées · %{pending} en attente',
         redis: 'Répond au PING',
         eventStore:

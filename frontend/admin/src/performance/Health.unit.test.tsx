@@ -91,23 +91,23 @@ describe('the health panel', () => {
   it.each([
     [
       'en',
-      'No requests counted yet',
+      'No requests in the last 5 min',
       'judged apart: none in the last 5 min',
-      'not judged on speed: none counted yet',
+      'not judged on speed: none in the last 5 min',
     ],
     [
       'es',
-      'Todavía no se ha contado ninguna solicitud',
+      'Ninguna solicitud en los últimos 5 min',
       'evaluadas aparte: ninguna en los últimos 5 min',
-      'sin evaluar la velocidad: todavía no se ha contado ninguna',
+      'sin evaluar la velocidad: ninguna en los últimos 5 min',
     ],
     [
       'fr',
-      'Aucune requête comptée pour l’instant',
+      'Aucune requête dans les 5 dernières min',
       'à part\u00a0: aucune dans les 5 dernières min',
-      'vitesse non évaluée\u00a0: aucune comptée pour l’instant',
+      'vitesse non évaluée\u00a0: aucune dans les 5 dernières min',
     ],
-  ] as const)('%s: before any request is counted, says so instead of zeros', async (locale, ...expected) => {
+  ] as const)('%s: with no request in the window, says so instead of zeros', async (locale, ...expected) => {
     // the API's first minutes: its counts reach Redis a few seconds after the requests
     const none: DashboardResponse['health'] = [
       {

@@ -60,9 +60,9 @@ const render = async (locale: Locale, data: DashboardResponse) => {
 
 describe('the overview cards', () => {
   it.each([
-    ['en', 'No requests counted yet'],
-    ['es', 'Todavía no se ha contado ninguna solicitud'],
-    ['fr', 'Aucune requête comptée pour l’instant'],
+    ['en', 'No requests in the last 24 h'],
+    ['es', 'Ninguna solicitud en las últimas 24 h'],
+    ['fr', 'Aucune requête dans les dernières 24 h'],
   ] as const)(
     '%s: before any request is counted, give no time or rate, and none in green',
     async (locale, none) => {

@@ -55,6 +55,10 @@ function RunStatus({ run }: { run: SyncRun }) {
 
 const active = (run?: SyncRun) => run?.status === 'queued' || run?.status === 'running';
 
+/** How much of a run is done, in the console's format; none for a queued run (nothing started). */
+const donePercent = (run: SyncRun, percent: (n: number, digits: number) => string) =>
+  run.status === 'queued' ? '' : percent(run.percent, 0);
+
 /**
  * A run's bar and, under it, how far it got: "Page 1 sur 1 · 100 %", the percent in the console's
  * language (it read "Page 1 sur 1 100%"); a queued run says it waits, without a percent (its bar
@@ -78,7 +82,7 @@ function RunProgress({ run }: { run: SyncRun }) {
         sx={{ height: 6, borderRadius: 3 }}
       />
       <Typography variant="caption" color="text.secondary">
-        {[where, run.status === 'queued' ? '' : percent(run.percent, 0)].filter(Boolean).join(' · ')}
+        {[where, donePercent(run, percent)].filter(Boolean).join(' · ')}
       </Typography>
     </Box>
   );
@@ -256,7 +260,7 @@ export function SyncRunList() {
                 .filter(Boolean)
                 .join(' · ')
             }
-            tertiaryText={(r) => percent(r.percent, 0)}
+            tertiaryText={(r) => donePercent(r, percent)}
           />
         ) : (
           <Datagrid
