@@ -161,6 +161,7 @@ const NOT_PLURAL: Record<string, string> = {
   'app.performance.facts.database': '"Pool 3/10 in use · 0 waiting"',
   'app.performance.poolDetail': '"3 in use, 7 free, 0 waiting (max 10)"',
   'app.performance.minutes': '"3 min"',
+  'app.system.poolFigures': '"3 of 10 in use, 0 waiting", "3 de 10 en uso", "3 sur 10 en service"',
   'app.system.uptimeDays': '"3 d 4 h"',
   'app.system.uptimeHours': '"3 h 4 min"',
   'app.system.uptimeMinutes': '"3 min 4 s"',

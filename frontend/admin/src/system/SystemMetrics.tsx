@@ -17,15 +17,16 @@ import { usePhone } from '../lib/usePhone';
 import { usePoll } from '../lib/usePoll';
 import { LoadFailed } from '../lib/LoadFailed';
 import { Panel, PanelRow } from '../lib/panels';
+import { SystemName } from './names';
 
-function Row({ label, value }: { label: string; value: React.ReactNode }) {
+function Row({ label, value }: { label: React.ReactNode; value: React.ReactNode }) {
   return (
     <Stack
       direction="row"
       spacing={2}
       sx={{ justifyContent: 'space-between', py: 0.75, borderBottom: '1px solid', borderColor: 'divider' }}
     >
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" component="div" color="text.secondary">
         {label}
       </Typography>
       <Typography variant="body2" component="div" sx={{ textAlign: 'right' }}>
@@ -40,10 +41,8 @@ const QUEUE_COUNTS = ['waiting', 'active', 'delayed', 'failed', 'completed'] as 
 /** System metrics (admin only): process, database, Redis, queues, projections; refreshed every 30 s. */
 export function SystemMetrics() {
   const t = useTranslate();
-  const { time, number, percent, ms, bytes } = useFormat();
+  const { time } = useFormat();
   const { data, error, reload } = usePoll<Metrics>('/system-metrics', SYSTEM_METRICS_REFRESH_MS);
-  const phone = usePhone();
-  const na = t('app.system.unavailable');
   return (
     <Box sx={{ py: 2 }}>
       <Title title={t('app.system.title')} />
@@ -57,134 +56,153 @@ export function SystemMetrics() {
       {!data ? (
         !error && <LinearProgress aria-label={t('ra.page.loading')} sx={{ mt: 2 }} />
       ) : (
-        <Stack spacing={2} sx={{ mt: 2 }}>
-          <PanelRow min={320}>
-            <Panel title={t('app.system.process')}>
-              <Row label={t('app.system.memory')} value={bytes(data.process.rssBytes)} />
-              <Row
-                label={t('app.system.heap')}
-                value={`${bytes(data.process.heapUsedBytes)} / ${bytes(data.process.heapTotalBytes)}`}
-              />
-              <Row label={t('app.system.cpu')} value={percent(data.process.cpuPercent)} />
-              <Row
-                label={t('app.system.eventLoop')}
-                value={t('app.system.lagFigures', {
-                  mean: ms(data.process.eventLoopLagMs.mean),
-                  p99: ms(data.process.eventLoopLagMs.p99),
-                  max: ms(data.process.eventLoopLagMs.max),
-                })}
-              />
-              <Row label={t('app.system.uptime')} value={uptime(t, data.process.uptimeSeconds)} />
-              <Row label={t('app.system.node')} value={`${data.process.node} · pid ${data.process.pid}`} />
-              <Row label={t('app.system.sessions')} value={data.sessions} />
-            </Panel>
-            <Panel title={t('app.system.database')}>
-              <Row
-                label={t('app.system.pool')}
-                value={`${data.database.pool.used} / ${data.database.pool.max} (${data.database.pool.pending})`}
-              />
-              <Row label={t('app.system.connections')} value={data.database.connections ?? na} />
-              <Row label={t('app.system.dbSize')} value={bytes(data.database.sizeBytes)} />
-              <Row
-                label={t('app.system.latency')}
-                value={data.database.latencyMs === null ? na : ms(data.database.latencyMs)}
-              />
-              <Row label={t('app.system.eventStore')} value={data.eventStore.kind} />
-              <Row
-                label={t('app.system.events')}
-                value={data.eventStore.events === null ? '—' : number(data.eventStore.events)}
-              />
-            </Panel>
-            <Panel title={t('app.system.redis')}>
-              <Row
-                label={t('app.system.latency')}
-                value={
-                  data.redis.ok && data.redis.latencyMs !== null ? (
-                    ms(data.redis.latencyMs)
-                  ) : (
-                    <Chip size="small" color="error" label={na} />
-                  )
-                }
-              />
-              <Row label={t('app.system.redisMemory')} value={bytes(data.redis.usedMemoryBytes)} />
-              <Row label={t('app.system.clients')} value={data.redis.connectedClients ?? '—'} />
-              <Row label={t('app.system.version')} value={data.redis.version ?? '—'} />
-            </Panel>
-          </PanelRow>
-          <Panel title={t('app.system.queues')}>
-            {phone ? (
-              // six columns do not fit a phone: one line per queue, each count named
-              data.queues.map((q) => (
-                <Row
-                  key={q.name}
-                  label={q.name}
-                  value={QUEUE_COUNTS.map((k) => `${t(`app.system.${k}`)}\u00a0${number(q[k])}`).join(' · ')}
-                />
-              ))
-            ) : (
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    {(['queue', ...QUEUE_COUNTS] as const).map((k) => (
-                      <TableCell key={k} align={k === 'queue' ? 'left' : 'right'}>
-                        {t(`app.system.${k}`)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.queues.map((q) => (
-                    <TableRow key={q.name}>
-                      <TableCell>{q.name}</TableCell>
-                      <TableCell align="right">{q.waiting}</TableCell>
-                      <TableCell align="right">{q.active}</TableCell>
-                      <TableCell align="right">{q.delayed}</TableCell>
-                      <TableCell align="right" sx={{ color: q.failed ? 'error.main' : undefined }}>
-                        {q.failed}
-                      </TableCell>
-                      <TableCell align="right">{q.completed}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-          </Panel>
-          <Panel title={t('app.system.projections')}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('app.system.projection')}</TableCell>
-                  <TableCell align="right">{t('app.system.lag')}</TableCell>
-                  <TableCell align="right">{t('app.system.deadLetters')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.projections.map((p) => (
-                  <TableRow key={p.name}>
-                    <TableCell>{p.name}</TableCell>
-                    <TableCell align="right">
-                      <Chip
-                        size="small"
-                        color={p.behind ? 'warning' : 'success'}
-                        label={
-                          !p.behind
-                            ? t('app.system.upToDate')
-                            : p.lagSeconds === null
-                              ? t('app.system.behind')
-                              : t('app.system.behindBy', { time: `${number(p.lagSeconds, 1)}\u00a0s` })
-                        }
-                      />
-                    </TableCell>
-                    <TableCell align="right" sx={{ color: p.deadLetters ? 'error.main' : undefined }}>
-                      {p.deadLetters}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Panel>
-        </Stack>
+        <SystemFigures data={data} />
       )}
     </Box>
+  );
+}
+
+/** The page's panels for one answer of `/system-metrics`. */
+export function SystemFigures({ data }: { data: Metrics }) {
+  const t = useTranslate();
+  const { number, percent, ms, bytes } = useFormat();
+  const phone = usePhone();
+  const na = t('app.system.unavailable');
+  return (
+    <Stack spacing={2} sx={{ mt: 2 }}>
+      <PanelRow min={320}>
+        <Panel title={t('app.system.process')}>
+          <Row label={t('app.system.memory')} value={bytes(data.process.rssBytes)} />
+          <Row
+            label={t('app.system.heap')}
+            value={`${bytes(data.process.heapUsedBytes)} / ${bytes(data.process.heapTotalBytes)}`}
+          />
+          <Row label={t('app.system.cpu')} value={percent(data.process.cpuPercent)} />
+          <Row
+            label={t('app.system.eventLoop')}
+            value={t('app.system.lagFigures', {
+              mean: ms(data.process.eventLoopLagMs.mean),
+              p99: ms(data.process.eventLoopLagMs.p99),
+              max: ms(data.process.eventLoopLagMs.max),
+            })}
+          />
+          <Row label={t('app.system.uptime')} value={uptime(t, data.process.uptimeSeconds)} />
+          <Row label={t('app.system.node')} value={`${data.process.node} · pid ${data.process.pid}`} />
+          <Row label={t('app.system.sessions')} value={data.sessions} />
+        </Panel>
+        <Panel title={t('app.system.database')}>
+          <Row
+            label={t('app.system.pool')}
+            value={t('app.system.poolFigures', {
+              used: number(data.database.pool.used),
+              max: number(data.database.pool.max),
+              pending: number(data.database.pool.pending),
+            })}
+          />
+          <Row label={t('app.system.connections')} value={data.database.connections ?? na} />
+          <Row label={t('app.system.dbSize')} value={bytes(data.database.sizeBytes)} />
+          <Row
+            label={t('app.system.latency')}
+            value={data.database.latencyMs === null ? na : ms(data.database.latencyMs)}
+          />
+          <Row label={t('app.system.eventStore')} value={data.eventStore.kind} />
+          <Row
+            label={t('app.system.events')}
+            value={data.eventStore.events === null ? '—' : number(data.eventStore.events)}
+          />
+        </Panel>
+        <Panel title={t('app.system.redis')}>
+          <Row
+            label={t('app.system.latency')}
+            value={
+              data.redis.ok && data.redis.latencyMs !== null ? (
+                ms(data.redis.latencyMs)
+              ) : (
+                <Chip size="small" color="error" label={na} />
+              )
+            }
+          />
+          <Row label={t('app.system.redisMemory')} value={bytes(data.redis.usedMemoryBytes)} />
+          <Row label={t('app.system.clients')} value={data.redis.connectedClients ?? '—'} />
+          <Row label={t('app.system.version')} value={data.redis.version ?? '—'} />
+        </Panel>
+      </PanelRow>
+      <Panel title={t('app.system.queues')}>
+        {phone ? (
+          // six columns do not fit a phone: one line per queue, each count named
+          data.queues.map((q) => (
+            <Row
+              key={q.name}
+              label={<SystemName kind="queueNames" name={q.name} />}
+              value={QUEUE_COUNTS.map((k) => `${t(`app.system.${k}`)}\u00a0${number(q[k])}`).join(' · ')}
+            />
+          ))
+        ) : (
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {(['queue', ...QUEUE_COUNTS] as const).map((k) => (
+                  <TableCell key={k} align={k === 'queue' ? 'left' : 'right'}>
+                    {t(`app.system.${k}`)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.queues.map((q) => (
+                <TableRow key={q.name}>
+                  <TableCell>
+                    <SystemName kind="queueNames" name={q.name} />
+                  </TableCell>
+                  <TableCell align="right">{q.waiting}</TableCell>
+                  <TableCell align="right">{q.active}</TableCell>
+                  <TableCell align="right">{q.delayed}</TableCell>
+                  <TableCell align="right" sx={{ color: q.failed ? 'error.main' : undefined }}>
+                    {q.failed}
+                  </TableCell>
+                  <TableCell align="right">{q.completed}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Panel>
+      <Panel title={t('app.system.projections')}>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('app.system.projection')}</TableCell>
+              <TableCell align="right">{t('app.system.lag')}</TableCell>
+              <TableCell align="right">{t('app.system.deadLetters')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.projections.map((p) => (
+              <TableRow key={p.name}>
+                <TableCell>
+                  <SystemName kind="projectionNames" name={p.name} />
+                </TableCell>
+                <TableCell align="right">
+                  <Chip
+                    size="small"
+                    color={p.behind ? 'warning' : 'success'}
+                    label={
+                      !p.behind
+                        ? t('app.system.upToDate')
+                        : p.lagSeconds === null
+                          ? t('app.system.behind')
+                          : t('app.system.behindBy', { time: `${number(p.lagSeconds, 1)}\u00a0s` })
+                    }
+                  />
+                </TableCell>
+                <TableCell align="right" sx={{ color: p.deadLetters ? 'error.main' : undefined }}>
+                  {p.deadLetters}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Panel>
+    </Stack>
   );
 }
