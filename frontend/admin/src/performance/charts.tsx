@@ -25,7 +25,7 @@ function threshold(t: TranslateFunction, ms: number, level: 'warning' | 'critica
 
 export function ResponseChart({ history, range }: HistoryProps) {
   const t = useTranslate();
-  const axes = useAxes(range);
+  const axes = useAxes(range, 'ms');
   if (!history) return <NoData />;
   return (
     <ChartBox

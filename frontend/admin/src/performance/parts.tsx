@@ -67,17 +67,29 @@ export function StatCard({
 export interface Axes {
   tick: (t: string) => string;
   value: (n: number) => string;
+  /** a value in the tooltip and the text alternative: with the chart's unit ("8 ms"), if it has one */
+  reading: (n: number) => string;
   /** the chart's text alternative: its span, then each series' latest and highest value */
   summary: (points: readonly object[], series: ChartSeries[]) => string;
 }
 
-export function useAxes(range: HistoryRange): Axes {
+/**
+ * `unit`: the unit of the chart's values, which its title names ("Response time (ms)"); the
+ * value axis leaves it out, the tooltip and the text alternative write it after each value.
+ */
+export function useAxes(range: HistoryRange, unit?: 'ms'): Axes {
   const t = useTranslate();
-  const { time, date, number } = useFormat();
+  const { time, date, number, ms } = useFormat();
   const tick = (at: string) =>
     range === '7d' ? `${date(at)} ${time(at).slice(0, 5)}` : time(at).slice(0, 5);
   const value = (n: number) => number(n, 1);
-  return { tick, value, summary: (points, series) => seriesSummary(t, points, series, tick, value) };
+  const reading = unit === 'ms' ? ms : value;
+  return {
+    tick,
+    value,
+    reading,
+    summary: (points, series) => seriesSummary(t, points, series, tick, reading),
+  };
 }
 
 /** The frame of every chart: the chart's height, the panel's width. */
@@ -110,7 +122,7 @@ export const TIME_CHART_MARGIN = { top: 8, right: 16, left: 0, bottom: 0 };
  * array of elements rather than a component: recharts reads its axes from the chart's children.
  */
 export function timeAxes(
-  { tick, value }: Axes,
+  { tick, value, reading }: Axes,
   { legend = true, ...yAxis }: { legend?: boolean; width?: number; allowDecimals?: boolean } = {},
 ) {
   return [
@@ -121,7 +133,7 @@ export function timeAxes(
       key="tooltip"
       itemSorter={inDrawingOrder}
       labelFormatter={(l) => tick(String(l))}
-      formatter={(v) => (typeof v === 'number' ? value(v) : v)}
+      formatter={(v) => (typeof v === 'number' ? reading(v) : v)}
     />,
     ...(legend ? [<Legend key="legend" itemSorter={null} />] : []),
   ];
