@@ -53,7 +53,7 @@ describe('sponsors who coach', () => {
     await openedDialog(dialog);
     // the dialog says what the partner will receive: the mail checked below (her language, the note, /foundation)
     expect(await dialog.innerText()).toContain(
-      'Pia will get an e-mail, in their own language, with your note and a link back to their foundation training.',
+      'Pia will get an email, in their own language, with your note and a link back to their foundation training.',
     );
     await dialog.getByLabel('Your note (optional)').fill('¡Tú puedes, Pia!');
     await shot(sponsorPage, 'partners-nudge-dialog');
@@ -94,7 +94,7 @@ describe('sponsors who coach', () => {
 
     // live-call reminders: off until the partner opts in (issue 18 point 5)
     const reminders = partnerPage.getByRole('switch', {
-      name: /Live-call reminders by e-mail|Recordatorios de llamadas en vivo por correo/,
+      name: /Live-call reminders by email|Recordatorios de llamadas en vivo por correo/,
     });
     expect(await reminders.getAttribute('aria-checked')).toBe('false');
     await reminders.click();
@@ -136,7 +136,7 @@ describe('sponsors who coach', () => {
     });
     await page.goto('/settings');
     const nudges = page.getByRole('switch', { name: 'Nudges from my sponsor' });
-    const reminders = page.getByRole('switch', { name: 'Live-call reminders by e-mail' });
+    const reminders = page.getByRole('switch', { name: 'Live-call reminders by email' });
     // a click waits for the switch to be enabled: the coaching state has loaded
     await nudges.click({ timeout: 60_000 });
     await saved;
