@@ -16,7 +16,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '@portal/contracts/core/numbers';
 import { Spinner } from '../../components/Spinner';
-import { currentStepOf, initialsOf, startDateText } from './partnersModel';
+import { currentStepOf, initialsOf, longDate, startDateText } from './partnersModel';
 import {
   partnerDetailsQuery,
   refreshPartnersList,
@@ -160,12 +160,6 @@ function StepBody({ step, progress }: { step: number; progress: PartnerDetails['
   }
 }
 
-function formatDate(value: string, language: string) {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
-}
-
 function SheetBody({ partner, details }: { partner: PartnerItem; details: PartnerDetails }) {
   const { t, i18n } = useTranslation('partners');
   const [copied, setCopied] = useState<'ok' | 'failed' | null>(null);
@@ -189,7 +183,7 @@ function SheetBody({ partner, details }: { partner: PartnerItem; details: Partne
           <Field label={t('sheet.userId')}>
             <code>{partner.uid}</code>
           </Field>
-          <Field label={t('sheet.memberSince')}>{formatDate(partner.createdAt, i18n.language)}</Field>
+          <Field label={t('sheet.memberSince')}>{longDate(partner.createdAt, i18n.language)}</Field>
           {/* once all five are done there is no step to be on: "Step 5 of 5" read as still on the last one */}
           <Field label={t('sheet.currentStep')}>
             {p.trainingCompleted ? t('sheet.allStepsDone') : t('stepOf', { step: currentStepOf(p) })}

@@ -77,6 +77,12 @@ export const currentStepOf = (p: { currentStep: number; trainingCompleted: boole
  * in place of any other word.
  */
 export function startDateText(value: string, language: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(`${value}T12:00:00`));
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? longDate(`${value}T12:00:00`, language) : value;
+}
+
+/** A date or instant written out in the reader's language ("12 mars 2026"); else as it came. */
+export function longDate(value: string, language: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
 }
