@@ -14,16 +14,43 @@ const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day:
 const SHORT_DATE: Intl.DateTimeFormatOptions = { year: '2-digit', month: '2-digit', day: '2-digit' };
 const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit' };
 const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit' };
+/**
+ * A chart's time tick: "2:05 PM" on a 12-hour clock, "03:05" on a 24-hour one (the hour in two
+ * figures, as the console's other times). A cut "02:05:00 PM" read "02:05" in English.
+ */
+const clock = (locale: string): Intl.DateTimeFormatOptions => ({
+  hour: new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle?.startsWith('h2')
+    ? '2-digit'
+    : 'numeric',
+  minute: '2-digit',
+});
+/** a chart's day tick: "Nov 24", "24 nov", "24 nov." (no year: a week's ticks all had the same one) */
+const DAY_MONTH: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
+/** a chart's point in its tooltip: "Tue, Nov 24, 2:15 PM" */
+const dayClock = (locale: string): Intl.DateTimeFormatOptions => ({
+  weekday: 'short',
+  ...DAY_MONTH,
+  ...clock(locale),
+});
 
 /**
  * One formatter per language and format, made once: `toLocaleDateString(locale, options)` makes
  * a new one on every call, which cost ~10 ms for the users list's 100 dates.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
-const formatter = (locale: string, name: string, options: Intl.DateTimeFormatOptions) => {
+const formatter = (
+  locale: string,
+  name: string,
+  /** the options, or (per language) how to make them: made once too */
+  options: Intl.DateTimeFormatOptions | ((locale: string) => Intl.DateTimeFormatOptions),
+) => {
   const key = `${locale} ${name}`;
   let f = formatters.get(key);
-  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, options)));
+  if (!f)
+    formatters.set(
+      key,
+      (f = new Intl.DateTimeFormat(locale, typeof options === 'function' ? options(locale) : options)),
+    );
   return (value: string | Date) => {
     const date = new Date(value);
     // as toLocaleDateString: "Invalid Date" where format() would throw
@@ -39,6 +66,11 @@ export function useFormat() {
     shortDate: formatter(locale, 'shortDate', SHORT_DATE),
     dateTime: formatter(locale, 'dateTime', DATE_TIME),
     time: formatter(locale, 'time', TIME),
+    clock: formatter(locale, 'clock', clock),
+    dayMonth: formatter(locale, 'dayMonth', DAY_MONTH),
+    dayClock: formatter(locale, 'dayClock', dayClock),
+    /** as dayClock, with the year: "Tue, Nov 24, 2026, 2:00 PM" */
+    dayClockYear: formatter(locale, 'dayClockYear', (l) => ({ ...dayClock(l), year: 'numeric' })),
     /** a number in the reader's language, at most `digits` decimals */
     number: (value: number, digits = 0) => formatNumber(locale, value, digits),
     /** a number in the reader's language with exactly `digits` decimals: "3.0", "3,0" */

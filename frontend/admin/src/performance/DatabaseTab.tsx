@@ -83,7 +83,7 @@ export function Database({ data, history, range }: TabProps) {
             ])}
           >
             <BarChart data={history.points} margin={TIME_CHART_MARGIN}>
-              {timeAxes(axes)}
+              {timeAxes(axes, history.points)}
               <Bar
                 dataKey="dbQueries"
                 name={t('app.performance.queries')}

@@ -84,7 +84,7 @@ export function Users({ data, history, range }: TabProps) {
               ])}
             >
               <AreaChart data={history.points} margin={TIME_CHART_MARGIN}>
-                {timeAxes(axes, { width: 40, allowDecimals: false, legend: false })}
+                {timeAxes(axes, history.points, { width: 40, allowDecimals: false, legend: false })}
                 <Area
                   type="stepAfter"
                   dataKey="activeUsers"

@@ -65,7 +65,12 @@ export function StatCard({
 
 /** How a chart over the history writes its times and its values, in the reader's language. */
 export interface Axes {
+  /** the time axis' label of a tick */
   tick: (t: string) => string;
+  /** the points of `points` that get a tick (their `t`) */
+  ticks: (points: readonly { t: string }[]) => string[];
+  /** a point's time in the tooltip and the text alternative, whole: with the day (and the year on 7 days) */
+  when: (t: string) => string;
   value: (n: number) => string;
   /** a value in the tooltip and the text alternative: with the chart's unit ("8 ms"), if it has one */
   reading: (n: number) => string;
@@ -73,22 +78,58 @@ export interface Axes {
   summary: (points: readonly object[], series: ChartSeries[]) => string;
 }
 
+const DAY_MINUTES = 24 * 60;
+/**
+ * The time axis of each range ticks where a period of the reader's clock begins: every 10 min
+ * over the hour (6 ticks), every 3 h over the day (8), every day over the week (7). A point
+ * starts a period when its period differs from the point before it (the first point never
+ * does: a tick at its start would crowd the next one), so a time zone whose offset is not a
+ * whole number of the buckets (India's, +5:30) still gets one tick a period, at its first point.
+ */
+const PERIOD_MINUTES: Record<HistoryRange, number> = { '1h': 10, '24h': 180, '7d': DAY_MINUTES };
+
+/** A time's local day and minute of the day (the browser's time zone, as the labels' Intl). */
+const local = (t: string) => {
+  const d = new Date(t);
+  return {
+    day: d.getFullYear() * 10_000 + d.getMonth() * 100 + d.getDate(),
+    minute: d.getHours() * 60 + d.getMinutes(),
+  };
+};
+
+/** The ticks over `points`: the first point of each of the range's periods (see PERIOD_MINUTES). */
+export function periodTicks(range: HistoryRange, points: readonly { t: string }[]): string[] {
+  const period = PERIOD_MINUTES[range];
+  const key = (t: string) => {
+    const { day, minute } = local(t);
+    return `${day} ${Math.floor(minute / period)}`;
+  };
+  return points.filter((p, i) => i > 0 && key(p.t) !== key(points[i - 1]!.t)).map((p) => p.t);
+}
+
 /**
  * `unit`: the unit of the chart's values, which its title names ("Response time (ms)"); the
  * value axis leaves it out, the tooltip and the text alternative write it after each value.
+ *
+ * Ticks: the clock over the hour and the day ("2:10 PM", "14:10"), where a day begins its day
+ * and month ("Nov 25", "25 nov."); the week's ticks are its days. The year on the week's
+ * ticks was the same on each ("24 nov. 2026, 25 nov. 2026, ..."): it is in the tooltip only.
  */
 export function useAxes(range: HistoryRange, unit?: 'ms'): Axes {
   const t = useTranslate();
-  const { time, date, number, ms } = useFormat();
+  const { clock, dayMonth, dayClock, dayClockYear, number, ms } = useFormat();
   const tick = (at: string) =>
-    range === '7d' ? `${date(at)} ${time(at).slice(0, 5)}` : time(at).slice(0, 5);
+    range === '7d' || local(at).minute < PERIOD_MINUTES[range] ? dayMonth(at) : clock(at);
+  const when = range === '1h' ? clock : range === '24h' ? dayClock : dayClockYear;
   const value = (n: number) => number(n, 1);
   const reading = unit === 'ms' ? ms : value;
   return {
     tick,
+    ticks: (points) => periodTicks(range, points),
+    when,
     value,
     reading,
-    summary: (points, series) => seriesSummary(t, points, series, tick, reading),
+    summary: (points, series) => seriesSummary(t, points, series, when, reading),
   };
 }
 
@@ -122,17 +163,27 @@ export const TIME_CHART_MARGIN = { top: 8, right: 16, left: 0, bottom: 0 };
  * array of elements rather than a component: recharts reads its axes from the chart's children.
  */
 export function timeAxes(
-  { tick, value, reading }: Axes,
+  { tick, ticks, when, value, reading }: Axes,
+  points: readonly { t: string }[],
   { legend = true, ...yAxis }: { legend?: boolean; width?: number; allowDecimals?: boolean } = {},
 ) {
   return [
     <CartesianGrid key="grid" strokeDasharray="3 3" />,
-    <XAxis key="x" dataKey="t" tickFormatter={tick} minTickGap={32} fontSize={11} />,
+    // the periods' ticks; one that would touch its neighbour (a narrow chart) is left out
+    <XAxis
+      key="x"
+      dataKey="t"
+      ticks={ticks(points)}
+      interval="preserveStart"
+      tickFormatter={tick}
+      minTickGap={12}
+      fontSize={11}
+    />,
     <YAxis key="y" fontSize={11} width={48} tickFormatter={value} {...yAxis} />,
     <Tooltip
       key="tooltip"
       itemSorter={inDrawingOrder}
-      labelFormatter={(l) => tick(String(l))}
+      labelFormatter={(l) => when(String(l))}
       formatter={(v) => (typeof v === 'number' ? reading(v) : v)}
     />,
     ...(legend ? [<Legend key="legend" itemSorter={null} />] : []),

@@ -3,15 +3,16 @@ import { describe, expect, it } from 'vitest';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { I18nContext } from 'react-admin';
 import { loadCatalog, type Locale } from '../i18n/i18nProvider';
+import type { HistoryRange } from '@portal/contracts/admin/endpoints';
 import { timeAxes, useAxes, type Axes } from './parts';
 
 /** The axes a chart gets in `locale`, with or without a unit. */
-const axesIn = async (locale: Locale, unit?: 'ms') => {
+const axesIn = async (locale: Locale, unit?: 'ms', range: HistoryRange = '1h') => {
   const messages = await loadCatalog(locale);
   const i18n = polyglotI18nProvider(() => messages, locale);
   let axes: Axes | undefined;
   function Probe() {
-    axes = useAxes('1h', unit);
+    axes = useAxes(range, unit);
     return null;
   }
   renderToStaticMarkup(
@@ -24,7 +25,7 @@ const axesIn = async (locale: Locale, unit?: 'ms') => {
 
 /** What the chart's tooltip writes for a value. */
 const tooltipValue = (axes: Axes, v: number) => {
-  const tooltip = timeAxes(axes).find((e) => e.key === 'tooltip')!;
+  const tooltip = timeAxes(axes, []).find((e) => e.key === 'tooltip')!;
   return (tooltip.props as { formatter: (v: unknown) => unknown }).formatter(v);
 };
 
@@ -50,4 +51,76 @@ describe('history chart values', () => {
     expect(tooltipValue(await axesIn('en'), 1234)).toBe('1,234');
     expect(tooltipValue(await axesIn('fr'), 1234)).toBe('1\u202f234');
   });
+});
+
+/** `count` points `stepMinutes` apart from a local time (the browser's zone, as the chart's). */
+const pointsFrom = (start: Date, stepMinutes: number, count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    t: new Date(start.getTime() + i * stepMinutes * 60_000).toISOString(),
+  }));
+/** The axis' tick labels over `points`, and the tooltip's label of each point. */
+const axisOf = async (locale: Locale, range: HistoryRange, points: { t: string }[]) => {
+  const axes = await axesIn(locale, undefined, range);
+  return { ticks: axes.ticks(points).map(axes.tick), tooltips: points.map((p) => axes.when(p.t)) };
+};
+
+describe('history chart time axes', () => {
+  // the dashboard's 7 days: 84 points of 2 h, from a Sunday 14:00 local
+  const week = pointsFrom(new Date(2026, 10, 22, 14, 0), 120, 84);
+  it.each([
+    [
+      'en',
+      ['Nov 23', 'Nov 24', 'Nov 25', 'Nov 26', 'Nov 27', 'Nov 28', 'Nov 29'],
+      'Tue, Nov 24, 2026, 2:00 PM',
+    ],
+    ['es', ['23 nov', '24 nov', '25 nov', '26 nov', '27 nov', '28 nov', '29 nov'], 'mar, 24 nov 2026, 14:00'],
+    [
+      'fr',
+      ['23 nov.', '24 nov.', '25 nov.', '26 nov.', '27 nov.', '28 nov.', '29 nov.'],
+      'mar. 24 nov. 2026, 14:00',
+    ],
+  ] as const)(
+    '%s: 7 days tick each day by its day and month, the year in the tooltip only',
+    async (locale, days, tooltip) => {
+      const { ticks, tooltips } = await axisOf(locale, '7d', week);
+      expect(ticks).toEqual(days);
+      expect(tooltips).toContain(tooltip);
+    },
+  );
+  it.each([
+    [
+      'en',
+      ['6:00 PM', '9:00 PM', 'Nov 25', '3:00 AM', '6:00 AM', '9:00 AM', '12:00 PM'],
+      'Tue, Nov 24, 4:15 PM',
+    ],
+    ['es', ['18:00', '21:00', '25 nov', '03:00', '06:00', '09:00', '12:00'], 'mar, 24 nov, 16:15'],
+    ['fr', ['18:00', '21:00', '25 nov.', '03:00', '06:00', '09:00', '12:00'], 'mar. 24 nov., 16:15'],
+  ] as const)(
+    '%s: 24 hours tick every 3 h on the clock, the new day by its date',
+    async (locale, hours, tooltip) => {
+      // 96 points of 15 min from 15:00 local
+      const { ticks, tooltips } = await axisOf(
+        locale,
+        '24h',
+        pointsFrom(new Date(2026, 10, 24, 15, 0), 15, 96),
+      );
+      expect(ticks).toEqual(hours);
+      expect(tooltips).toContain(tooltip);
+    },
+  );
+  it.each([
+    ['en', ['2:10 PM', '2:20 PM', '2:30 PM', '2:40 PM', '2:50 PM', '3:00 PM'], '2:07 PM'],
+    ['fr', ['14:10', '14:20', '14:30', '14:40', '14:50', '15:00'], '14:07'],
+  ] as const)(
+    '%s: an hour ticks every 10 min (English with its AM/PM: "02:10" read as night)',
+    async (locale, minutes, tooltip) => {
+      const { ticks, tooltips } = await axisOf(
+        locale,
+        '1h',
+        pointsFrom(new Date(2026, 10, 24, 14, 3), 1, 60),
+      );
+      expect(ticks).toEqual(minutes);
+      expect(tooltips).toContain(tooltip);
+    },
+  );
 });
