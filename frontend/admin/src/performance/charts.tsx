@@ -7,7 +7,9 @@ import { useAxes, ChartBox, TIME_CHART_MARGIN, timeAxes, NoData, type HistoryPro
 
 /**
  * A response-time threshold (the health levels' limits), named on the chart: drawn in the same
- * colours as P95 and P99, unnamed dashed lines read as two more series.
+ * colours as P95 and P99, unnamed dashed lines read as two more series. The warning's name at
+ * the right, the critical one's at the left: over a slow spike's scale (seconds) the two lines
+ * run a few pixels apart, and their names, both at the left, were written over each other.
  */
 function threshold(t: TranslateFunction, ms: number, level: 'warning' | 'critical') {
   const color = LEVEL_COLOR[level];
@@ -18,7 +20,12 @@ function threshold(t: TranslateFunction, ms: number, level: 'warning' | 'critica
       y={ms}
       stroke={color}
       strokeDasharray="4 4"
-      label={{ value, position: 'insideTopLeft', fill: color, fontSize: 11 }}
+      label={{
+        value,
+        position: level === 'warning' ? 'insideTopRight' : 'insideTopLeft',
+        fill: color,
+        fontSize: 11,
+      }}
     />
   );
 }
@@ -38,7 +45,7 @@ export function ResponseChart({ history, range }: HistoryProps) {
       ])}
     >
       <LineChart data={history.points} margin={TIME_CHART_MARGIN}>
-        {timeAxes(axes)}
+        {timeAxes(axes, history.points)}
         {threshold(t, RESPONSE_TIME_GOOD_MS, 'warning')}
         {threshold(t, RESPONSE_TIME_WARNING_MS, 'critical')}
         <Line
@@ -85,7 +92,7 @@ export function TrafficChart({ history, range }: HistoryProps) {
       ])}
     >
       <ComposedChart data={history.points} margin={TIME_CHART_MARGIN}>
-        {timeAxes(axes)}
+        {timeAxes(axes, history.points)}
         <Area
           type="monotone"
           dataKey="requests"
