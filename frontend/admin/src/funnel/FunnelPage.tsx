@@ -39,13 +39,13 @@ const ALL = 'all';
 const RIGHT = { align: 'right' } as const;
 const ROW = { display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-start' } as const;
 /**
- * A header's words wrap ("Formation / terminée"), a figure never does, the cells are tighter than
- * MUI's and only the sorted column's arrow takes room (MUI keeps an unseen one in every header):
- * both tables fit a 1024 px screen in every language, no column off the card.
+ * Headers and figures on one line each (a header squeezed beside the chart read "Sur / le /
+ * total" in French at 1280 px), the cells tighter than MUI's, and only the sorted column's arrow
+ * takes room (MUI keeps an unseen one in every header): both tables fit a 768 px screen in every
+ * language, no column off the card.
  */
 const FIT = {
-  '& th, & td': { px: 1 },
-  '& td': { whiteSpace: 'nowrap' },
+  '& th, & td': { px: 1, whiteSpace: 'nowrap' },
   '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { display: 'none' },
 } as const;
 
@@ -202,7 +202,9 @@ export function FunnelPage() {
         <>
           <Panel title={t('app.funnel.stepsTitle')} testId="funnel-steps">
             <Box sx={ROW}>
-              <Box sx={{ height: 300, flex: '1 1 420px', minWidth: 0 }}>
+              {/* the chart takes what the table leaves it, down to 320 px; below that the table
+                  goes under it, the row's width (Spanish, whose headers are wider, at 1280 px) */}
+              <Box sx={{ height: 300, flex: '999 1 320px', minWidth: 0 }}>
                 <ResponsiveContainer width="100%" height="100%">
                   <BarChart
                     data={chart}
@@ -241,7 +243,7 @@ export function FunnelPage() {
                 data={data.stages.map(stageRow)}
                 rowId={(s) => s.stage}
                 rowAttributes={(s) => ({ 'data-stage': s.stage })}
-                sx={{ flex: '1 1 420px', ...FIT }}
+                sx={{ flex: '1 0 auto', ...FIT }}
                 testId="funnel-table"
               />
             </Box>

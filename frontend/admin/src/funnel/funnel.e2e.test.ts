@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2eApp, type E2eApp } from '../../../../testing/browser';
 import { createUser, type CreatedUser } from '../../../../testing/users';
 import { seedPartner } from '../../../../backend/src/features/partners/seed';
+import { linesOf } from '../../../../testing/layout';
 
 /** The funnel page (issue 18, point 6): figures, a sponsor's team, and the CSV download. */
 let e2e: E2eApp;
@@ -203,7 +204,7 @@ describe('funnel page', () => {
   });
 
   for (const locale of ['en-US', 'es-ES', 'fr-FR'])
-    it(`${locale}: both tables fit their cards at 1024 and 1280 px, every column on screen`, async () => {
+    it(`${locale}: both tables fit their cards at 768, 1024 and 1280 px, every column on screen, each header on one line`, async () => {
       const context = await e2e.signedInContext(admin.client, {
         locale,
         viewport: { width: 1024, height: 900 },
@@ -211,7 +212,7 @@ describe('funnel page', () => {
       const page = await context.newPage();
       await page.goto(`${e2e.app.url}/admin/#/funnel`);
       await page.getByTestId('cohort-table').locator('tbody tr').first().waitFor({ timeout: 30_000 });
-      for (const width of [1024, 1280]) {
+      for (const width of [768, 1024, 1280]) {
         await page.setViewportSize({ width, height: 900 });
         // how far each table reaches past its card's content, or scrolls inside its box
         const spill = await page.locator('table').evaluateAll((tables) =>
@@ -230,6 +231,14 @@ describe('funnel page', () => {
         expect(
           spill.filter((px) => px > 0),
           `${width} px`,
+        ).toEqual([]);
+        // a header squeezed beside the chart read "Sur / le / total", "Jours / (médiane)" (fr, 1280 px)
+        const headers = page.locator('[data-testid="funnel-table"] th, [data-testid="cohort-table"] th');
+        const lines = await linesOf(headers);
+        const texts = await headers.allTextContents();
+        expect(
+          texts.filter((_, i) => lines[i]! > 1),
+          `${width} px: headers on more than one line`,
         ).toEqual([]);
         if (SHOTS)
           await page.screenshot({ path: `${SHOTS}/console-funnel-${width}-${locale}.png`, fullPage: true });
