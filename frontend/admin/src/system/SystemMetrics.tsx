@@ -2,22 +2,16 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Title, useTranslate } from 'react-admin';
 import { SYSTEM_METRICS_REFRESH_MS } from '@portal/contracts/admin/endpoints';
 import type { SystemMetrics as Metrics } from '@portal/contracts/admin/schemas';
 import { useFormat } from '../lib/format';
 import { uptime } from './uptime';
-import { usePhone } from '../lib/usePhone';
 import { usePoll } from '../lib/usePoll';
 import { LoadFailed } from '../lib/LoadFailed';
 import { Panel, PanelRow } from '../lib/panels';
-import { SystemName } from './names';
+import { NamedRows, type Figure } from './NamedRows';
 
 function Row({ label, value }: { label: React.ReactNode; value: React.ReactNode }) {
   return (
@@ -66,7 +60,6 @@ export function SystemMetrics() {
 export function SystemFigures({ data }: { data: Metrics }) {
   const t = useTranslate();
   const { number, percent, ms, bytes } = useFormat();
-  const phone = usePhone();
   const na = t('app.system.unavailable');
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
@@ -128,80 +121,51 @@ export function SystemFigures({ data }: { data: Metrics }) {
         </Panel>
       </PanelRow>
       <Panel title={t('app.system.queues')}>
-        {phone ? (
-          // six columns do not fit a phone: one line per queue, each count named
-          data.queues.map((q) => (
-            <Row
-              key={q.name}
-              label={<SystemName kind="queueNames" name={q.name} />}
-              value={QUEUE_COUNTS.map((k) => `${t(`app.system.${k}`)}\u00a0${number(q[k])}`).join(' · ')}
-            />
-          ))
-        ) : (
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                {(['queue', ...QUEUE_COUNTS] as const).map((k) => (
-                  <TableCell key={k} align={k === 'queue' ? 'left' : 'right'}>
-                    {t(`app.system.${k}`)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.queues.map((q) => (
-                <TableRow key={q.name}>
-                  <TableCell>
-                    <SystemName kind="queueNames" name={q.name} />
-                  </TableCell>
-                  <TableCell align="right">{q.waiting}</TableCell>
-                  <TableCell align="right">{q.active}</TableCell>
-                  <TableCell align="right">{q.delayed}</TableCell>
-                  <TableCell align="right" sx={{ color: q.failed ? 'error.main' : undefined }}>
-                    {q.failed}
-                  </TableCell>
-                  <TableCell align="right">{q.completed}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <NamedRows
+          kind="queueNames"
+          nameHeader={t('app.system.queue')}
+          rows={data.queues}
+          figures={QUEUE_COUNTS.map((k): Figure<Metrics['queues'][number]> => ({
+            key: k,
+            header: t(`app.system.${k}`),
+            cell: (q) => number(q[k]),
+            alarm: k === 'failed' ? (q) => q.failed > 0 : undefined,
+          }))}
+          testId="system-queues"
+        />
       </Panel>
       <Panel title={t('app.system.projections')}>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('app.system.projection')}</TableCell>
-              <TableCell align="right">{t('app.system.lag')}</TableCell>
-              <TableCell align="right">{t('app.system.deadLetters')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.projections.map((p) => (
-              <TableRow key={p.name}>
-                <TableCell>
-                  <SystemName kind="projectionNames" name={p.name} />
-                </TableCell>
-                <TableCell align="right">
-                  <Chip
-                    size="small"
-                    color={p.behind ? 'warning' : 'success'}
-                    label={
-                      !p.behind
-                        ? t('app.system.upToDate')
-                        : p.lagSeconds === null
-                          ? t('app.system.behind')
-                          : t('app.system.behindBy', { time: `${number(p.lagSeconds, 1)}\u00a0s` })
-                    }
-                  />
-                </TableCell>
-                <TableCell align="right" sx={{ color: p.deadLetters ? 'error.main' : undefined }}>
-                  {p.deadLetters}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <NamedRows
+          kind="projectionNames"
+          nameHeader={t('app.system.projection')}
+          rows={data.projections}
+          figures={[
+            {
+              key: 'lag',
+              header: t('app.system.lag'),
+              cell: (p) => (
+                <Chip
+                  size="small"
+                  color={p.behind ? 'warning' : 'success'}
+                  label={
+                    !p.behind
+                      ? t('app.system.upToDate')
+                      : p.lagSeconds === null
+                        ? t('app.system.behind')
+                        : t('app.system.behindBy', { time: `${number(p.lagSeconds, 1)}\u00a0s` })
+                  }
+                />
+              ),
+            },
+            {
+              key: 'deadLetters',
+              header: t('app.system.deadLetters'),
+              cell: (p) => number(p.deadLetters),
+              alarm: (p) => p.deadLetters > 0,
+            },
+          ]}
+          testId="system-projections"
+        />
       </Panel>
     </Stack>
   );

@@ -52,6 +52,22 @@ const text = (markup: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
+/** The page's markup in `locale`, on a phone-sized screen (every media query matching) or not. */
+const markup = async (locale: Locale, phone = false) => {
+  const messages = await loadCatalog(locale);
+  const i18n = polyglotI18nProvider(() => messages, locale);
+  const theme = createTheme({
+    components: { MuiUseMediaQuery: { defaultProps: { defaultMatches: phone } } },
+  });
+  return renderToStaticMarkup(
+    <ThemeProvider theme={theme}>
+      <I18nContext.Provider value={i18n}>
+        <SystemFigures data={METRICS} />
+      </I18nContext.Provider>
+    </ThemeProvider>,
+  );
+};
+
 const render = async (locale: Locale) => {
   const messages = await loadCatalog(locale);
   const i18n = polyglotI18nProvider(() => messages, locale);
@@ -102,4 +118,27 @@ describe('system metrics page', () => {
       expect(lines[lines.indexOf(words.poolLabel) + 1]).toBe(words.pool);
       expect(lines.join(' ')).not.toContain('3 / 10 (1)');
     });
+  it('on a phone, lists queues and read models without a table: each name whole, its figures named under it', async () => {
+    const html = await markup('fr', true);
+    // a table's name column, squeezed beside the figures, took four lines for a read model's name
+    expect(html).not.toContain('<table');
+    const lines = text(html);
+    const model = lines.indexOf('Progression des fondamentaux');
+    expect(lines.slice(model, model + 6)).toEqual([
+      'Progression des fondamentaux',
+      'onboarding_progress',
+      'Retard',
+      'à jour',
+      'Événements rejetés',
+      '0',
+    ]);
+    const queue = lines.indexOf('Synchronisation Mailchimp');
+    expect(lines.slice(queue + 1, queue + 4)).toEqual(['mailchimp', 'En attente', '0']);
+  });
+  it('from a tablet up, both lists are tables with a header row', async () => {
+    const html = await markup('en');
+    expect(html.match(/<table/g)).toHaveLength(2);
+    const lines = text(html);
+    expect(lines).toEqual(expect.arrayContaining(['Queue', 'Waiting', 'Failed', 'Read model', 'Lag']));
+  });
 });
