@@ -278,6 +278,13 @@ export const syncResults = z.object({
 // Performance dashboard and system metrics
 
 const healthLevel = z.enum(['healthy', 'warning', 'critical']);
+/** The services a health check waits on; a failed check names the one whose call failed. */
+const HEALTH_SERVICES = ['database', 'redis', 'eventStore', 'mailchimp'] as const;
+/**
+ * How a check's call failed: no connection (refused, unknown host, dropped), no answer in the
+ * check's 3 s, the service refused the portal's credentials or access, or it answered an error.
+ */
+const HEALTH_FAILURES = ['unreachable', 'timeout', 'rejected', 'error'] as const;
 const healthCheck = z.object({
   /** the platform's parts, then the Academy's content sources (demo while the bundled sample serves) */
   key: z.enum([
@@ -293,9 +300,12 @@ const healthCheck = z.object({
     'liveCalls',
   ]),
   status: healthLevel,
-  /** what the check saw, for people */
+  /** what the check saw, for people (on a failure: the error's own text, for whoever fixes it) */
   detail: z.string(),
+  /** null: the check failed (then `failure` says how) */
   latencyMs: z.number().nullable(),
+  /** a failed check: which service failed and how, for the console to word in each language */
+  failure: z.object({ service: z.enum(HEALTH_SERVICES), kind: z.enum(HEALTH_FAILURES) }).optional(),
   demo: z.boolean().optional(),
   /** the figures behind the status, for the console to word in each language */
   facts: z.record(z.string(), z.union([z.number(), z.string()])).optional(),

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../testing/app';
 import { createUser, type CreatedUser } from '../../../../testing/users';
 import { seedPartner } from '../partners/seed';
@@ -702,6 +703,27 @@ describe('dashboard and metrics', () => {
     expect(after.servicesRequests - before.servicesRequests).toBe(2);
     expect(after.passwordRequests - before.passwordRequests).toBe(1);
     expect(after.requests - before.requests).toBe(4);
+  });
+
+  it('a failed check keeps the error as its detail and names the service that failed, and how (the console words it)', async () => {
+    // Redis refusing the connection, as Node reports it (nothing listens on port 1)
+    const refused = await new Promise<Error>((resolve) => connect(1, '127.0.0.1').on('error', resolve));
+    const ping = vi.spyOn(app.deps.redis, 'ping').mockRejectedValueOnce(refused);
+    try {
+      const res = await admin.client.get('/api/admin/performance-dashboard');
+      expect(res.status).toBe(200);
+      expect(res.body.health.find((h: { key: string }) => h.key === 'redis')).toEqual({
+        key: 'redis',
+        status: 'critical',
+        detail: 'connect ECONNREFUSED 127.0.0.1:1',
+        latencyMs: null,
+        failure: { service: 'redis', kind: 'unreachable' },
+      });
+      // the checks that answered carry no failure
+      expect(res.body.health.find((h: { key: string }) => h.key === 'database').failure).toBeUndefined();
+    } finally {
+      ping.mockRestore();
+    }
   });
 
   it('answers real figures', async () => {

@@ -709,6 +709,41 @@ export const en = {
         },
         failed: 'Check failed: %{error}',
       },
+      /** a failed check: which service failed and how (the server's error in small type under it) */
+      failure: {
+        database: {
+          unreachable: 'The database cannot be reached',
+          timeout: 'The database did not answer within 3 s',
+          rejected: 'The database refused the portal’s credentials',
+          error: 'The database answered with an error',
+        },
+        redis: {
+          unreachable: 'Redis cannot be reached',
+          timeout: 'Redis did not answer within 3 s',
+          rejected: 'Redis refused the portal’s credentials',
+          error: 'Redis answered with an error',
+        },
+        eventStore: {
+          unreachable: 'The event store cannot be reached',
+          timeout: 'The event store did not answer within 3 s',
+          rejected: 'The event store refused the portal’s credentials',
+          error: 'The event store answered with an error',
+        },
+        mailchimp: {
+          unreachable: 'Mailchimp cannot be reached',
+          timeout: 'Mailchimp did not answer within 3 s',
+          rejected: 'Mailchimp refused the portal’s API key',
+          error: 'Mailchimp answered with an error',
+        },
+      },
+      /** what the failed service's absence means for the portal */
+      failureMeans: {
+        database: 'Nothing can be shown or saved: partners and admins get errors until it is back.',
+        redis: 'Sign-ins, sessions and background jobs (e-mails, syncs) stop until it is back.',
+        eventStore: 'No change can be saved until it is back.',
+        mailchimp:
+          'Newsletter changes do not reach the mailing list until it is back; the portal itself works.',
+      },
       reason: {
         ok: 'Why: p95 of the other routes within 200 ms and errors within 1%',
         fewRequests: 'Why: too few requests in 5 minutes to judge (never critical below 20)',

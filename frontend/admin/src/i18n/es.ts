@@ -715,6 +715,41 @@ export const es: Messages = {
         },
         failed: 'La comprobación falló: %{error}',
       },
+      failure: {
+        database: {
+          unreachable: 'No se puede conectar con la base de datos',
+          timeout: 'La base de datos no respondió en 3 s',
+          rejected: 'La base de datos rechazó las credenciales del portal',
+          error: 'La base de datos respondió con un error',
+        },
+        redis: {
+          unreachable: 'No se puede conectar con Redis',
+          timeout: 'Redis no respondió en 3 s',
+          rejected: 'Redis rechazó las credenciales del portal',
+          error: 'Redis respondió con un error',
+        },
+        eventStore: {
+          unreachable: 'No se puede conectar con el almacén de eventos',
+          timeout: 'El almacén de eventos no respondió en 3 s',
+          rejected: 'El almacén de eventos rechazó las credenciales del portal',
+          error: 'El almacén de eventos respondió con un error',
+        },
+        mailchimp: {
+          unreachable: 'No se puede conectar con Mailchimp',
+          timeout: 'Mailchimp no respondió en 3 s',
+          rejected: 'Mailchimp rechazó la clave de API del portal',
+          error: 'Mailchimp respondió con un error',
+        },
+      },
+      failureMeans: {
+        database:
+          'No se puede mostrar ni guardar nada: socios y administradores ven errores hasta que vuelva.',
+        redis:
+          'Los inicios de sesión, las sesiones y las tareas en segundo plano (correos, sincronizaciones) se detienen hasta que vuelva.',
+        eventStore: 'No se puede guardar ningún cambio hasta que vuelva.',
+        mailchimp:
+          'Los cambios del boletín no llegan a la lista de correo hasta que vuelva; el portal sigue funcionando.',
+      },
       reason: {
         ok: 'Motivo: p95 de las demás rutas por debajo de 200 ms y errores por debajo del 1 %',
         fewRequests:

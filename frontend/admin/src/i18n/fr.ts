@@ -734,6 +734,41 @@ export const fr: Messages = {
         },
         failed: 'Échec de la vérification\u00a0: %{error}',
       },
+      failure: {
+        database: {
+          unreachable: 'Impossible de joindre la base de données',
+          timeout: 'La base de données n’a pas répondu en 3 s',
+          rejected: 'La base de données a refusé les identifiants du portail',
+          error: 'La base de données a répondu par une erreur',
+        },
+        redis: {
+          unreachable: 'Impossible de joindre Redis',
+          timeout: 'Redis n’a pas répondu en 3 s',
+          rejected: 'Redis a refusé les identifiants du portail',
+          error: 'Redis a répondu par une erreur',
+        },
+        eventStore: {
+          unreachable: 'Impossible de joindre le magasin d’événements',
+          timeout: 'Le magasin d’événements n’a pas répondu en 3 s',
+          rejected: 'Le magasin d’événements a refusé les identifiants du portail',
+          error: 'Le magasin d’événements a répondu par une erreur',
+        },
+        mailchimp: {
+          unreachable: 'Impossible de joindre Mailchimp',
+          timeout: 'Mailchimp n’a pas répondu en 3 s',
+          rejected: 'Mailchimp a refusé la clé d’API du portail',
+          error: 'Mailchimp a répondu par une erreur',
+        },
+      },
+      failureMeans: {
+        database:
+          'Rien ne peut être affiché ni enregistré\u00a0: partenaires et administrateurs voient des erreurs jusqu’à son retour.',
+        redis:
+          'Connexions, sessions et tâches de fond (e-mails, synchronisations) sont à l’arrêt jusqu’à son retour.',
+        eventStore: 'Aucune modification ne peut être enregistrée jusqu’à son retour.',
+        mailchimp:
+          'Les changements de newsletter n’atteignent pas la liste de diffusion jusqu’à son retour\u202f; le portail, lui, fonctionne.',
+      },
       reason: {
         ok: 'Pourquoi\u00a0: p95 des autres routes sous 200 ms et erreurs sous 1 %',
         fewRequests: 'Pourquoi\u00a0: trop peu de requêtes en 5 minutes pour juger (jamais critique sous 20)',

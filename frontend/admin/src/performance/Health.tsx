@@ -41,29 +41,60 @@ export function Health({ checks }: { checks: DashboardResponse['health'] }) {
                 />
               )}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t(`app.performance.checkText.${c.key}.${c.status}`)}
-            </Typography>
+            {c.failure ? (
+              // what failed and what it means, in the admin's language; the server's words below
+              <>
+                <Typography
+                  variant="body2"
+                  sx={{ color: 'error.main', fontWeight: 500 }}
+                  data-testid="health-failure"
+                >
+                  {t(`app.performance.failure.${c.failure.service}.${c.failure.kind}`)}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t(`app.performance.failureMeans.${c.failure.service}`)}
+                </Typography>
+              </>
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                {t(`app.performance.checkText.${c.key}.${c.status}`)}
+              </Typography>
+            )}
             {/* the whole detail, wrapped: a long address or error breaks anywhere rather than being cut */}
-            <Typography
-              variant="caption"
-              color="text.secondary"
-              sx={{ display: 'block', overflowWrap: 'anywhere' }}
-            >
-              {c.latencyMs !== null ? `${t('app.performance.checkedIn', { time: ms(c.latencyMs) })} · ` : ''}
-              {c.latencyMs === null
-                ? t('app.performance.facts.failed', { error: c.detail })
-                : c.demo
-                  ? t(`app.performance.facts.demo.${c.key}`)
-                  : c.key === 'liveCalls' && c.facts?.withoutLink
-                    ? t('app.performance.facts.liveCallsWithoutLink', { smart_count: c.facts.withoutLink })
-                    : c.key === 'api' && c.facts?.requests === 0
-                      ? t('app.performance.facts.apiNone')
-                      : t(`app.performance.facts.${c.key}`, {
-                          ...figures(c.facts ?? {}),
-                          smart_count: c.facts?.[COUNTED[c.key] ?? ''],
-                        })}
-            </Typography>
+            {c.failure ? (
+              // the server's own text, in English (a screen reader reads it so), for whoever fixes it
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                lang="en"
+                sx={{ display: 'block', overflowWrap: 'anywhere', fontFamily: 'monospace' }}
+                data-testid="health-failure-detail"
+              >
+                {c.detail}
+              </Typography>
+            ) : (
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                sx={{ display: 'block', overflowWrap: 'anywhere' }}
+              >
+                {c.latencyMs !== null
+                  ? `${t('app.performance.checkedIn', { time: ms(c.latencyMs) })} · `
+                  : ''}
+                {c.latencyMs === null
+                  ? t('app.performance.facts.failed', { error: c.detail })
+                  : c.demo
+                    ? t(`app.performance.facts.demo.${c.key}`)
+                    : c.key === 'liveCalls' && c.facts?.withoutLink
+                      ? t('app.performance.facts.liveCallsWithoutLink', { smart_count: c.facts.withoutLink })
+                      : c.key === 'api' && c.facts?.requests === 0
+                        ? t('app.performance.facts.apiNone')
+                        : t(`app.performance.facts.${c.key}`, {
+                            ...figures(c.facts ?? {}),
+                            smart_count: c.facts?.[COUNTED[c.key] ?? ''],
+                          })}
+              </Typography>
+            )}
             {c.key === 'api' && c.facts?.reason && (
               <>
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>

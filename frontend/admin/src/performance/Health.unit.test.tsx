@@ -128,4 +128,62 @@ describe('the health panel', () => {
     for (const phrase of expected) expect(html).toContain(phrase);
     expect(html).not.toMatch(/p95 0 ms|\b0 (requests?|solicitud(es)?|requêtes?)\b/);
   });
+  it.each([
+    [
+      'en',
+      'Redis cannot be reached',
+      'Sign-ins, sessions and background jobs (e-mails, syncs) stop until it is back.',
+    ],
+    [
+      'es',
+      'No se puede conectar con Redis',
+      'Los inicios de sesión, las sesiones y las tareas en segundo plano (correos, sincronizaciones) se detienen hasta que vuelva.',
+    ],
+    [
+      'fr',
+      'Impossible de joindre Redis',
+      'Connexions, sessions et tâches de fond (e-mails, synchronisations) sont à l’arrêt jusqu’à son retour.',
+    ],
+  ] as const)(
+    "%s: a failed check names what failed and what it means, the server's error under it",
+    async (locale, lead, means) => {
+      const detail = 'connect ECONNREFUSED 127.0.0.1:6379';
+      const failed: DashboardResponse['health'] = [
+        {
+          key: 'queues',
+          status: 'critical',
+          detail,
+          latencyMs: null,
+          failure: { service: 'redis', kind: 'unreachable' },
+        },
+      ];
+      const lines = (await text(locale, failed))
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
+      // the check's name, the lead, what it means, then the raw detail alone (no English lead-in)
+      expect(lines.slice(1, 4)).toEqual([lead, means, detail]);
+    },
+  );
+  it('words each service and kind of failure (the event store timing out, Mailchimp refusing its key)', async () => {
+    const failed = (
+      service: 'eventStore' | 'mailchimp' | 'database',
+      kind: 'timeout' | 'rejected' | 'error',
+    ) =>
+      ({
+        key: 'eventStore',
+        status: 'critical',
+        detail: 'x',
+        latencyMs: null,
+        failure: { service, kind },
+      }) as const;
+    const html = await text('en', [
+      failed('eventStore', 'timeout'),
+      failed('mailchimp', 'rejected'),
+      failed('database', 'error'),
+    ]);
+    expect(html).toContain('The event store did not answer within 3 s');
+    expect(html).toContain('Mailchimp refused the portal’s API key');
+    expect(html).toContain('The database answered with an error');
+  });
 });

@@ -10,11 +10,15 @@ export const timed = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
   const value = await fn();
   return [value, round(performance.now() - start)];
 };
+/** A call that did not answer in its time (a health check's 3 s). */
+export class NoAnswerError extends Error {
+  override name = 'NoAnswerError';
+}
 export const withTimeout = <T>(p: Promise<T>, ms: number) =>
   Promise.race([
     p,
     new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms).unref(),
+      setTimeout(() => reject(new NoAnswerError(`no answer in ${ms} ms`)), ms).unref(),
     ),
   ]);
 

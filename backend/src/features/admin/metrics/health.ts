@@ -7,6 +7,7 @@ import { minuteOf } from '../../../infra/requestStats';
 import { type ApartStats, type MinuteStats, readMinutes, summarizeMinutes } from '../../../infra/minuteStats';
 import { mailchimpGateway } from '../../../integrations/mailchimp/newsletter';
 import { poolFigures, round, timed, withTimeout } from './figures';
+import { ServiceCalls, type HealthFailure } from './failure';
 
 /** The health panel: the API's own figures, the platform's services and the content sources. */
 
@@ -94,9 +95,18 @@ export async function healthChecks(deps: AppDeps): Promise<Health[]> {
     demo?: boolean;
     facts?: Record<string, number | string>;
   };
-  const check = async (key: Health['key'], fn: () => Promise<Result>): Promise<Health> => {
+  /**
+   * One check: `service` is the one its calls go to (`calls.to` names another for the calls that
+   * follow); a failure sends the error's text as the detail and which service failed, and how.
+   */
+  const check = async (
+    key: Health['key'],
+    service: HealthFailure['service'],
+    fn: (calls: ServiceCalls) => Promise<Result>,
+  ): Promise<Health> => {
+    const calls = new ServiceCalls(service);
     try {
-      const [result, ms] = await timed(() => withTimeout(fn(), 3_000));
+      const [result, ms] = await timed(() => withTimeout(fn(calls), 3_000));
       return {
         key,
         status: result.status ?? 'healthy',
@@ -111,6 +121,7 @@ export async function healthChecks(deps: AppDeps): Promise<Health[]> {
         status: 'critical',
         detail: error instanceof Error ? error.message : String(error),
         latencyMs: null,
+        failure: calls.failure(error),
       };
     }
   };
@@ -127,8 +138,10 @@ export async function healthChecks(deps: AppDeps): Promise<Health[]> {
         ...(facts ? { facts } : {}),
       }));
     } catch (error) {
+      // the content sources' figures are the database's
       const detail = error instanceof Error ? error.message : String(error);
-      return CONTENT_SOURCES.map((key) => ({ key, status: 'critical', detail, latencyMs: null }));
+      const failure = new ServiceCalls('database').failure(error);
+      return CONTENT_SOURCES.map((key) => ({ key, status: 'critical', detail, latencyMs: null, failure }));
     }
   };
   // the content checks after the platform's, so their queries do not show as pool pressure
@@ -137,10 +150,11 @@ export async function healthChecks(deps: AppDeps): Promise<Health[]> {
 
   function platformChecks() {
     return Promise.all([
-      check('api', async () =>
+      // the API's figures are the per-minute counts in Redis
+      check('api', 'redis', async () =>
         apiHealth(await readMinutes(deps.redis, deps.config.REDIS_PREFIX, now - 4, now)),
       ),
-      check('database', async () => {
+      check('database', 'database', async () => {
         await deps.db.raw('select 1');
         const pool = poolFigures(deps);
         return {
@@ -149,16 +163,15 @@ export async function healthChecks(deps: AppDeps): Promise<Health[]> {
           facts: { used: pool.used, max: pool.max, pending: pool.pending },
         };
       }),
-      check('redis', async () => {
+      check('redis', 'redis', async () => {
         await deps.redis.ping();
         return { detail: 'PING answered' };
       }),
-      check('eventStore', async () => {
+      check('eventStore', deps.store.kind === 'postgres' ? 'database' : 'eventStore', async (calls) => {
         await deps.store.ping();
-        const dead = await deps
-          .db('projection_dead_letters')
-          .count<{ count: number }[]>({ count: '*' })
-          .first();
+        const dead = await calls.to('database', () =>
+          deps.db('projection_dead_letters').count<{ count: number }[]>({ count: '*' }).first(),
+        );
         const n = Number(dead?.count ?? 0);
         return {
           status: n > 0 ? 'warning' : 'healthy',
@@ -166,7 +179,8 @@ export async function healthChecks(deps: AppDeps): Promise<Health[]> {
           facts: { kind: deps.store.kind, deadLetters: n },
         };
       }),
-      check('queues', async () => {
+      // BullMQ keeps its queues in Redis
+      check('queues', 'redis', async () => {
         const counts = await Promise.all(
           Object.values(deps.queues).map((q) => q.getJobCounts('waiting', 'active', 'failed')),
         );
@@ -181,10 +195,15 @@ export async function healthChecks(deps: AppDeps): Promise<Health[]> {
           facts: { workers: connected, waiting, failed },
         };
       }),
-      check('mailchimp', async () => {
+      // every Mailchimp call waits for a place in the shared limit, kept in Redis: a Redis failure
+      // is named as such, not as Mailchimp's
+      check('mailchimp', 'redis', async (calls) => {
         const gateway = mailchimpGateway(deps, { retry: { attempts: 1 }, timeoutMs: 3_000 });
         if (!gateway) return { detail: 'demo adapter (no Mailchimp credentials)', demo: true };
-        const [, ms] = await timed(() => gateway.call('ping', (client) => client.ping.get()));
+        await deps.redis.ping();
+        const [, ms] = await calls.to('mailchimp', () =>
+          timed(() => gateway.call('ping', (client) => client.ping.get())),
+        );
         return {
           status: ms > 1000 ? 'warning' : 'healthy',
           detail: ms > 1000 ? `Some latency detected (${ms} ms)` : `API answered in ${ms} ms`,
