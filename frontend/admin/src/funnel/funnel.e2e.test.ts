@@ -205,15 +205,12 @@ describe('funnel page', () => {
 
   for (const locale of ['en-US', 'es-ES', 'fr-FR'])
     it(`${locale}: both tables fit their cards at 768, 1024 and 1280 px, every column on screen, each header on one line`, async () => {
-      const context = await e2e.signedInContext(admin.client, {
-        locale,
-        viewport: { width: 1024, height: 900 },
-      });
-      const page = await context.newPage();
-      await page.goto(`${e2e.app.url}/admin/#/funnel`);
-      await page.getByTestId('cohort-table').locator('tbody tr').first().waitFor({ timeout: 30_000 });
       for (const width of [768, 1024, 1280]) {
-        await page.setViewportSize({ width, height: 900 });
+        // opened at each width (the menu a rail at 768 px, open from 1024 px)
+        const context = await e2e.signedInContext(admin.client, { locale, viewport: { width, height: 900 } });
+        const page = await context.newPage();
+        await page.goto(`${e2e.app.url}/admin/#/funnel`);
+        await page.getByTestId('cohort-table').locator('tbody tr').first().waitFor({ timeout: 30_000 });
         // how far each table reaches past its card's content, or scrolls inside its box
         const spill = await page.locator('table').evaluateAll((tables) =>
           tables.map((table) => {
@@ -242,7 +239,7 @@ describe('funnel page', () => {
         ).toEqual([]);
         if (SHOTS)
           await page.screenshot({ path: `${SHOTS}/console-funnel-${width}-${locale}.png`, fullPage: true });
+        await context.close();
       }
-      await context.close();
     });
 });

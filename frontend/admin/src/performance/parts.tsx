@@ -98,7 +98,7 @@ const local = (t: string) => {
 };
 
 /** The ticks over `points`: the first point of each of the range's periods (see PERIOD_MINUTES). */
-export function periodTicks(range: HistoryRange, points: readonly { t: string }[]): string[] {
+function periodTicks(range: HistoryRange, points: readonly { t: string }[]): string[] {
   const period = PERIOD_MINUTES[range];
   const key = (t: string) => {
     const { day, minute } = local(t);
