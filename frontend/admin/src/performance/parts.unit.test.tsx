@@ -53,74 +53,62 @@ describe('history chart values', () => {
   });
 });
 
-/** `count` points `stepMinutes` apart from a local time (the browser's zone, as the chart's). */
+/** `count` points `stepMinutes` apart from `start`. */
 const pointsFrom = (start: Date, stepMinutes: number, count: number) =>
   Array.from({ length: count }, (_, i) => ({
     t: new Date(start.getTime() + i * stepMinutes * 60_000).toISOString(),
   }));
-/** The axis' tick labels over `points`, and the tooltip's label of each point. */
-const axisOf = async (locale: Locale, range: HistoryRange, points: { t: string }[]) => {
-  const axes = await axesIn(locale, undefined, range);
-  return { ticks: axes.ticks(points).map(axes.tick), tooltips: points.map((p) => axes.when(p.t)) };
-};
+
+/** Each range's points as the server sends them, from a local time (the browser's zone, as the chart's). */
+const RANGE_POINTS = {
+  // 84 points of 2 h from a Sunday 14:00
+  '7d': pointsFrom(new Date(2026, 10, 22, 14, 0), 120, 84),
+  // 96 points of 15 min from 15:00
+  '24h': pointsFrom(new Date(2026, 10, 24, 15, 0), 15, 96),
+  // 60 points of a minute from 14:03
+  '1h': pointsFrom(new Date(2026, 10, 24, 14, 3), 1, 60),
+} as const;
 
 describe('history chart time axes', () => {
-  // the dashboard's 7 days: 84 points of 2 h, from a Sunday 14:00 local
-  const week = pointsFrom(new Date(2026, 10, 22, 14, 0), 120, 84);
   it.each([
+    // 7 days: each day by its day and month, the year in the tooltip only
     [
+      '7d',
       'en',
       ['Nov 23', 'Nov 24', 'Nov 25', 'Nov 26', 'Nov 27', 'Nov 28', 'Nov 29'],
       'Tue, Nov 24, 2026, 2:00 PM',
     ],
-    ['es', ['23 nov', '24 nov', '25 nov', '26 nov', '27 nov', '28 nov', '29 nov'], 'mar, 24 nov 2026, 14:00'],
     [
+      '7d',
+      'es',
+      ['23 nov', '24 nov', '25 nov', '26 nov', '27 nov', '28 nov', '29 nov'],
+      'mar, 24 nov 2026, 14:00',
+    ],
+    [
+      '7d',
       'fr',
       ['23 nov.', '24 nov.', '25 nov.', '26 nov.', '27 nov.', '28 nov.', '29 nov.'],
       'mar. 24 nov. 2026, 14:00',
     ],
-  ] as const)(
-    '%s: 7 days tick each day by its day and month, the year in the tooltip only',
-    async (locale, days, tooltip) => {
-      const { ticks, tooltips } = await axisOf(locale, '7d', week);
-      expect(ticks).toEqual(days);
-      expect(tooltips).toContain(tooltip);
-    },
-  );
-  it.each([
+    // 24 hours: every 3 h on the clock, the new day by its date
     [
+      '24h',
       'en',
       ['6:00 PM', '9:00 PM', 'Nov 25', '3:00 AM', '6:00 AM', '9:00 AM', '12:00 PM'],
       'Tue, Nov 24, 4:15 PM',
     ],
-    ['es', ['18:00', '21:00', '25 nov', '03:00', '06:00', '09:00', '12:00'], 'mar, 24 nov, 16:15'],
-    ['fr', ['18:00', '21:00', '25 nov.', '03:00', '06:00', '09:00', '12:00'], 'mar. 24 nov., 16:15'],
+    ['24h', 'es', ['18:00', '21:00', '25 nov', '03:00', '06:00', '09:00', '12:00'], 'mar, 24 nov, 16:15'],
+    ['24h', 'fr', ['18:00', '21:00', '25 nov.', '03:00', '06:00', '09:00', '12:00'], 'mar. 24 nov., 16:15'],
+    // an hour: every 10 min (English with its AM/PM: a cut "02:10" read as night)
+    ['1h', 'en', ['2:10 PM', '2:20 PM', '2:30 PM', '2:40 PM', '2:50 PM', '3:00 PM'], '2:07 PM'],
+    ['1h', 'fr', ['14:10', '14:20', '14:30', '14:40', '14:50', '15:00'], '14:07'],
   ] as const)(
-    '%s: 24 hours tick every 3 h on the clock, the new day by its date',
-    async (locale, hours, tooltip) => {
-      // 96 points of 15 min from 15:00 local
-      const { ticks, tooltips } = await axisOf(
-        locale,
-        '24h',
-        pointsFrom(new Date(2026, 10, 24, 15, 0), 15, 96),
-      );
-      expect(ticks).toEqual(hours);
-      expect(tooltips).toContain(tooltip);
-    },
-  );
-  it.each([
-    ['en', ['2:10 PM', '2:20 PM', '2:30 PM', '2:40 PM', '2:50 PM', '3:00 PM'], '2:07 PM'],
-    ['fr', ['14:10', '14:20', '14:30', '14:40', '14:50', '15:00'], '14:07'],
-  ] as const)(
-    '%s: an hour ticks every 10 min (English with its AM/PM: "02:10" read as night)',
-    async (locale, minutes, tooltip) => {
-      const { ticks, tooltips } = await axisOf(
-        locale,
-        '1h',
-        pointsFrom(new Date(2026, 10, 24, 14, 3), 1, 60),
-      );
-      expect(ticks).toEqual(minutes);
-      expect(tooltips).toContain(tooltip);
+    '%s, %s: ticks where a period of the clock starts, the whole time in the tooltip',
+    async (range, locale, ticks, tooltip) => {
+      const axes = await axesIn(locale, undefined, range);
+      const points = RANGE_POINTS[range];
+      expect(axes.ticks(points).map(axes.tick)).toEqual(ticks);
+      expect(points.map((p) => axes.when(p.t))).toContain(tooltip);
     },
   );
 });
