@@ -12,7 +12,7 @@ import {
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageList } from '../components/LanguageSwitcher';
 import { fullName, initials, signOut, type User } from '../lib/session';
@@ -51,8 +51,12 @@ export default function AppMenu({ open, onClose, user }: { open: boolean; onClos
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   useBodyScrollLock(open);
+  // after a move to another page the focus goes to its heading (useFocusOnNavigation), not back
+  // to the menu button as the drawer does at the end of its closing motion
+  const [leaving, setLeaving] = useState(false);
 
   const go = (to: MenuPath) => {
+    setLeaving(true);
     onClose();
     void navigate({ to });
     window.setTimeout(() => window.scrollTo({ top: 0, left: 0 }), MENU_SCROLL_DELAY_MS);
@@ -80,6 +84,8 @@ export default function AppMenu({ open, onClose, user }: { open: boolean; onClos
       size={340}
       title={t('menu.title')}
       aria-label={t('menu.title')}
+      focusable={{ focusTriggerAfterClose: !leaving }}
+      afterOpenChange={(opened) => opened && setLeaving(false)}
     >
       <div className="menu-head">
         <span className="avatar avatar-lg" aria-hidden="true">

@@ -11,6 +11,7 @@ import { Footer } from './Footer';
 import { Overlays } from './overlays';
 import { TopBar } from './TopBar';
 import { useDocumentTitle } from './useDocumentTitle';
+import { useFocusOnNavigation } from './useFocusOnNavigation';
 
 const loadLoginDialog = () => import('./LoginDialog');
 registerLoginPreloader(loadLoginDialog);
@@ -41,6 +42,7 @@ export function RootLayout() {
   });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   useDocumentTitle();
+  useFocusOnNavigation();
   useLanguageSync();
 
   // on page load, a signed-in user's onboarding progress is loaded too (spec 000 section 4)
