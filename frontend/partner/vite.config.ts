@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { antdStyles } from './build/antdStyles.ts';
 import { chunkGroups } from './build/chunkGroups.ts';
+import { decorativeIcons, decorativeIconsForDeps } from './build/decorativeIcons.ts';
 import { landingPages } from './build/landingPages.ts';
 import { pageHeroes } from './build/pageHeroes.ts';
 import { paintFirst } from './build/paintFirst.ts';
@@ -14,8 +15,18 @@ const proxy = { '/api': { target: apiTarget, changeOrigin: false } };
 // The partner app: served by the API in production (dist/), by Vite in development.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), antdStyles(), paintFirst(), landingPages(), pageHeroes(), precompress()],
+  plugins: [
+    react(),
+    decorativeIcons(),
+    antdStyles(),
+    paintFirst(),
+    landingPages(),
+    pageHeroes(),
+    precompress(),
+  ],
   server: { port: 5173, strictPort: true, proxy },
+  // the dev server pre-bundles the icons: the same wrapper there (build/decorativeIcons.ts)
+  optimizeDeps: { rolldownOptions: { plugins: [decorativeIconsForDeps()] } },
   preview: { port: 4173, proxy },
   build: {
     outDir: 'dist',

@@ -31,6 +31,7 @@ import { dedupeByEmail } from './partnersModel';
 import { FIRST_LIST, partnersListQuery, partnersStatsQuery, type PartnerItem } from './partnersQueries';
 import { NeedsAttention } from '../coaching/NeedsAttention';
 import './partners.css';
+import { clearSearch } from '../../components/clearSearch';
 
 /** Wait after the last keystroke before searching. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -260,7 +261,7 @@ export function PartnersPage() {
         <Input
           ref={searchRef}
           className="partners-search"
-          allowClear
+          allowClear={clearSearch(t)}
           prefix={<SearchOutlined aria-hidden="true" />}
           placeholder={t('search.placeholder')}
           aria-label={t('search.label')}

@@ -29,6 +29,7 @@ import { StatusCard } from '../../components/StatusCard';
 import { useSession } from '../../lib/session';
 import './replays.css';
 import { playlistQuery } from './queries';
+import { clearSearch } from '../../components/clearSearch';
 
 /** Skeleton cards while the playlist loads (spec section 9). */
 const SKELETONS = 6;
@@ -113,7 +114,7 @@ export function ReplaysPage() {
           <label className="replays-field">
             <span>{t('search')}</span>
             <Input
-              allowClear
+              allowClear={clearSearch(t)}
               prefix={<SearchOutlined />}
               placeholder={t('searchPlaceholder')}
               value={search}

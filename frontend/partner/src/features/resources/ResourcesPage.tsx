@@ -41,6 +41,7 @@ import { useFileSize } from './fileSize';
 import './resources.css';
 import { academyApi } from '../../lib/endpoints';
 import { driveFolderQuery, folderIdOf } from './queries';
+import { clearSearch } from '../../components/clearSearch';
 
 /** Skeleton cards while a folder or a search loads (spec section 9). */
 const SKELETONS = 8;
@@ -261,7 +262,7 @@ export function ResourcesPage() {
       <div className="res-toolbar">
         <Input
           size="large"
-          allowClear
+          allowClear={clearSearch(t)}
           prefix={<SearchOutlined />}
           placeholder={t('searchPlaceholder')}
           value={text}
