@@ -1,7 +1,7 @@
 import ConfigProvider from 'antd/es/config-provider';
 import type { Locale } from 'antd/es/locale';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../lib/i18n';
 import { queryClient } from '../lib/queryClient';
@@ -31,8 +31,20 @@ function useAntdLocale(): Locale {
   return shown;
 }
 
+/**
+ * antd names the password fields' eye button with its locale's bare "Show" / "Afficher" / "Mostrar":
+ * a screen reader heard "Afficher, bouton bascule" beside the field. The app's own texts name it
+ * "Show password" / "Afficher le mot de passe" (antd uses these two texts for nothing else).
+ */
+function useNamedLocale(locale: Locale): Locale {
+  const { t } = useTranslation();
+  const show = t('password.show');
+  const hide = t('password.hide');
+  return useMemo(() => ({ ...locale, global: { ...locale.global, show, hide } }), [locale, show, hide]);
+}
+
 export function Providers({ children }: { children: ReactNode }) {
-  const locale = useAntdLocale();
+  const locale = useNamedLocale(useAntdLocale());
   const wantToasts = toastHost.use((s) => s.wanted);
   const ToastHost = useModule(loadToastHost, wantToasts);
   return (

@@ -3,8 +3,10 @@
  * once it has re-entered the page, and a native modal <dialog> lets it leave for the browser's
  * own controls, so without this one Tab stop after the dialog's last control leaves the page.
  */
+// an embedded player (iframe) is a Tab stop too: left out, Tab went from the dialog's last button
+// back to its first, and the replay's or the success story's video could not be reached
 const TABBABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
 
 function tabbablesIn(dialog: Element): HTMLElement[] {
   return [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].filter(

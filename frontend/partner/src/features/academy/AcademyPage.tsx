@@ -94,18 +94,21 @@ function Card({ card, locked, stepsDone }: { card: HubCard; locked: boolean; ste
       </div>
       <h3>{t(`cards.${card.key}.title`)}</h3>
       <p>{locked && isFoundation ? t('cards.foundation.lockedText') : t(`cards.${card.key}.text`)}</p>
+      {/* six buttons said "Explore": the name carries the card's title, as the foundation page's
+          "Review: Get Connected" */}
       <Button
         type={isFoundation ? 'default' : 'primary'}
         block
         disabled={disabled}
-        icon={disabled ? <LockOutlined /> : undefined}
+        aria-label={`${t(`cards.${action}`)}: ${t(`cards.${card.key}.title`)}`}
+        icon={disabled ? <LockOutlined aria-hidden="true" /> : undefined}
         onClick={(e) => {
           e.stopPropagation();
           open();
         }}
       >
         {t(`cards.${action}`)}
-        {!disabled && <ArrowRightOutlined />}
+        {!disabled && <ArrowRightOutlined aria-hidden="true" />}
       </Button>
     </article>
   );

@@ -71,7 +71,15 @@ export function NeedsAttention() {
             <span className="partners-attention-meta">
               {t('attention.step', { step: p.currentStep })} · {t('attention.since', { count: p.daysSince })}
             </span>
-            <Button size="small" disabled={p.nudgesOff} onClick={() => setTarget(p)}>
+            {/* one button per partner: its name says whose ("Send a nudge" four times said nothing) */}
+            <Button
+              size="small"
+              disabled={p.nudgesOff}
+              onClick={() => setTarget(p)}
+              aria-label={
+                p.nudgesOff ? undefined : t('attention.dialogTitle', { name: `${p.firstName} ${p.lastName}` })
+              }
+            >
               {p.nudgesOff ? t('attention.off') : t('attention.nudge')}
             </Button>
           </li>

@@ -326,7 +326,12 @@ export function PartnerSheet({
     >
       {partner && (
         <>
-          <Progress percent={partner.progress.percent} showInfo={false} className="sheet-progress" />
+          <Progress
+            percent={partner.progress.percent}
+            showInfo={false}
+            className="sheet-progress"
+            aria-label={t('percent', { percent: formatPercent(currentLanguage(), partner.progress.percent) })}
+          />
           {details.isPending ? (
             <div className="sheet-loading">
               <Spinner />

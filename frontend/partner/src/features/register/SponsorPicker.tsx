@@ -1,4 +1,5 @@
 import Select from 'antd/es/select';
+import { CloseCircleFilled } from '@ant-design/icons';
 import { useQuery, queryOptions } from '@tanstack/react-query';
 import { authEndpoints } from '@portal/contracts/auth/endpoints';
 import type { AuthRoutes } from '@portal/contracts/auth/routes';
@@ -67,7 +68,8 @@ export function SponsorPicker({
       value={value}
       status={status}
       disabled={disabled}
-      allowClear
+      // rc-select names its clear button "Clear" in every language
+      allowClear={{ clearIcon: <CloseCircleFilled aria-hidden="true" />, label: t('form.sponsorClear') }}
       placeholder={t('form.sponsorPlaceholder')}
       loading={isPending}
       options={options}
