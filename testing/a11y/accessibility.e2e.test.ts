@@ -4,7 +4,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../backend/src/demo/seed';
 import { DEMO_PARTNER_PASSWORD, demoUser } from '../../backend/src/demo/users';
-import { startE2eApp, type E2eApp } from '../browser';
+import { openedDialog, startE2eApp, type E2eApp } from '../browser';
+import { focused, poll, shiftTabTo, tabTo } from '../keyboard';
 import { createUser, nextSecondFactor, secondFactorPath, type TestSecondFactor } from '../users';
 
 /**
@@ -102,7 +103,28 @@ async function violations(page: Page, path: string) {
   ).toContain('text/html');
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(400); // let lazy routes and transitions settle
-  return axeFindings(page, path);
+  return [...(await axeFindings(page, path)), ...(await iconFileNames(page, path))];
+}
+
+/**
+ * antd icons a screen reader would read by their English file name ("arrow-left", "google",
+ * "close-circle"): an icon shown to assistive technology (not `aria-hidden`) whose name is still
+ * antd's default and that is not inside a control named otherwise (`aria-label`).
+ */
+async function iconFileNames(page: Page, label: string) {
+  const found = await page.evaluate(() => {
+    const named =
+      'button,a,[role="button"],[role="link"],[role="img"],[role="progressbar"],[role="switch"],[role="tab"]';
+    return [...document.querySelectorAll('.anticon[role="img"][aria-label]')]
+      .filter((icon) => icon.classList.contains(`anticon-${icon.getAttribute('aria-label')}`))
+      .filter((icon) => !icon.closest('[aria-hidden="true"]'))
+      .filter((icon) => {
+        const owner = icon.parentElement?.closest(named);
+        return !owner || !(owner.hasAttribute('aria-label') || owner.hasAttribute('aria-labelledby'));
+      })
+      .map((icon) => icon.getAttribute('aria-label'));
+  });
+  return [...new Set(found)].map((name) => `${label}: an icon read as "${name}"`);
 }
 
 /** axe-core's serious and critical findings on the page as it is (or on one element of it). */
@@ -299,6 +321,81 @@ describe('keyboard only', () => {
       step2Completed: true,
       feelGreatLink: 'https://ufeelgreat.com/c/KEYBOARD1',
     });
+    await context.close();
+  });
+
+  it("puts the focus on the new page's heading after a move, from a link in the page and from the menu", async () => {
+    const user = await createUser(e2e.app, { firstName: 'Nia', lastName: 'Nav' });
+    const context = await contextFor('fr', user);
+    const page = await context.newPage();
+    await page.goto('/foundation');
+    await page.locator('main h1').waitFor();
+    const headingWithFocus = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return el?.tagName === 'H1' && el.closest('main') ? el.textContent : `not a heading: ${el?.tagName}`;
+      });
+
+    // a step's link in the page: the pressed link is gone with its page, the focus was left on the body
+    await tabTo(page, /^a: Continuer/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/onboarding/);
+    await poll(headingWithFocus).toBe('Formation aux fondamentaux');
+
+    // the menu: the drawer gave the focus back to the menu button at the end of its closing motion
+    await shiftTabTo(page, /Ouvrir le menu/);
+    await page.keyboard.press('Enter');
+    await tabTo(page, /Paramètres/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/settings/);
+    await poll(headingWithFocus).toBe('Paramètres');
+    await page.locator('.ant-drawer-content-wrapper').waitFor({ state: 'hidden' });
+    expect(await headingWithFocus()).toBe('Paramètres');
+    // and the next Tab goes on in the page, not from the top bar
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+    await context.close();
+  });
+
+  it("reaches a replay's player with Tab inside its dialog", async () => {
+    const context = await contextFor('en', {
+      email: demoUser('maria').email,
+      password: DEMO_PARTNER_PASSWORD,
+    });
+    // the player, without the network: a page with one control
+    await context.route(/youtube-nocookie\.com/, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<button>Play</button>' }),
+    );
+    const page = await context.newPage();
+    await page.goto('/replays');
+    await tabTo(page, /^button: Watch/);
+    await page.keyboard.press('Enter');
+    await openedDialog(page.getByRole('dialog'));
+    // Tab went from the dialog's Close button back to itself: the iframe was not a stop
+    expect(await tabTo(page, /^iframe/, 4)).toMatch(/^iframe/);
+    await page.keyboard.press('Escape');
+    await poll(() => focused(page)).toMatch(/^button: Watch/);
+    await context.close();
+  });
+
+  it("names each Academy card's button by its card", async () => {
+    const context = await contextFor('en', {
+      email: demoUser('maria').email,
+      password: DEMO_PARTNER_PASSWORD,
+    });
+    const page = await context.newPage();
+    await page.goto('/academy');
+    const buttons = page.locator('[data-card] button');
+    await buttons.first().waitFor();
+    // six buttons were all "Explore" (one "Review"): a screen reader's list of buttons said nothing
+    expect(await buttons.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label')))).toEqual([
+      'Explore: Live Calls',
+      'Explore: Replays',
+      'Explore: Success Stories',
+      'Explore: Resources',
+      'Explore: Partners',
+      'Review: Foundation Training',
+    ]);
     await context.close();
   });
 });

@@ -173,6 +173,10 @@ describe('sign-in flow in Chromium', () => {
   it('registers with the passcode and a sponsor, lands on /foundation, signs out and signs in again', async () => {
     const page = await newPage();
     await fillRegistration(page, 'nadia@example.test');
+    // the form's icon buttons say what they do: antd's bare "Show" and rc-select's "Clear" (in
+    // every language) told a screen reader neither what is shown nor what is cleared
+    await page.getByRole('button', { name: 'Show password', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Remove the chosen sponsor', exact: true }).waitFor();
     if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/register-filled.png` });
     await page.getByRole('button', { name: 'Create Account' }).click();
 

@@ -48,7 +48,8 @@ describe('sponsors who coach', () => {
     await card.getByText('Pia Paused').waitFor({ timeout: 60_000 });
     expect(await card.innerText()).toContain('Stopped at step 1 · 9 days ago');
     await shot(sponsorPage, 'partners-needs-attention');
-    await card.getByRole('button', { name: 'Send a nudge' }).click();
+    // one such button per partner in the card: its name says whose ("Send a nudge" alone said nothing)
+    await card.getByRole('button', { name: 'Send a nudge to Pia Paused', exact: true }).click();
     const dialog = sponsorPage.getByRole('dialog', { name: 'Send a nudge to Pia' });
     await openedDialog(dialog);
     // the dialog says what the partner will receive: the mail checked below (her language, the note, /foundation)

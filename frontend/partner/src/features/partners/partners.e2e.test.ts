@@ -194,6 +194,8 @@ describe('partners page', () => {
     await sheet.getByText('Account information').waitFor();
     expect(await sheet.locator('.sheet-grid').innerText()).toContain('Step 4 of 5');
     expect(await sheet.locator('.sheet-header-progress').innerText()).toMatch(/^60% complete\s+In progress$/);
+    // the sheet's progress bar is named as the card's (axe: aria-progressbar-name)
+    await sheet.getByRole('progressbar', { name: '60% complete', exact: true }).waitFor();
     // each step row names its number once, to the eye and to a screen reader ("4" beside "Step 4: …" said it twice)
     const rows = sheet.locator('.sheet-steps .ant-collapse-header');
     expect(await rows.count()).toBe(5);
