@@ -368,11 +368,18 @@ describe('keyboard only', () => {
     );
     const page = await context.newPage();
     await page.goto('/replays');
+    await page
+      .getByRole('button', { name: /^Watch / })
+      .first()
+      .waitFor({ timeout: 60_000 });
     await tabTo(page, /^button: Watch/);
     await page.keyboard.press('Enter');
     await openedDialog(page.getByRole('dialog'));
+    await poll(() => focused(page)).toMatch(/^button: Close/);
     // Tab went from the dialog's Close button back to itself: the iframe was not a stop
     expect(await tabTo(page, /^iframe/, 4)).toMatch(/^iframe/);
+    // keys pressed in the player are the player's: back to Close, then Escape closes the dialog
+    await shiftTabTo(page, /^button: Close/, 4);
     await page.keyboard.press('Escape');
     await poll(() => focused(page)).toMatch(/^button: Watch/);
     await context.close();
