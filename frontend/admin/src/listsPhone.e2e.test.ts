@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpConsoleE2e } from '../../../testing/browser';
 import { seedAcademyContent } from '../../../backend/src/demo/academy';
-import { gapBelow } from '../../../testing/layout';
+import { gapBelow, widerThanScreen } from '../../../testing/layout';
+import { createUser } from '../../../testing/users';
 
 /**
  * Every console list on a phone (390 px): the list's first content (its filters, its buttons, its
@@ -15,7 +16,16 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 beforeAll(async () => {
   // testimonials to list (an empty list shows its "add one" page instead)
   await seedAcademyContent(setup.e2e.app.deps);
+  // addresses that sort apart from the cast's (ada..., pia...), each end of the alphabet
+  await createUser(setup.e2e.app, {
+    email: `aaron.first.${Date.now()}@example.com`,
+    sponsorId: setup.admin.id,
+  });
+  await createUser(setup.e2e.app, { email: `zoe.last.${Date.now()}@example.com`, sponsorId: setup.admin.id });
 });
+
+const phone = (locale: string) =>
+  setup.e2e.signedInContext(setup.admin.client, { locale, viewport: { width: 390, height: 844 } });
 
 const lists = [
   { path: 'users', above: 'header' },
@@ -50,4 +60,83 @@ describe('console lists on a phone', () => {
       expect(bands).toEqual([]);
       await context.close();
     });
+});
+
+/** The Spanish admin's daily work on a phone (the console walk): sort, act on a user, save. */
+describe('a day of console work on a phone', () => {
+  const words = {
+    'es-ES': { by: 'Ordenar por', order: 'Orden', email: 'Correo electrónico', za: 'De la Z a la A' },
+    'fr-FR': { by: 'Trier par', order: 'Ordre', email: 'E-mail', za: 'De Z à A' },
+  };
+  for (const [locale, w] of Object.entries(words))
+    it(`${locale}: the users list sorts by the spec's fields, in words, with no table headers to tap`, async () => {
+      const context = await phone(locale);
+      const page = await context.newPage();
+      await page.goto(`${setup.e2e.app.url}/admin/#/users`);
+      const rows = page.getByTestId('users-list').locator('li');
+      await rows.first().waitFor({ timeout: 60_000 });
+      const by = page.getByRole('combobox', { name: w.by, exact: true });
+      const order = page.getByRole('combobox', { name: w.order, exact: true });
+      // the spec's five fields, newest sign-up first as the list opens
+      expect(await by.locator('option').count()).toBe(5);
+      await by.selectOption({ label: w.email });
+      const emails = () =>
+        rows.evaluateAll((li) => li.map((l) => l.textContent?.match(/[\w.]+@example\.com/)?.[0] ?? ''));
+      await expect.poll(async () => (await emails())[0], { timeout: 30_000 }).toMatch(/^aaron\.first/);
+      await order.selectOption({ label: w.za });
+      await expect.poll(async () => (await emails())[0], { timeout: 30_000 }).toMatch(/^zoe\.last/);
+      expect(page.url()).toContain('order=DESC');
+      expect(await widerThanScreen(page)).toEqual([]);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-users-sorted-phone-${locale}.png` });
+      await context.close();
+    });
+
+  for (const locale of ['es-ES', 'fr-FR'])
+    it(`${locale}: a user's actions say what they do, not five bare icons, and are big enough to tap`, async () => {
+      const context = await phone(locale);
+      const page = await context.newPage();
+      await page.goto(`${setup.e2e.app.url}/admin/#/users/${setup.partner.id}`);
+      const actions = page.getByTestId('user-actions').locator('a, button');
+      await actions.first().waitFor({ timeout: 60_000 });
+      // list, lock, make admin, reset password, reset training
+      await expect.poll(() => actions.count(), { timeout: 30_000 }).toBe(5);
+      const shown = await actions.evaluateAll((els) =>
+        els.map((el) => ({
+          name: el.getAttribute('aria-label') ?? el.textContent,
+          text: (el as HTMLElement).innerText.trim(),
+          height: el.getBoundingClientRect().height,
+        })),
+      );
+      for (const a of shown) {
+        expect(a.text.toLowerCase(), String(a.name)).toBe(String(a.name).toLowerCase());
+        expect(a.height, a.text).toBeGreaterThanOrEqual(44);
+      }
+      expect(await widerThanScreen(page)).toEqual([]);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-user-actions-phone-${locale}.png` });
+      await context.close();
+    });
+
+  it('es-ES: a message after Save stands above the Save bar, which stays tappable', async () => {
+    const context = await phone('es-ES');
+    const page = await context.newPage();
+    await page.goto(`${setup.e2e.app.url}/admin/#/users/${setup.partner.id}`);
+    const firstName = page.getByLabel('Nombre', { exact: false }).first();
+    await firstName.waitFor({ timeout: 60_000 });
+    await firstName.fill('');
+    const save = page.getByRole('button', { name: 'Guardar' });
+    await save.click();
+    const message = page.locator('.MuiSnackbar-root', { hasText: 'El formulario no es válido' });
+    await message.waitFor();
+    const bar = await page.locator('.RaToolbar-mobileToolbar').boundingBox();
+    const box = await message.boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(bar!.y);
+    // the Save button is what a tap there reaches, not the message
+    const hit = await save.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+    });
+    expect(hit).toBe(true);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-user-invalid-phone-es.png` });
+    await context.close();
+  });
 });

@@ -15,6 +15,17 @@ export const consoleTheme: RaThemeOptions = {
   components: {
     ...defaultTheme.components,
     ...hiddenBulkActions,
+    // On a phone an edit page's Save / Delete bar is fixed at the bottom of the screen, where the
+    // messages appear: "The form is not valid", "User updated" lay over the Save button, which
+    // could not be tapped until the message went (and a pointer resting on it kept it there).
+    // While such a bar is on the page, messages stand above it.
+    RaNotification: {
+      styleOverrides: {
+        root: {
+          '@media (max-width: 599.95px)': { 'body:has(.RaToolbar-mobileToolbar) &': { bottom: 84 } },
+        },
+      },
+    },
     MuiCheckbox: {
       defaultProps: {
         // react-admin's Datagrid gives its row checkbox an aria-label, which MUI 9 puts on the

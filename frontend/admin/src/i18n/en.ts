@@ -246,6 +246,14 @@ export const en = {
       passwordTooShort: 'Password must be at least 6 characters',
       copied: 'Copied',
       copy: 'Copy',
+      // the phone list's sort (the table sorts by its headers): the order in words for the field's kind
+      sort: {
+        by: 'Sort by',
+        order: 'Order',
+        date: { DESC: 'Newest first', ASC: 'Oldest first' },
+        number: { DESC: 'Highest first', ASC: 'Lowest first' },
+        text: { ASC: 'A to Z', DESC: 'Z to A' },
+      },
     },
     messages: {
       commonPassword:

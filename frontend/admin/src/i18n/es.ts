@@ -253,6 +253,13 @@ export const es: Messages = {
       passwordTooShort: 'La contraseña debe tener al menos 6 caracteres',
       copied: 'Copiada',
       copy: 'Copiar',
+      sort: {
+        by: 'Ordenar por',
+        order: 'Orden',
+        date: { DESC: 'Más recientes primero', ASC: 'Más antiguos primero' },
+        number: { DESC: 'Mayor primero', ASC: 'Menor primero' },
+        text: { ASC: 'De la A a la Z', DESC: 'De la Z a la A' },
+      },
     },
     messages: {
       commonPassword: 'Esta contraseña es una de las más usadas. Elige una contraseña menos común.',

@@ -256,6 +256,13 @@ export const fr: Messages = {
       passwordTooShort: 'Le mot de passe doit contenir au moins 6 caractères',
       copied: 'Copié',
       copy: 'Copier',
+      sort: {
+        by: 'Trier par',
+        order: 'Ordre',
+        date: { DESC: 'Plus récents d’abord', ASC: 'Plus anciens d’abord' },
+        number: { DESC: 'Plus élevé d’abord', ASC: 'Moins élevé d’abord' },
+        text: { ASC: 'De A à Z', DESC: 'De Z à A' },
+      },
     },
     messages: {
       commonPassword: 'Ce mot de passe fait partie des plus utilisés. Veuillez en choisir un moins courant.',

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import SecurityIcon from '@mui/icons-material/Security';
-import { Button, Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { AdminUser } from '@portal/contracts/admin/schemas';
 import { secondFactorEndpoints } from '@portal/contracts/secondFactor/endpoints';
 import { currentUserId } from '../authProvider';
 import { httpClient } from '../dataProvider';
 import { fullName } from '../lib/labels';
 import { focusIfLostAfterRender } from '../lib/useFocusBackAfterBusy';
+import { LabelledButton } from '../lib/LabelledButton';
 
 /**
  * Removes another user's two-step verification (a lost phone): their sessions end and they set
@@ -39,9 +40,9 @@ function ResetSecondFactorAction({ record }: { record: AdminUser }) {
   const name = fullName(record);
   return (
     <>
-      <Button label="app.secondFactor.reset" onClick={() => setOpen(true)}>
+      <LabelledButton label="app.secondFactor.reset" onClick={() => setOpen(true)}>
         <SecurityIcon />
-      </Button>
+      </LabelledButton>
       <Confirm
         isOpen={open}
         loading={busy}

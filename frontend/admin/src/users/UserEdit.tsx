@@ -11,11 +11,9 @@ import AdminIcon from '@mui/icons-material/AdminPanelSettings';
 import {
   AutocompleteInput,
   BooleanInput,
-  Button,
   Confirm,
   DeleteButton,
   Edit,
-  ListButton,
   ReferenceInput,
   SaveButton,
   SimpleForm,
@@ -47,6 +45,8 @@ import { fullName, labelled } from '../lib/labels';
 import { EditLoadFailed, failuresShownOnPage } from '../lib/LoadFailed';
 import { KeepUnsavedValues } from '../lib/KeepUnsavedValues';
 import { useFocusBackAfterBusy } from '../lib/useFocusBackAfterBusy';
+import { LabelledButton } from '../lib/LabelledButton';
+import ListIcon from '@mui/icons-material/List';
 
 /** Saves one change of the shown user (pessimistic) and says how it went. */
 function useUserUpdate() {
@@ -98,7 +98,7 @@ function UserChangeButton({
   const button = useFocusBackAfterBusy<HTMLButtonElement>(isPending);
   return (
     <>
-      <Button
+      <LabelledButton
         ref={button}
         label={label}
         disabled={isPending}
@@ -107,7 +107,7 @@ function UserChangeButton({
         onClick={() => (confirm ? setOpen(true) : save(data))}
       >
         {icon}
-      </Button>
+      </LabelledButton>
       {confirm && (
         <Confirm
           isOpen={open}
@@ -169,9 +169,13 @@ function ResetPasswordButton() {
   if (!record) return null;
   return (
     <>
-      <Button label="app.users.resetPassword" onClick={() => setOpen(true)} data-testid="reset-password">
+      <LabelledButton
+        label="app.users.resetPassword"
+        onClick={() => setOpen(true)}
+        data-testid="reset-password"
+      >
         <KeyIcon />
-      </Button>
+      </LabelledButton>
       <ResetPasswordDialog user={record} open={open} onClose={() => setOpen(false)} />
     </>
   );
@@ -188,9 +192,9 @@ function ResetTrainingButton() {
   if (!record) return null;
   return (
     <>
-      <Button label="app.users.resetTraining" onClick={() => setOpen(true)}>
+      <LabelledButton label="app.users.resetTraining" onClick={() => setOpen(true)}>
         <RestartAltIcon />
-      </Button>
+      </LabelledButton>
       <Confirm
         isOpen={open}
         loading={busy}
@@ -218,10 +222,20 @@ function ResetTrainingButton() {
 }
 
 // the actions wrap onto a second line where their labels are long (French, Spanish) instead of
-// shrinking until their labels overlap
+// shrinking until their labels overlap; on a phone they keep their words (LabelledButton), from
+// the left, with room between the lines of buttons
 const EditActions = () => (
-  <TopToolbar sx={{ flexWrap: 'wrap', '& > *': { flexShrink: 0 } }}>
-    <ListButton />
+  <TopToolbar
+    data-testid="user-actions"
+    sx={(theme) => ({
+      flexWrap: 'wrap',
+      '& > *': { flexShrink: 0 },
+      [theme.breakpoints.down('sm')]: { justifyContent: 'flex-start', gap: 0.5, p: 1 },
+    })}
+  >
+    <LabelledButton label="ra.action.list" to="/users">
+      <ListIcon />
+    </LabelledButton>
     <LockButton />
     <MakeAdminButton />
     <ResetPasswordButton />

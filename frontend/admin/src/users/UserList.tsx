@@ -11,6 +11,7 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
@@ -37,6 +38,7 @@ import { List, PaginationUnlessFailed } from '../lib/LoadFailed';
 import { Fragment, useState } from 'react';
 import {
   ADMIN_PAGE_SIZE,
+  ADMIN_SORT_FIELDS,
   ADMIN_STATUS_FILTERS,
   ADMIN_USERS_DEFAULT_SORT,
 } from '@portal/contracts/admin/endpoints';
@@ -320,33 +322,97 @@ function NameEmailHeader() {
   );
 }
 
+/** How each sort field's order reads ("Newest first", "Highest first", "A to Z"). */
+const SORT_KIND: Record<(typeof ADMIN_SORT_FIELDS)[number], 'date' | 'number' | 'text'> = {
+  createdAt: 'date',
+  lastLoginAt: 'date',
+  progress: 'number',
+  firstName: 'text',
+  email: 'text',
+};
+
+/**
+ * The phone list's sort: the spec's five fields and the order, in words for the field, as two
+ * native selects (the phone's own picker). The table sorts by its headers; the list has none.
+ */
+function PhoneSort() {
+  const t = useTranslate();
+  const { sort, setSort } = useListContext();
+  const field = (ADMIN_SORT_FIELDS as readonly string[]).includes(sort.field)
+    ? (sort.field as (typeof ADMIN_SORT_FIELDS)[number])
+    : ADMIN_USERS_DEFAULT_SORT.field;
+  const kind = SORT_KIND[field];
+  const select = { select: { native: true }, inputLabel: { shrink: true } } as const;
+  return (
+    <Box sx={{ display: 'flex', gap: 1, px: 2, pt: 2 }} data-testid="phone-sort">
+      <MuiTextField
+        select
+        label={t('app.users.sort.by')}
+        value={field}
+        // a new field starts in its natural order: newest, highest, A to Z
+        onChange={(e) => {
+          const next = e.target.value as (typeof ADMIN_SORT_FIELDS)[number];
+          setSort({ field: next, order: SORT_KIND[next] === 'text' ? 'ASC' : 'DESC' });
+        }}
+        slotProps={select}
+        size="small"
+        sx={{ flex: 1 }}
+      >
+        {ADMIN_SORT_FIELDS.map((f) => (
+          <option key={f} value={f}>
+            {t(`resources.users.fields.${f === 'firstName' ? 'name' : f}`)}
+          </option>
+        ))}
+      </MuiTextField>
+      <MuiTextField
+        select
+        label={t('app.users.sort.order')}
+        value={sort.order === 'ASC' ? 'ASC' : 'DESC'}
+        onChange={(e) => setSort({ field, order: e.target.value as 'ASC' | 'DESC' })}
+        slotProps={select}
+        size="small"
+        sx={{ flex: 1 }}
+      >
+        {(kind === 'text' ? (['ASC', 'DESC'] as const) : (['DESC', 'ASC'] as const)).map((o) => (
+          <option key={o} value={o}>
+            {t(`app.users.sort.${kind}.${o}`)}
+          </option>
+        ))}
+      </MuiTextField>
+    </Box>
+  );
+}
+
 /** A user on a phone: name, progress, e-mail, then status and flags in words (a few rows at a time). */
 function PhoneUsers() {
   const t = useTranslate();
   const { percent } = useFormat();
   return (
-    <ProgressiveSimpleList<AdminUser>
-      rowClick="edit"
-      data-testid="users-list"
-      primaryText={fullName}
-      tertiaryText={(r) => percent(r.progress, 0)}
-      secondaryText={(r) => (
-        <>
-          <Box component="span" sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-            {r.email}
-          </Box>
-          {[
-            t(`app.status.${r.status}`),
-            r.isAdmin && t('app.flags.admin'),
-            r.isLocked && t('app.flags.locked'),
-            r.mustChangePassword && t('app.status.mustChange'),
-            r.newsletter && t('app.flags.newsletter'),
-          ]
-            .filter(Boolean)
-            .join(' · ')}
-        </>
-      )}
-    />
+    <>
+      <PhoneSort />
+      <ProgressiveSimpleList<AdminUser>
+        rowClick="edit"
+        data-testid="users-list"
+        primaryText={fullName}
+        tertiaryText={(r) => percent(r.progress, 0)}
+        secondaryText={(r) => (
+          <>
+            <Box component="span" sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              {r.email}
+            </Box>
+            {[
+              t(`app.status.${r.status}`),
+              r.isAdmin && t('app.flags.admin'),
+              r.isLocked && t('app.flags.locked'),
+              r.mustChangePassword && t('app.status.mustChange'),
+              r.newsletter && t('app.flags.newsletter'),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </>
+        )}
+      />
+    </>
   );
 }
 
