@@ -178,7 +178,15 @@ export function LiveCallEdit() {
           fullWidth
         />
         <ArrayInput source="focusAreas">
-          <SimpleFormIterator inline disableReordering={false}>
+          <SimpleFormIterator
+            inline
+            disableReordering={false}
+            // Move up, Move down, Remove, Add and Clear are 30 px icons side by side: on a phone or
+            // a tablet a finger meant for "down" could remove the line; there each is 44 px
+            sx={(theme) => ({
+              [theme.breakpoints.down('md')]: { '& .MuiIconButton-root': { width: 44, height: 44 } },
+            })}
+          >
             {LANGS.map((lang) => (
               <TextInput
                 key={lang}

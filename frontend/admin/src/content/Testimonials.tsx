@@ -162,7 +162,10 @@ function TestimonialForm() {
   );
 }
 
-/** What the server derived from the saved link: the vault's id, the video type and the thumbnail. */
+/** The video host's name, as people write it (the record's `type` is its internal key). */
+const HOSTS: Record<AdminTestimonial['type'], string> = { youtube: 'YouTube', drive: 'Google Drive' };
+
+/** What the server derived from the saved link: the vault's id, the video's host and the thumbnail. */
 function DerivedFields() {
   const record = useRecordContext<AdminTestimonial>();
   const t = useTranslate();
@@ -171,7 +174,7 @@ function DerivedFields() {
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} data-testid="derived">
       <Thumbnail />
       <Box sx={{ typography: 'body2', color: 'text.secondary' }}>
-        {t('app.content.derived', { id: record.videoKey, type: record.type })}
+        {t('app.content.derived', { id: record.videoKey, type: HOSTS[record.type] })}
       </Box>
     </Stack>
   );

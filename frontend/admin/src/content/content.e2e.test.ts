@@ -149,4 +149,65 @@ describe('content in the console', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-academy-links.png` });
     await page.context().close();
   });
+
+  const deleteWords = {
+    'en-US': {
+      delete: 'Delete',
+      says: (n: string) => `Delete the success story “${n}”? Partners no longer see it in the vault.`,
+    },
+    'es-ES': {
+      delete: 'Eliminar',
+      says: (n: string) => `¿Eliminar la historia de éxito «${n}»? Los socios dejarán de verla en la bóveda.`,
+    },
+    'fr-FR': {
+      delete: 'Supprimer',
+      says: (n: string) =>
+        `Supprimer le témoignage de réussite «\u00a0${n}\u00a0»\u00a0? Les partenaires ne le verront plus dans le coffre.`,
+    },
+  };
+  for (const [locale, w] of Object.entries(deleteWords))
+    it(`${locale}: deleting a success story asks by its name, in words that agree (not "este historia")`, async () => {
+      const story = sampleTestimonials()[2];
+      const page = await setup.consolePage(locale);
+      await page.goto('/admin/#/testimonials');
+      const row = page.locator('tr', { hasText: story.name }).first();
+      await row.getByRole('button', { name: w.delete }).click({ timeout: 30_000 });
+      const dialog = page.getByRole('dialog');
+      await poll(() => dialog.locator('.MuiDialogContent-root').innerText()).toBe(w.says(story.name));
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-testimonial-delete-${locale}.png` });
+      await page.keyboard.press('Escape');
+      await page.context().close();
+    });
+
+  it('Spanish: a saved story names its video host as people write it ("YouTube", not "youtube")', async () => {
+    const story = sampleTestimonials()[3];
+    const page = await setup.consolePage('es-ES');
+    await page.goto('/admin/#/testimonials');
+    await page.locator('tr', { hasText: story.name }).first().click({ timeout: 30_000 });
+    const derived = page.getByTestId('derived');
+    await poll(() => derived.innerText()).toMatch(/^Se muestra en la bóveda como youtube-\S+ \(YouTube\)$/);
+    await page.context().close();
+  });
+
+  for (const width of [390, 768])
+    it(`${width} px: a focus area's move, remove and add buttons are big enough for a finger`, async () => {
+      const page = await setup.consolePage('es-ES');
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/admin/#/live-calls/partner-training');
+      const buttons = page.locator('.RaSimpleFormIterator-root button');
+      await buttons.first().waitFor({ timeout: 30_000 });
+      const sizes = await buttons.evaluateAll((els) =>
+        els
+          .filter((el) => el.getClientRects().length > 0)
+          .map((el) => {
+            const r = el.getBoundingClientRect();
+            return `${el.getAttribute('aria-label')} ${Math.round(r.width)}x${Math.round(r.height)}`;
+          }),
+      );
+      expect(sizes.length).toBeGreaterThan(3);
+      expect(sizes.filter((s) => !/ (4[4-9]|[5-9]\d)x(4[4-9]|[5-9]\d)$/.test(s))).toEqual([]);
+      if (SHOTS)
+        await page.screenshot({ path: `${SHOTS}/console-live-call-${width}-es.png`, fullPage: true });
+      await page.context().close();
+    });
 });

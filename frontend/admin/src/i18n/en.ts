@@ -91,6 +91,12 @@ export const en = {
         updated: 'Success story saved',
         deleted: 'Success story deleted',
       },
+      // the delete confirmation names the story (react-admin's "delete this success story?" did
+      // not, and its Spanish read "este historia")
+      message: {
+        delete_content:
+          'Delete the success story “%{recordRepresentation}”? Partners no longer see it in the vault.',
+      },
       createTitle: 'New success story',
       empty: 'No success stories yet.',
       noMatch: 'No success stories match the current filters.',

@@ -92,6 +92,10 @@ export const fr: Messages = {
         updated: 'Témoignage de réussite enregistré',
         deleted: 'Témoignage de réussite supprimé',
       },
+      message: {
+        delete_content:
+          'Supprimer le témoignage de réussite «\u00a0%{recordRepresentation}\u00a0»\u00a0? Les partenaires ne le verront plus dans le coffre.',
+      },
       createTitle: 'Nouveau témoignage de réussite',
       empty: 'Aucun témoignage de réussite pour le moment.',
       noMatch: 'Aucun témoignage de réussite ne correspond aux filtres actuels.',
