@@ -194,8 +194,8 @@ describe('content in the console', () => {
       const page = await setup.consolePage('es-ES');
       await page.setViewportSize({ width, height: 844 });
       await page.goto('/admin/#/live-calls/partner-training');
-      const buttons = page.locator('.RaSimpleFormIterator-root button');
-      await buttons.first().waitFor({ timeout: 30_000 });
+      const buttons = page.locator(':is(.RaSimpleFormIterator-list, .RaSimpleFormIterator-buttons) button');
+      await page.locator('input[name="focusAreas.0.es"]').waitFor({ timeout: 30_000 });
       const sizes = await buttons.evaluateAll((els) =>
         els
           .filter((el) => el.getClientRects().length > 0)
@@ -204,6 +204,8 @@ describe('content in the console', () => {
             return `${el.getAttribute('aria-label')} ${Math.round(r.width)}x${Math.round(r.height)}`;
           }),
       );
+      // Move up, Move down and Remove of each area, then Add and Clear the list
+      expect(sizes.some((s) => s.startsWith('Añadir '))).toBe(true);
       expect(sizes.length).toBeGreaterThan(3);
       expect(sizes.filter((s) => !/ (4[4-9]|[5-9]\d)x(4[4-9]|[5-9]\d)$/.test(s))).toEqual([]);
       if (SHOTS)
