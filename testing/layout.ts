@@ -327,3 +327,35 @@ export function emptyBelowContent(page: Page, selector: string, slack: number): 
     [selector, slack] as const,
   );
 }
+
+/**
+ * The visible antd buttons that stick out of the screen on either side, or whose label or icon
+ * sticks out of the button's content box (a label kept on one line runs into its button's padding
+ * or past its edge), as "label (what)".
+ */
+export function buttonsOutside(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const screen = document.documentElement.clientWidth;
+    return [...document.querySelectorAll<HTMLElement>('.ant-btn')].flatMap((button) => {
+      if (button.getClientRects().length === 0) return [];
+      const b = button.getBoundingClientRect();
+      const style = getComputedStyle(button);
+      const left = b.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+      const right = b.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+      const name = (button.textContent || button.getAttribute('aria-label') || '').trim();
+      const found: string[] = [];
+      if (b.left < -0.5 || b.right > screen + 0.5)
+        found.push(`${name} (${Math.round(b.left)}-${Math.round(b.right)} px, screen 0-${screen} px)`);
+      for (const part of button.querySelectorAll<HTMLElement>(':scope > span')) {
+        if (part.getClientRects().length === 0) continue;
+        // the text itself: a label kept on one line overflows its span, which flex has shrunk
+        const range = document.createRange();
+        range.selectNodeContents(part);
+        const p = range.getBoundingClientRect();
+        if (p.left < left - 0.5 || p.right > right + 0.5 || p.top < b.top - 0.5 || p.bottom > b.bottom + 0.5)
+          found.push(`${name} (its ${part.textContent ? 'label' : 'icon'} outside the button)`);
+      }
+      return found;
+    });
+  });
+}

@@ -5,6 +5,7 @@ import { DEMO_PARTNER_PASSWORD, demoUser } from '../../backend/src/demo/users';
 import { openedDialog, startE2eApp, type E2eApp } from '../browser';
 import { createUser } from '../users';
 import {
+  buttonsOutside,
   cutPlaceholders,
   cutTexts,
   linesUnder,
@@ -26,17 +27,26 @@ import {
  * and Next share a row, and the two-step set-up dialog keeps its title clear of the close button
  * and its key's groups whole, and a newcomer's locked Academy and empty partners page keep their
  * buttons inside their cards, and the forgotten-password pages' buttons hold their whole labels.
+ * Every button of those pages stays on the screen with its label inside it; on a 360 px phone so
+ * do the buttons that had a wrapping rule of their own before the app-wide one (styles.css): live
+ * calls, step 1's subscribe, the reminders' time zone, the password pages.
  * On a desktop (1280 x 800), the same three languages: the vault's categories stay inside their
- * sidebar, the replays' search placeholder fits and the days field stays beside its card's title.
+ * sidebar, the replays' search placeholder fits, the Academy's advanced card holds its labels and
+ * the days field stays beside its card's title.
  */
 const PHONE = { width: 390, height: 844 };
+const SMALL_PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 const LANGUAGES = ['en', 'es', 'fr'] as const;
 const SHOTS = process.env.SHOTS;
 
 let e2e: E2eApp;
 beforeAll(async () => {
-  e2e = await startE2eApp();
+  // the Academy's advanced card (shown only with its links)
+  e2e = await startE2eApp({
+    ADVANCED_ACADEMY_URL: 'https://advanced.example.test/',
+    COURSE_PURCHASE_URL: 'https://courses.example.test/',
+  });
   await seedDemoData(e2e.app.deps);
 });
 afterAll(() => e2e?.close());
@@ -100,6 +110,7 @@ describe('phone layout', () => {
         found.push(...(await cutPlaceholders(signedIn)).map((p) => `${path}: ${p}`));
         found.push(...(await cutTexts(signedIn)).map((p) => `${path}: ${p}`));
         found.push(...(await widerThanScreen(signedIn)).map((p) => `${path} wider than the screen: ${p}`));
+        found.push(...(await buttonsOutside(signedIn)).map((b) => `${path} button: ${b}`));
         if (SHOTS)
           await signedIn.screenshot({
             path: `${SHOTS}/phone${path.replace(/\W+/g, '-')}-${language}.png`,
@@ -236,8 +247,67 @@ describe('phone layout', () => {
       await context.close();
     });
 
+    // one app-wide rule (styles.css) lets a button's label wrap inside it; these buttons had a rule
+    // of their own before, and each runs past its card or the screen without it
+    it(`buttons hold their labels on a 360 px phone: live calls, the Academy, step 1's subscribe, the reminders' time zone (${language})`, async () => {
+      const found: string[] = [];
+      const partner = await contextIn(language, true, SMALL_PHONE);
+      const page = await partner.newPage();
+      await settled(page, '/live-calls', '.call-actions .ant-btn');
+      found.push(...(await buttonsOutside(page)).map((b) => `/live-calls: ${b}`));
+      found.push(
+        ...(await outsideContentBox(page, '.call-actions .ant-btn', '.call-actions')).map(
+          (b) => `/live-calls outside its card: ${b}`,
+        ),
+      );
+      // "Copiar el enlace del calendario" ran 9 px past the subscribe box
+      found.push(
+        ...(await outsideContentBox(page, '.call-subscribe .ant-btn', '.call-subscribe')).map(
+          (b) => `/live-calls outside the subscribe box: ${b}`,
+        ),
+      );
+      await settled(page, '/academy', '.advanced-card .ant-btn');
+      found.push(...(await buttonsOutside(page)).map((b) => `/academy: ${b}`));
+      found.push(
+        ...(await outsideContentBox(page, '.advanced-card .ant-btn', '.advanced-card')).map(
+          (b) => `/academy outside its card: ${b}`,
+        ),
+      );
+      await partner.close();
+
+      // a newcomer, not subscribed yet, whose reminders use Paris time, on a phone in Mexico City
+      const newcomer = await createUser(e2e.app);
+      const reminders = await newcomer.client.post('/api/coaching/call-reminders', {
+        enabled: true,
+        timeZone: 'Europe/Paris',
+      });
+      expect(reminders.status).toBe(200);
+      const context = await e2e.signedInContext(newcomer.client, {
+        viewport: SMALL_PHONE,
+        timezoneId: 'America/Mexico_City',
+      });
+      await context.addInitScript((lang) => window.localStorage.setItem('preferredLanguage', lang), language);
+      const own = await context.newPage();
+      await settled(own, '/onboarding?step=1', '.ob-panel-body .ant-btn-lg');
+      found.push(...(await buttonsOutside(own)).map((b) => `/onboarding?step=1: ${b}`));
+      found.push(
+        ...(await outsideContentBox(own, '.ob-panel-body .ant-btn', '.ob-panel-body')).map(
+          (b) => `/onboarding?step=1 outside its panel: ${b}`,
+        ),
+      );
+      await settled(own, '/settings', '.reminder-zone .ant-btn');
+      found.push(...(await buttonsOutside(own)).map((b) => `/settings: ${b}`));
+      found.push(
+        ...(await outsideContentBox(own, '.reminder-zone .ant-btn', '.ant-card-body')).map(
+          (b) => `/settings outside its card: ${b}`,
+        ),
+      );
+      await context.close();
+      expect(found).toEqual([]);
+    });
+
     it(`the password pages' buttons hold their whole labels: forgot password, new password (${language})`, async () => {
-      const visitor = await contextIn(language, false);
+      const visitor = await contextIn(language, false, SMALL_PHONE);
       const page = await visitor.newPage();
       // a link of the right shape shows the form (the server reads the token only on submit)
       await settled(
@@ -245,10 +315,13 @@ describe('phone layout', () => {
         `/new-password#token=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.${'a'.repeat(43)}`,
         '.reset-card .ant-btn',
       );
-      // the French "ENREGISTRER LE MOT DE PASSE" ran past both edges of its button
-      expect(await outsideContentBox(page, '.reset-card .ant-btn > span', '.ant-btn')).toEqual([]);
+      // the French "ENREGISTRER LE MOT DE PASSE" ran past both edges of its button; on a 360 px
+      // phone the Spanish "GUARDAR LA NUEVA CONTRASEÑA" ran past the card
+      expect(await buttonsOutside(page)).toEqual([]);
+      expect(await outsideContentBox(page, '.reset-card .ant-btn', '.reset-card')).toEqual([]);
       await settled(page, '/forgot-password', '.reset-card .ant-btn');
-      expect(await outsideContentBox(page, '.reset-card .ant-btn > span', '.ant-btn')).toEqual([]);
+      expect(await buttonsOutside(page)).toEqual([]);
+      expect(await outsideContentBox(page, '.reset-card .ant-btn', '.reset-card')).toEqual([]);
       await visitor.close();
     });
   }
@@ -256,7 +329,7 @@ describe('phone layout', () => {
 
 describe('desktop layout', () => {
   for (const language of LANGUAGES) {
-    it(`the vault's categories stay inside their sidebar, the replays' placeholder fits, the days field is by its card's title (${language})`, async () => {
+    it(`the vault's categories stay inside their sidebar, the replays' placeholder fits, the Academy's buttons hold their labels, the days field is by its card's title (${language})`, async () => {
       const partner = await contextIn(language, true, DESKTOP);
       const page = await partner.newPage();
       await settled(page, '/vault?category=inflammation-pain', '.vault-cat-active');
@@ -264,6 +337,9 @@ describe('desktop layout', () => {
       expect(await outsideContentBox(page, '.vault-cat, .vault-cat-count', '.vault-sidebar')).toEqual([]);
       await settled(page, '/replays', '.replay-card');
       expect(await cutPlaceholders(page)).toEqual([]);
+      // the Academy's sidebar: "Open the Advanced Academy" ran past its button's edge (286 px in 272)
+      await settled(page, '/academy', '.advanced-card .ant-btn');
+      expect(await buttonsOutside(page)).toEqual([]);
       // "No progress for (days)" stays in the "Needs attention" card's title row, beside the title
       await settled(page, '/partners', '.partners-attention-days .ant-input-number');
       const [title, field] = await Promise.all(
