@@ -27,6 +27,7 @@ afterAll(async () => {
 });
 
 const PHONE = { width: 390, height: 844 };
+const SMALL_PHONE = { width: 360, height: 640 };
 
 async function newPage(locale = 'en-US', viewport = { width: 1280, height: 860 }): Promise<Page> {
   const context = await browser.newContext({ baseURL: app.url, locale, viewport });
@@ -254,6 +255,42 @@ describe('sign-in flow in Chromium', () => {
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     await expect.poll(() => email.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/register');
+  });
+
+  it('on a 360 px phone, the toast after a refused registration leaves Create Account visible and pressable', async () => {
+    const taken = await createUser(app, { sponsorId: sponsor.id });
+    const page = await newPage('en-US', SMALL_PHONE);
+    await fillRegistration(page, taken.email);
+    const create = page.getByRole('button', { name: 'Create Account' });
+    const email = page.getByLabel('Email');
+    // pressed at the foot of the screen, where a thumb reaches it
+    await create.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+    await create.click();
+    const refused = page.locator('.ant-notification-notice', { hasText: 'Registration failed' });
+    await refused.waitFor();
+    // as the partner sees it: the toast has come in (antd's enter motion slides it from the side)
+    // and the focus has gone to the e-mail field that holds the error (which scrolls the page)
+    await page.waitForFunction(
+      () =>
+        !document.querySelector(
+          '[class*="ant-notification-fade-appear"], [class*="ant-notification-fade-enter"]',
+        ),
+    );
+    await expect.poll(() => email.evaluate((el) => el === document.activeElement)).toBe(true);
+    // measured at once: the toast lasts 2 s. The point at the button's centre is the button
+    // (nothing stands over it), and the button is on the screen
+    const seen = await create.evaluate((button) => {
+      const r = button.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return {
+        onScreen: r.top >= 0 && r.bottom <= window.innerHeight + 1,
+        uncovered: !!top && button.contains(top),
+      };
+    });
+    if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/register-refused-360.png` });
+    expect(await refused.isVisible()).toBe(true);
+    expect(seen).toEqual({ onScreen: true, uncovered: true });
+    expect(await create.isEnabled()).toBe(true);
   });
 
   it('asks for the sponsor once the partner presses Create Account without one, not while still typing', async () => {

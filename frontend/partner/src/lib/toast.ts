@@ -2,8 +2,12 @@ import { createStore } from './store';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 export interface ToastOptions {
-  /** the control the toast talks about: the toast is placed where it does not cover it */
-  near?: Element | null;
+  /**
+   * the control the toast talks about, or several (the most important first, e.g. the form's
+   * button that was pressed, then the field in error): the toast is placed where it covers none
+   * of them, or at least not the first
+   */
+  near?: Element | null | readonly (Element | null | undefined)[];
   /**
    * the bottom left corner, whatever `near` says: for a toast over a page whose top and right
    * hold what the person reads first (the register form after the passcode)
@@ -62,11 +66,31 @@ export const toast = {
 export type ToastPlacement = 'top' | 'bottom';
 
 /**
- * Where a toast goes: at the top, unless the control it talks about sits in the upper half of
- * the screen; then at the bottom, so it never covers that control.
+ * The room a toast takes at either edge, in px: the top one stands 76 px down (under the top bar),
+ * the bottom one 24 px up; a title and a three-line text on a 360 px phone is 143 px tall.
  */
-export function placementFor(near: Element | null | undefined, viewportHeight: number): ToastPlacement {
-  if (!near) return 'top';
-  const r = near.getBoundingClientRect();
-  return (r.top + r.bottom) / 2 < viewportHeight / 2 ? 'bottom' : 'top';
+const TOP_BAND = 76 + 150;
+const BOTTOM_BAND = 24 + 150;
+
+/**
+ * Where a toast goes: at the top, unless the (first) control it talks about sits in the upper half
+ * of the screen; then at the bottom. With several controls, the other edge when that one would
+ * cover one of them and the other covers none; when both would, the edge that keeps the first
+ * control clear.
+ */
+export function placementFor(near: ToastOptions['near'], viewportHeight: number): ToastPlacement {
+  const controls = (Array.isArray(near) ? near : [near]).filter((c): c is Element => !!c);
+  const [first] = controls;
+  if (!first) return 'top';
+  const boxes = controls.map((c) => c.getBoundingClientRect());
+  const r = boxes[0]!;
+  const preferred: ToastPlacement = (r.top + r.bottom) / 2 < viewportHeight / 2 ? 'bottom' : 'top';
+  const other: ToastPlacement = preferred === 'top' ? 'bottom' : 'top';
+  const covers = (edge: ToastPlacement, box: { top: number; bottom: number }) =>
+    edge === 'top'
+      ? box.bottom > 0 && box.top < TOP_BAND
+      : box.top < viewportHeight && box.bottom > viewportHeight - BOTTOM_BAND;
+  if (!boxes.some((b) => covers(preferred, b))) return preferred;
+  if (!boxes.some((b) => covers(other, b))) return other;
+  return covers(preferred, r) && !covers(other, r) ? other : preferred;
 }

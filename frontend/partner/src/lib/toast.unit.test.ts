@@ -12,4 +12,16 @@ describe('toast placement', () => {
     expect(placementFor(at(600, 650), 844)).toBe('top');
     expect(placementFor(at(300, 700), 844)).toBe('top'); // centre 500: lower half
   });
+
+  it('with several controls, takes the edge that covers none, else the one that keeps the first clear', () => {
+    const button = at(592, 640); // Create Account at the foot of a 640 px phone
+    expect(placementFor([button, at(300, 348)], 640)).toBe('top');
+    // the e-mail field under the top toast's room: the bottom one would cover the button
+    expect(placementFor([button, at(120, 168)], 640)).toBe('top');
+    // the button high up: the bottom, unless a field there would be covered and the top is free
+    expect(placementFor([at(100, 148), at(300, 348)], 844)).toBe('bottom');
+    expect(placementFor([at(300, 348), at(700, 748)], 844)).toBe('top');
+    // controls scrolled off the screen are covered by neither
+    expect(placementFor([button, at(-200, -152), null, undefined], 640)).toBe('top');
+  });
 });

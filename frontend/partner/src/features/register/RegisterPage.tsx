@@ -66,6 +66,7 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<RegisterValues>();
+  const submitButton = useRef<HTMLButtonElement>(null);
   const values = Form.useWatch([], form) as Partial<RegisterValues> | undefined;
   const filled =
     !!values?.firstName?.trim() &&
@@ -98,26 +99,46 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
     onSuccess: ({ user }) => {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authApi.me.path });
       setCurrentUser(user);
-      toast.success(t('form.success'), t('form.successText'));
+      toast.success(t('form.success'), t('form.successText'), { near: submitButton.current });
       void navigate({ to: '/foundation' });
     },
     onError: (e) => {
-      const message = serverMessageOf(e) ?? t('form.failedDefault');
-      const emailTaken = e instanceof ApiError && e.code === 'email_taken';
-      const emailField = form.getFieldInstance('email') as InputRef | undefined;
-      // a taken address is also shown on the e-mail field, and the toast keeps clear of it
-      if (emailTaken) form.setFields([{ name: 'email', errors: [message] }]);
-      toast.error(t('form.failedTitle'), message, { near: emailTaken ? emailField?.input : undefined });
+      // a taken address is also shown on the e-mail field
+      if (e instanceof ApiError && e.code === 'email_taken')
+        form.setFields([{ name: 'email', errors: [serverMessageOf(e) ?? t('form.failedDefault')] }]);
       // the server forgot the passcode (new session): ask for it again
       if (e instanceof ApiError && e.code === 'passcode_required') passcodeLost();
     },
   });
 
-  // once the form is enabled again, the focus goes to the e-mail field that holds the error
-  const emailTaken = mutation.error instanceof ApiError && mutation.error.code === 'email_taken';
+  // A refusal, once the form is enabled again and laid out with the field's error (which pushes
+  // Create Account down): the button is brought back on the screen, the focus goes to the e-mail
+  // field that holds the error, and the toast is placed where it covers neither, or at least not
+  // the button, to be pressed again (docs/decisions/partner-shell.md).
+  const busy = mutation.isPending;
+  const refusal = mutation.error;
+  const toasted = useRef<unknown>(null);
   useEffect(() => {
-    if (emailTaken) form.getFieldInstance('email')?.focus?.();
-  }, [emailTaken, form]);
+    if (!refusal || busy || toasted.current === refusal) return;
+    toasted.current = refusal;
+    const emailTaken = refusal instanceof ApiError && refusal.code === 'email_taken';
+    const emailField = emailTaken ? (form.getFieldInstance('email') as InputRef | undefined) : undefined;
+    const button = submitButton.current;
+    const keepInView = () => button?.scrollIntoView({ block: 'nearest' });
+    keepInView();
+    emailField?.focus();
+    toast.error(t('form.failedTitle'), serverMessageOf(refusal) ?? t('form.failedDefault'), {
+      near: [button, emailField?.input],
+    });
+    // the field's error opens with antd's motion (its height grows): the button again, once
+    const opened = (e: TransitionEvent) => {
+      if (!(e.target as Element).closest('.ant-form-item-explain')) return;
+      button?.form?.removeEventListener('transitionend', opened);
+      keepInView();
+    };
+    button?.form?.addEventListener('transitionend', opened);
+    return () => button?.form?.removeEventListener('transitionend', opened);
+  }, [refusal, busy, form, t]);
 
   // the passcode dialog, once accepted, leaves the focus nowhere (on the page body): the typing
   // goes on in the form's first field, as it would for anyone who then clicks it
@@ -141,8 +162,6 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
       sponsorId: v.sponsorId,
     });
   };
-
-  const busy = mutation.isPending;
 
   return (
     <section className="register-card" aria-labelledby="register-title">
@@ -221,7 +240,14 @@ function RegisterForm({ locked, onPasscodeLost }: { locked: boolean; onPasscodeL
         </Form.Item>
         {/* a disabled button gets no click, but the press still reaches its parent */}
         <div onPointerDown={askForSponsor}>
-          <Button type="primary" htmlType="submit" block loading={busy} disabled={!complete || locked}>
+          <Button
+            ref={submitButton}
+            type="primary"
+            htmlType="submit"
+            block
+            loading={busy}
+            disabled={!complete || locked}
+          >
             {busy ? t('form.submitting') : t('form.submit')}
           </Button>
         </div>
