@@ -324,7 +324,7 @@ describe('the console with the keyboard only: dialogs and focus', () => {
     const response = page.getByRole('application', { name: 'Response time (ms)' });
     await response.waitFor({ timeout: 30_000 });
     expect(await response.locator('desc').textContent()).toMatch(
-      /^From \d\d:\d\d to \d\d:\d\d\. Average: latest [\d.,]+\u00a0ms, highest [\d.,]+\u00a0ms\. P95: /,
+      /^From \d{1,2}:\d\d\s[AP]M to \d{1,2}:\d\d\s[AP]M\. Average: latest [\d.,]+\u00a0ms, highest [\d.,]+\u00a0ms\. P95: /,
     );
     await page.getByRole('application', { name: 'Requests and errors' }).waitFor();
 
