@@ -20,11 +20,19 @@ const UNREACHABLE_CODES = new Set([
   'EPIPE',
 ]);
 /**
- * Clients' own words for a connection they no longer have: ioredis (its offline queue off, its
- * retries spent, its connection closed) and pg (the server went away).
+ * PostgreSQL's codes of a connection it would not make or dropped: class 08 and the server
+ * shutting down or starting (57P01-57P03, also what a terminated backend reports).
+ */
+const UNREACHABLE_PG_CODE = /^08|^57P0[1-3]$/;
+/** ioredis' error once its retries for a command are spent. */
+const UNREACHABLE_NAMES = new Set(['MaxRetriesPerRequestError']);
+/**
+ * Clients' own words, where they give no code, for a connection they no longer have: ioredis (its
+ * offline queue off, its connection closed) and pg (the server went away, the client broken since).
+ * `failure.int.test.ts` checks them against the real clients, so an upgrade that rewords them fails.
  */
 const UNREACHABLE_TEXT =
-  /Connection is closed|Stream isn't writeable|max retries per request|Connection terminated|connect ECONNREFUSED/i;
+  /Connection is closed|Stream isn't writeable|Connection terminated|connection error and is not queryable/i;
 /** Refused credentials or rights: Redis' NOAUTH/WRONGPASS/NOPERM, PostgreSQL's class 28 and 42501. */
 const REJECTED_TEXT = /^(NOAUTH|WRONGPASS|NOPERM)\b/;
 const REJECTED_PG_CODE = /^28|^42501$/;
@@ -56,7 +64,15 @@ export function failureKind(error: unknown): FailureKind {
   if (any((e) => e instanceof ProviderError && (e.status === 401 || e.status === 403))) return 'rejected';
   if (any((e) => REJECTED_TEXT.test(text(e)) || REJECTED_PG_CODE.test(String(e.code ?? ''))))
     return 'rejected';
-  if (any((e) => UNREACHABLE_CODES.has(String(e.code)) || UNREACHABLE_TEXT.test(text(e))))
+  if (
+    any(
+      (e) =>
+        UNREACHABLE_CODES.has(String(e.code)) ||
+        UNREACHABLE_PG_CODE.test(String(e.code ?? '')) ||
+        UNREACHABLE_NAMES.has(String(e.name)) ||
+        UNREACHABLE_TEXT.test(text(e)),
+    )
+  )
     return 'unreachable';
   if (any((e) => e instanceof ProviderError && e.status === 0)) return 'unreachable';
   return 'error';
