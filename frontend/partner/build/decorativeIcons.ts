@@ -53,8 +53,35 @@ const hooks = {
   },
 };
 
+/**
+ * The wrapper depends on a module inside @ant-design/icons: a build in which no icon went
+ * through it (the package moved or renamed that module) fails, rather than ship named pictures.
+ */
 export function decorativeIcons(): Plugin {
-  return { ...hooks, enforce: 'pre' };
+  let wrapped = 0;
+  let building = false;
+  return {
+    ...hooks,
+    enforce: 'pre',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+    buildStart() {
+      wrapped = 0;
+    },
+    load(id) {
+      const code = hooks.load(id);
+      if (code) wrapped++;
+      return code;
+    },
+    buildEnd(error) {
+      if (building && !error && wrapped === 0)
+        throw new Error(
+          'decorativeIcons: no module of @ant-design/icons went through the wrapper; ' +
+            'its AntdIcon / AntdIconLight components moved (build/decorativeIcons.ts)',
+        );
+    },
+  };
 }
 
 /** The same for the dev server's dependency pre-bundling (optimizeDeps.rolldownOptions.plugins). */
