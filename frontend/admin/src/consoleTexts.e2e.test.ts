@@ -46,7 +46,7 @@ const cases = [
     lag: /mean [\d.,]+\sms · p99 [\d.,]+\sms · max [\d.,]+\sms/,
     queryKinds: ['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'Prepared', 'Other'],
     noUserMatches: 'No users match the current filters.',
-    noMail: 'No e-mails yet.',
+    noMail: 'No emails yet.',
     demoYoutube: 'No YouTube playlist set: partners see the bundled demo replays (open films)',
     uidHelp: 'Only letters, digits, dot, dash and underscore',
   },
@@ -182,7 +182,7 @@ describe('console texts and layout', () => {
       await page.context().close();
     });
 
-    it(`${locale}: the users table fits a 1024 px screen as well as 1280 px, every column on screen, sortable by e-mail`, async () => {
+    it(`${locale}: the users table fits a 1024 px screen as well as 1280 px, every column on screen, sortable by email`, async () => {
       const page = await adminPage(locale);
       await page.goto(`${e2e.app.url}/admin/#/users`);
       const grid = page.getByTestId('users-grid');

@@ -66,9 +66,9 @@ export const en = {
       },
     },
     'mail-outbox': {
-      name: 'E-mail |||| Outbox',
-      empty: 'No e-mails yet.',
-      noMatch: 'No e-mails match the current filters.',
+      name: 'Email |||| Outbox',
+      empty: 'No emails yet.',
+      noMatch: 'No emails match the current filters.',
       fields: {
         createdAt: 'When',
         to: 'To',
@@ -147,10 +147,10 @@ export const en = {
     title: 'Admin console',
     mail: {
       notice:
-        'Every e-mail the portal sends is listed here. While no mail server is connected, nothing is actually sent: messages are kept here instead, so you can see what would have gone out. Whoever runs the portal’s server can connect one.',
+        'Every email the portal sends is listed here. While no mail server is connected, nothing is actually sent: messages are kept here instead, so you can see what would have gone out. Whoever runs the portal’s server can connect one.',
       linksHidden:
         'Links that would let whoever opens them choose the account’s password are hidden here (shown as [hidden]).',
-      title: 'E-mail of %{date}',
+      title: 'Email of %{date}',
       html: 'As the recipient sees it',
       text: 'Plain text',
       kinds: {
@@ -499,7 +499,7 @@ export const en = {
           self: 'Changed by the user',
           forced: 'Temporary password replaced',
           rehash: 'Stored again with a stronger hash',
-          reset: 'Reset by e-mail link',
+          reset: 'Reset by email link',
         },
         method: { totp: 'Authenticator app' },
         by: { admin: 'An admin', self: 'The user' },
@@ -521,7 +521,7 @@ export const en = {
         NewsletterUnsubscribed: 'Unsubscribed from the newsletter',
         PreferredLanguageChanged: 'Language changed',
         CalendarLinkRotated: 'Calendar link replaced',
-        PasswordResetRequested: 'Forgotten-password link sent by e-mail',
+        PasswordResetRequested: 'Forgotten-password link sent by email',
         PasswordResetCompleted: 'Forgotten-password link used',
         NudgeSent: 'Nudge sent by the sponsor',
         NudgesTurnedOff: 'Nudges turned off',
@@ -535,8 +535,8 @@ export const en = {
         SecondFactorLockout: 'Two-step codes paused after wrong codes',
         SecondFactorReset: 'Two-step verification reset by an admin; must be set up again',
         UserDeleted: 'Account deleted; personal data erased',
-        EmailReserved: 'E-mail address reserved',
-        EmailReleased: 'E-mail address released',
+        EmailReserved: 'Email address reserved',
+        EmailReleased: 'Email address released',
         MemberIdReserved: 'Member id reserved',
         AdminBootstrapped: 'Bootstrap admin made (once for this database)',
         StepCompleted: 'Foundation step completed',
@@ -753,7 +753,7 @@ export const en = {
       /** what the failed service's absence means for the portal */
       failureMeans: {
         database: 'Nothing can be shown or saved: partners and admins get errors until it is back.',
-        redis: 'Sign-ins, sessions and background jobs (e-mails, syncs) stop until it is back.',
+        redis: 'Sign-ins, sessions and background jobs (emails, syncs) stop until it is back.',
         eventStore: 'No change can be saved until it is back.',
         mailchimp:
           'Newsletter changes do not reach the mailing list until it is back; the portal itself works.',
@@ -843,7 +843,7 @@ export const en = {
         mailchimp: 'Mailchimp sync',
         newsletter: 'Newsletter address changes',
         content: 'YouTube playlist refresh',
-        mail: 'E-mails and reminders',
+        mail: 'Emails and reminders',
       },
       waiting: 'Waiting',
       active: 'Active',

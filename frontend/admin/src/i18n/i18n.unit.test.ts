@@ -67,6 +67,9 @@ describe('console texts', () => {
     // the partner app's Spanish (vault, replays, resources) and most console texts say "video"
     expect(values(es as Tree).filter((v) => /vídeo/i.test(v))).toEqual([]);
   });
+  it('writes "email" in English as the partner app does, not "e-mail"', () => {
+    expect(values({ ...englishMessages, ...en } as Tree).filter((v) => /e-mail/i.test(v))).toEqual([]);
+  });
   it('counts one of a thing in the singular (sync members, users per step, bulk result, slow queries)', () => {
     const say = (messages: object, locale: string) => {
       const provider = polyglotI18nProvider(() => messages as never, locale, [], { allowMissing: false });

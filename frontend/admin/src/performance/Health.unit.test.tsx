@@ -132,7 +132,7 @@ describe('the health panel', () => {
     [
       'en',
       'Redis cannot be reached',
-      'Sign-ins, sessions and background jobs (e-mails, syncs) stop until it is back.',
+      'Sign-ins, sessions and background jobs (emails, syncs) stop until it is back.',
     ],
     [
       'es',

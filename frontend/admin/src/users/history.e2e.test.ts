@@ -53,8 +53,8 @@ describe("a user's history", () => {
     // the reservations at her registration: no raw id of hers (the page is hers); the member id reserved
     const entry = (summary: string) =>
       timeline.locator(':scope > li').filter({ has: page.getByText(summary, { exact: true }) });
-    expect(await entry('E-mail address reserved').count()).toBe(1);
-    expect(await entry('E-mail address reserved').getByTestId('changes').count()).toBe(0);
+    expect(await entry('Email address reserved').count()).toBe(1);
+    expect(await entry('Email address reserved').getByTestId('changes').count()).toBe(0);
     expect(await entry('Member id reserved').getByTestId('changes').innerText()).toBe(
       `Member id\n${partner.uid}`,
     );
