@@ -227,6 +227,7 @@ describe('the console with the keyboard only: dialogs and focus', () => {
     await tabTo(page, /^button: Delete user$/, 60);
     await page.keyboard.press('Enter');
     await poll(() => focused(page)).toBe('button: Confirm');
+    expect(await dialog.locator('.MuiDialogTitle-root').innerText()).toBe('Delete this user?');
     await tabStaysInDialog(page);
     await page.keyboard.press('Escape');
     await poll(() => focused(page)).toBe('button: Delete user');

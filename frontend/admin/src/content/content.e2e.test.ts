@@ -153,20 +153,23 @@ describe('content in the console', () => {
   const deleteWords = {
     'en-US': {
       delete: 'Delete',
+      title: 'Delete this success story?',
       says: (n: string) => `Delete the success story “${n}”? Partners no longer see it in the vault.`,
     },
     'es-ES': {
       delete: 'Eliminar',
+      title: '¿Eliminar esta historia de éxito?',
       says: (n: string) => `¿Eliminar la historia de éxito «${n}»? Los socios dejarán de verla en la bóveda.`,
     },
     'fr-FR': {
       delete: 'Supprimer',
+      title: 'Supprimer ce témoignage de réussite\u202f?',
       says: (n: string) =>
         `Supprimer le témoignage de réussite «\u00a0${n}\u00a0»\u00a0? Les partenaires ne le verront plus dans le coffre.`,
     },
   };
   for (const [locale, w] of Object.entries(deleteWords))
-    it(`${locale}: deleting a success story asks by its name, in words that agree (not "este historia")`, async () => {
+    it(`${locale}: deleting a success story asks as a person would ("Delete this success story?") and by its name, in words that agree (not "este historia")`, async () => {
       const story = sampleTestimonials()[2];
       const page = await setup.consolePage(locale);
       await page.goto('/admin/#/testimonials');
@@ -174,6 +177,7 @@ describe('content in the console', () => {
       await row.getByRole('button', { name: w.delete }).click({ timeout: 30_000 });
       const dialog = page.getByRole('dialog');
       await poll(() => dialog.locator('.MuiDialogContent-root').innerText()).toBe(w.says(story.name));
+      expect(await dialog.locator('.MuiDialogTitle-root').innerText()).toBe(w.title);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-testimonial-delete-${locale}.png` });
       await page.keyboard.press('Escape');
       await page.context().close();

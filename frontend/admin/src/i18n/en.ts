@@ -92,8 +92,10 @@ export const en = {
         deleted: 'Success story deleted',
       },
       // the delete confirmation names the story (react-admin's "delete this success story?" did
-      // not, and its Spanish read "este historia")
+      // not, and its Spanish read "este historia"); its title asks as a person would (react-admin's
+      // read "Delete Success story Linda K.")
       message: {
+        delete_title: 'Delete this success story?',
         delete_content:
           'Delete the success story “%{recordRepresentation}”? Partners no longer see it in the vault.',
       },
@@ -239,6 +241,7 @@ export const en = {
       confirmUnlock: 'Unlock %{name}? They can sign in again.',
       confirmRemoveAdmin: 'Remove the admin rights of %{name}? They can no longer open this console.',
       confirmResetTraining: 'Mark all five foundation steps of %{name} as not done?',
+      deleteTitle: 'Delete this user?',
       confirmDelete:
         'Delete %{name} for good? Their personal data is erased from the portal and the mailing list; the audit log keeps that the account existed.',
       newPassword: 'New password',

@@ -93,6 +93,7 @@ export const es: Messages = {
         deleted: 'Historia de éxito eliminada',
       },
       message: {
+        delete_title: '¿Eliminar esta historia de éxito?',
         delete_content:
           '¿Eliminar la historia de éxito «%{recordRepresentation}»? Los socios dejarán de verla en la bóveda.',
       },
@@ -244,6 +245,7 @@ export const es: Messages = {
       confirmUnlock: '¿Desbloquear a %{name}? Podrá volver a entrar.',
       confirmRemoveAdmin: '¿Quitar los permisos de administrador a %{name}? Ya no podrá abrir esta consola.',
       confirmResetTraining: '¿Marcar como no hechos los cinco pasos de fundamentos de %{name}?',
+      deleteTitle: '¿Eliminar este usuario?',
       confirmDelete:
         '¿Eliminar a %{name} definitivamente? Sus datos personales se borran del portal y de la lista de correo; el registro de auditoría conserva que la cuenta existió.',
       newPassword: 'Nueva contraseña',

@@ -93,6 +93,7 @@ export const fr: Messages = {
         deleted: 'Témoignage de réussite supprimé',
       },
       message: {
+        delete_title: 'Supprimer ce témoignage de réussite\u202f?',
         delete_content:
           'Supprimer le témoignage de réussite «\u00a0%{recordRepresentation}\u00a0»\u00a0? Les partenaires ne le verront plus dans le coffre.',
       },
@@ -247,6 +248,7 @@ export const fr: Messages = {
       confirmRemoveAdmin:
         'Retirer les droits d’administrateur de %{name}\u202f? Cette personne ne pourra plus ouvrir cette console.',
       confirmResetTraining: 'Marquer les cinq étapes des fondamentaux de %{name} comme non faites\u202f?',
+      deleteTitle: 'Supprimer cet utilisateur\u202f?',
       confirmDelete:
         'Supprimer définitivement %{name}\u202f? Ses données personnelles sont effacées du portail et de la liste de diffusion\u202f; le journal d’audit garde la trace de l’existence du compte.',
       newPassword: 'Nouveau mot de passe',

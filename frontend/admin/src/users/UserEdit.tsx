@@ -255,7 +255,7 @@ function EditToolbar() {
         <DeleteButton
           mutationMode="pessimistic"
           label="app.users.delete"
-          confirmTitle="app.users.delete"
+          confirmTitle="app.users.deleteTitle"
           confirmContent={t('app.users.confirmDelete', { name: fullName(record) })}
           // a message, not an onSuccess: one would replace react-admin's own, which leaves the
           // deleted user's page for the list (the page stayed, showing the user, after "User deleted.")
