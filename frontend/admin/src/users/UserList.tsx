@@ -53,6 +53,7 @@ import { EmptyChoiceName } from '../lib/EmptyChoiceName';
 import { FocusListWhenUnselected } from '../lib/FocusListWhenUnselected';
 import { serverErrorText } from '../lib/serverErrors';
 import { fullName, labelled } from '../lib/labels';
+import { LabelledButton } from '../lib/LabelledButton';
 
 function StatusFilterInput(props: { source: string; alwaysOn?: boolean }) {
   const t = useTranslate();
@@ -87,14 +88,15 @@ function ExportCsvButton() {
     filter: JSON.stringify(filterValues ?? {}),
     sort: JSON.stringify([sort.field, sort.order]),
   });
+  // its words on a phone too, as the toolbar's other buttons (react-admin's shows an icon alone there)
   return (
-    <Button
+    <LabelledButton
       label="app.users.exportCsv"
       href={`/api/admin/export/users.csv?${params}`}
       data-testid="export-csv"
     >
       <DownloadIcon />
-    </Button>
+    </LabelledButton>
   );
 }
 
