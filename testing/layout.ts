@@ -92,33 +92,36 @@ export const linesOf = (elements: Locator): Promise<number[]> =>
   );
 
 /**
- * The words (runs of text between spaces) of `selector`'s text that a line break splits, e.g. a
- * group of a key broken in its middle ("4F / 0A"). Compares each character's line.
+ * The words (runs of text between spaces) of the text of each element matching `selector` that a
+ * line break splits, e.g. a group of a key broken in its middle ("4F / 0A"), or a request id at
+ * its hyphen ("test-" / "aec"). Compares each character's line; each element's text apart.
  */
 export function wordsSplitAcrossLines(page: Page, selector: string): Promise<string[]> {
   return page.evaluate((sel) => {
-    const walker = document.createTreeWalker(document.querySelector(sel)!, NodeFilter.SHOW_TEXT);
     const range = document.createRange();
-    const chars: { char: string; top: number }[] = [];
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? '';
-      for (let i = 0; i < text.length; i++) {
-        range.setStart(node, i);
-        range.setEnd(node, i + 1);
-        chars.push({ char: text[i]!, top: Math.round(range.getBoundingClientRect().top) });
-      }
-    }
     const split: string[] = [];
-    let word = '';
-    let lines = new Set<number>();
-    for (const { char, top } of [...chars, { char: ' ', top: 0 }]) {
-      if (/\s/.test(char)) {
-        if (lines.size > 1) split.push(word);
-        word = '';
-        lines = new Set();
-      } else {
-        word += char;
-        lines.add(top);
+    for (const element of document.querySelectorAll(sel)) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      const chars: { char: string; top: number }[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (let i = 0; i < text.length; i++) {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          chars.push({ char: text[i]!, top: Math.round(range.getBoundingClientRect().top) });
+        }
+      }
+      let word = '';
+      let lines = new Set<number>();
+      for (const { char, top } of [...chars, { char: ' ', top: 0 }]) {
+        if (/\s/.test(char)) {
+          if (lines.size > 1) split.push(word);
+          word = '';
+          lines = new Set();
+        } else {
+          word += char;
+          lines.add(top);
+        }
       }
     }
     return split;

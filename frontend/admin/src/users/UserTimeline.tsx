@@ -142,6 +142,19 @@ export function Changes({
   );
 }
 
+/**
+ * "request 420ff4b9" kept on one line: the id (its first 8 characters) broke at its hyphen on a
+ * phone ("test-" / "aec"); the whole phrase goes to the next line instead.
+ */
+function RequestId({ id }: { id: string }) {
+  const t = useTranslate();
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }} data-testid="request-id">
+      {t('app.audit.request', { id })}
+    </Box>
+  );
+}
+
 function ActorLabel({ entry, userId }: { entry: AuditEntry; userId?: string }) {
   const t = useTranslate();
   if (!entry.actorId) return <>{t('app.users.bySystem')}</>;
@@ -209,7 +222,12 @@ function Events({ focusOnShow, labelledBy }: { focusOnShow: RefObject<boolean>; 
           </Typography>
           <Typography variant="caption" color="text.secondary">
             {dateTime(e.occurredAt)} · <ActorLabel entry={e} userId={record?.id} />
-            {e.correlationId ? ` · ${t('app.audit.request', { id: e.correlationId.slice(0, 8) })}` : ''}
+            {e.correlationId && (
+              <>
+                {' · '}
+                <RequestId id={e.correlationId.slice(0, 8)} />
+              </>
+            )}
           </Typography>
           <Changes changes={shownChanges(e)} before={e.before} />
         </Box>
