@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpConsoleE2e } from '../../../testing/browser';
 import { seedAcademyContent } from '../../../backend/src/demo/academy';
-import { gapBelow, widerThanScreen } from '../../../testing/layout';
+import { gapBelow, widerThanScreen, wordsSplitAcrossLines } from '../../../testing/layout';
 import { createUser } from '../../../testing/users';
 
 /**
@@ -139,4 +139,81 @@ describe('a day of console work on a phone', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-user-invalid-phone-es.png` });
     await context.close();
   });
+});
+
+/** The audit log, the users' toolbar and a user's history on a phone (console review, part 9). */
+describe('console review on a phone, part 9', () => {
+  const words = {
+    'en-US': { filters: 'Filters', two: '2 active', search: 'Search', exportCsv: 'Export CSV' },
+    'es-ES': { filters: 'Filtros', two: '2 activos', search: 'Buscar', exportCsv: 'Exportar CSV' },
+    'fr-FR': { filters: 'Filtres', two: '2 actifs', search: 'Rechercher', exportCsv: 'Exporter en CSV' },
+  };
+  for (const [locale, w] of Object.entries(words))
+    it(`${locale}: the audit log opens on its rows, its six filters behind one button that counts those in use`, async () => {
+      const context = await phone(locale);
+      const page = await context.newPage();
+      await page.goto(`${setup.e2e.app.url}/admin/#/audit`);
+      const rows = page.getByTestId('audit-list').locator('li');
+      await rows.first().waitFor({ timeout: 60_000 });
+      // the first rows on the first screen, no filter field before them
+      const row = (await rows.nth(2).boundingBox())!;
+      expect(row.y + row.height).toBeLessThan(844);
+      const search = page.getByRole('textbox', { name: w.search });
+      expect(await search.isVisible()).toBe(false);
+      const button = page.getByRole('button', { name: w.filters });
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      await button.click();
+      await search.waitFor();
+      // the six: search, event, by, user, from, until
+      const fields = page.getByTestId('phone-filters').locator('input:visible, [role="group"]:visible');
+      await expect.poll(() => fields.count()).toBeGreaterThanOrEqual(6);
+      expect(await widerThanScreen(page)).toEqual([]);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-audit-filters-open-phone-${locale}.png` });
+      // two in use (from the address, as a link to a filtered log gives them): counted on the button
+      await page.goto(
+        `${setup.e2e.app.url}/admin/#/audit?filter=${encodeURIComponent(JSON.stringify({ q: 'pia', from: '2026-01-01' }))}`,
+      );
+      const counted = page.getByRole('button', { name: `${w.filters} ${w.two}` });
+      await counted.waitFor({ timeout: 30_000 });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-audit-filters-phone-${locale}.png` });
+      // on a desktop the filters stay in sight, no button
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await search.waitFor();
+      expect(await page.getByTestId('phone-filters').count()).toBe(0);
+      await context.close();
+    });
+
+  for (const [locale, w] of Object.entries(words))
+    it(`${locale}: the users list's Export button says its words, as the toolbar's other buttons`, async () => {
+      const context = await phone(locale);
+      const page = await context.newPage();
+      await page.goto(`${setup.e2e.app.url}/admin/#/users`);
+      const exportCsv = page.getByTestId('export-csv');
+      await exportCsv.waitFor({ timeout: 60_000 });
+      expect((await exportCsv.innerText()).toLowerCase()).toBe(w.exportCsv.toLowerCase());
+      expect((await exportCsv.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await context.close();
+    });
+
+  for (const locale of Object.keys(words))
+    it(`${locale}: a request id in a user's history stays whole (never "test-" / "aec")`, async () => {
+      const context = await phone(locale);
+      const page = await context.newPage();
+      await page.goto(`${setup.e2e.app.url}/admin/#/users/${setup.partner.id}`);
+      await page.getByTestId('timeline').locator('li').nth(2).waitFor({ timeout: 60_000 });
+      // a phone's widths: wherever the line ends, no id is split
+      const split: string[] = [];
+      for (let width = 340; width <= 430; width += 6) {
+        await page.setViewportSize({ width, height: 844 });
+        const words = await wordsSplitAcrossLines(
+          page,
+          '[data-testid="timeline"] li > .MuiTypography-caption',
+        );
+        split.push(...words.map((word) => `${width} px: ${word}`));
+      }
+      expect(split).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/console-user-history-phone-${locale}.png` });
+      await context.close();
+    });
 });

@@ -25,6 +25,7 @@ import { ProgressiveSimpleList } from '../lib/ProgressiveSimpleList';
 import { Changes } from '../users/UserTimeline';
 import { eventSummary, eventTypeChoices, shownChanges } from '../lib/eventSummary';
 import { usePhone } from '../lib/usePhone';
+import { PhoneFilters } from '../lib/PhoneFilters';
 import { fullName, labelled } from '../lib/labels';
 
 /** The recorded event types by their labels in the console's language; the value is the type. */
@@ -117,7 +118,8 @@ export function AuditList() {
       : null;
   return (
     <List
-      filters={filters}
+      // on a phone the six filters took the whole first screen: they are behind one button there
+      filters={phone ? <PhoneFilters filters={filters} /> : filters}
       sort={{ field: 'occurredAt', order: 'DESC' }}
       perPage={50}
       exporter={false}

@@ -53,6 +53,9 @@ describe('audit log date filters', () => {
         await context.addInitScript((l) => localStorage.setItem('preferredLanguage', l), language);
         const page = await context.newPage();
         await page.goto(`${setup.e2e.app.url}/admin/#/audit`);
+        // on a phone the filters are behind their button (the first in the list's panel)
+        if (width < 600)
+          await page.getByTestId('phone-filters').getByRole('button').first().click({ timeout: 60_000 });
         const from = page.getByRole('group', { name: texts.from, exact: true });
         await from.waitFor({ timeout: 60_000 });
         const parts = (field: typeof from) => field.getByRole('spinbutton').allInnerTexts();

@@ -350,6 +350,8 @@ export const en = {
       on: 'On',
       off: 'Off',
     },
+    /** a list's filters on a phone, behind one button (lib/PhoneFilters.tsx) */
+    filters: { title: 'Filters', active: '%{smart_count} active |||| %{smart_count} active' },
     audit: {
       request: 'request %{id}',
       allTypes: 'All events',

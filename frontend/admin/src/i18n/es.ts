@@ -353,6 +353,8 @@ export const es: Messages = {
       on: 'Activada',
       off: 'Desactivada',
     },
+    /** a list's filters on a phone, behind one button (lib/PhoneFilters.tsx) */
+    filters: { title: 'Filtros', active: '%{smart_count} activo |||| %{smart_count} activos' },
     audit: {
       request: 'solicitud %{id}',
       allTypes: 'Todos los eventos',

@@ -357,6 +357,8 @@ export const fr: Messages = {
       on: 'Activée',
       off: 'Désactivée',
     },
+    /** a list's filters on a phone, behind one button (lib/PhoneFilters.tsx) */
+    filters: { title: 'Filtres', active: '%{smart_count} actif |||| %{smart_count} actifs' },
     audit: {
       request: 'requête %{id}',
       allTypes: 'Tous les événements',
