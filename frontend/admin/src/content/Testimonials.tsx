@@ -1,3 +1,4 @@
+import AddIcon from '@mui/icons-material/Add';
 import PlayCircleOutlined from '@mui/icons-material/PlayCircleOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -8,6 +9,9 @@ import {
   DeleteWithConfirmButton,
   Edit,
   EditButton,
+  ExportButton,
+  FilterButton,
+  TopToolbar,
   FunctionField,
   SearchInput,
   SelectArrayInput,
@@ -25,6 +29,7 @@ import {
 import { useState } from 'react';
 import { List, PaginationUnlessFailed } from '../lib/LoadFailed';
 import { KeepUnsavedValues } from '../lib/KeepUnsavedValues';
+import { LabelledButton } from '../lib/LabelledButton';
 import { TESTIMONIAL_CATEGORIES } from '@portal/contracts/academy/endpoints';
 import { CONTENT_LIMITS } from '@portal/contracts/content/endpoints';
 import type { AdminTestimonial } from '@portal/contracts/content/schemas';
@@ -112,11 +117,31 @@ function PhoneTestimonials() {
  * The vault's testimonials in the order partners see them. On a tablet the table leaves out the
  * video's id (its edit page shows it): the Delete button was pushed out of view.
  */
+const rowButtons = [
+  <EditButton key="edit" />,
+  <DeleteWithConfirmButton key="delete" mutationMode="pessimistic" />,
+];
+
+/**
+ * Create is a toolbar button at every width, with its word: below 900 px react-admin's turned into
+ * a round "+" floating over the rows' bottom right, over a row's Delete on a tablet.
+ */
+const TestimonialActions = () => (
+  <TopToolbar>
+    <FilterButton />
+    <LabelledButton label="ra.action.create" to="/testimonials/create">
+      <AddIcon />
+    </LabelledButton>
+    <ExportButton />
+  </TopToolbar>
+);
+
 export const TestimonialList = () => {
   const phone = usePhone();
   const narrow = useNarrow();
   return (
     <List
+      actions={<TestimonialActions />}
       filters={filters}
       sort={{ field: 'position', order: 'ASC' }}
       perPage={25}
@@ -127,11 +152,20 @@ export const TestimonialList = () => {
       ) : (
         <Datagrid rowClick="edit" bulkActionButtons={false}>
           <FunctionField source="thumbnail" sortable={false} render={() => <Thumbnail />} />
-          <TextField source="name" />
+          {/* a short name ("James S.") on one line, a long one wrapping between its words */}
+          <TextField source="name" sx={{ display: 'block', minWidth: '7em' }} />
           <FunctionField source="categories" sortable={false} render={() => <Categories />} />
-          {!narrow && <TextField source="videoKey" sortable={false} />}
-          <EditButton />
-          <DeleteWithConfirmButton mutationMode="pessimistic" />
+          {!narrow && <TextField source="videoKey" sortable={false} sx={{ whiteSpace: 'nowrap' }} />}
+          {narrow ? (
+            // on a tablet Edit and Delete one above the other: side by side they pushed Delete
+            // past the card's edge
+            <FunctionField
+              label=""
+              render={() => <Stack sx={{ alignItems: 'flex-start' }}>{rowButtons}</Stack>}
+            />
+          ) : (
+            rowButtons
+          )}
         </Datagrid>
       )}
     </List>

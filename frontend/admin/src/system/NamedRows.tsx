@@ -71,8 +71,14 @@ export function NamedRows<T extends { name: string }>({
         ))}
       </Box>
     );
+  // each figure's header on one line ("En / attente" took two at 768 px), its cells' sides 8 px
+  // (as the users list's); the name column takes the width left and wraps between words
   return (
-    <Table size="small" data-testid={testId}>
+    <Table
+      size="small"
+      data-testid={testId}
+      sx={{ '& th:not(:first-of-type), & td:not(:first-of-type)': { px: 1, whiteSpace: 'nowrap' } }}
+    >
       <TableHead>
         <TableRow>
           <TableCell>{nameHeader}</TableCell>
