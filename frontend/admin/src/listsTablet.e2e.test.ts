@@ -33,6 +33,10 @@ beforeAll(async () => {
   expect((await setup.admin.client.post('/api/admin/sync-runs', {})).status).toBeLessThan(300);
 });
 
+/** A browser profile of the admin on an upright tablet, in `locale`. */
+const tablet = (locale: string) =>
+  setup.e2e.signedInContext(setup.admin.client, { locale, viewport: { width: 768, height: 1024 } });
+
 const lists = ['users', 'audit', 'sync-runs', 'mail-outbox', 'testimonials', 'live-calls'];
 
 describe('console lists on a tablet', () => {
@@ -79,10 +83,7 @@ describe('console lists on a tablet', () => {
   const fitsItsCard = (path: string, rows: number) => async () => {
     const problems: string[] = [];
     for (const locale of ['en-US', 'es-ES', 'fr-FR']) {
-      const context = await setup.e2e.signedInContext(setup.admin.client, {
-        locale,
-        viewport: { width: 768, height: 1024 },
-      });
+      const context = await tablet(locale);
       const page = await context.newPage();
       await page.goto(`${setup.e2e.app.url}/admin/#/${path}`);
       await page
@@ -127,10 +128,7 @@ describe('console lists on a tablet', () => {
   it('the success stories fit their card in every language, Create in the toolbar over no row', async () => {
     await fitsItsCard('testimonials', 12)();
     for (const locale of ['en-US', 'es-ES', 'fr-FR']) {
-      const context = await setup.e2e.signedInContext(setup.admin.client, {
-        locale,
-        viewport: { width: 768, height: 1024 },
-      });
+      const context = await tablet(locale);
       const page = await context.newPage();
       await page.goto(`${setup.e2e.app.url}/admin/#/testimonials`);
       const names = page.locator('tbody td.column-name');
@@ -153,10 +151,7 @@ describe('console lists on a tablet', () => {
   it("the system page's tables fit their cards, each header on one line, in every language", async () => {
     const problems: string[] = [];
     for (const locale of ['en-US', 'es-ES', 'fr-FR']) {
-      const context = await setup.e2e.signedInContext(setup.admin.client, {
-        locale,
-        viewport: { width: 768, height: 1024 },
-      });
+      const context = await tablet(locale);
       const page = await context.newPage();
       await page.goto(`${setup.e2e.app.url}/admin/#/system-metrics`);
       await page.getByTestId('system-name').first().waitFor({ timeout: 60_000 });
