@@ -14,6 +14,7 @@ import { closeLogin, setAuthenticating, ui } from '../lib/ui';
 import { noticeShown, sessionEnded } from '../lib/returnTo';
 import type { User } from '../lib/session';
 import { CodeStep } from '../features/secondFactor/CodeStep';
+import { welcomeOnForcedChange } from '../features/resetPassword/welcome';
 import { abandonSignIn, delay, destinationAfterSignIn, POST_LOGIN_DELAY_MS, signIn } from './signIn';
 
 interface LoginValues {
@@ -98,7 +99,9 @@ export default function LoginDialog() {
   const signedIn = async (user: User) => {
     closeLogin();
     form.resetFields();
-    toast.success(t('login.successTitle'), t('login.successText'));
+    // the forced change screen shows it, once laid out, away from its heading and first field
+    if (user.mustChangePassword) welcomeOnForcedChange();
+    else toast.success(t('login.successTitle'), t('login.successText'));
     const to = await destinationAfterSignIn(user);
     await delay(POST_LOGIN_DELAY_MS);
     await navigate({ href: to });

@@ -544,6 +544,38 @@ describe('sign-in flow in Chromium', () => {
     expect(overlaps(toastAt!, dialogAt!)).toBe(false);
   });
 
+  it("on a phone, the sign-in's welcome toast keeps clear of the forced change card's top and first field", async () => {
+    // at the top right it covered the card's icon and reached its heading (390 px, every language)
+    for (const [locale, welcome] of [
+      ['en-US', 'Welcome back!'],
+      ['es-ES', '¡Bienvenido de nuevo!'],
+      ['fr-FR', 'Bon retour parmi nous\u202f!'],
+    ]) {
+      const user = await createUser(app, { sponsorId: sponsor.id });
+      await issueTemporaryPassword(app, user.id, 'Temporary-42');
+      const page = await newPage(locale, PHONE);
+      await page.goto('/?showLogin=true');
+      await openedDialog(page.getByRole('dialog'));
+      const dialog = page.locator('.ant-modal-container');
+      await dialog.locator('input[type=email]').fill(user.email);
+      await dialog.locator('input[type=password]').fill('Temporary-42');
+      await dialog.locator('button[type=submit]').click();
+      const toastBox = page.locator('.ant-notification-notice', { hasText: welcome });
+      await waitOrExplain(page, toastBox);
+      await page.locator('.reset-card h1').waitFor();
+      // measured at once: the toast lasts 2 s
+      const parts = [
+        page.locator('.reset-card .status-icon'),
+        page.locator('.reset-card h1'),
+        page.locator('.reset-card .ant-input-affix-wrapper').first(),
+      ];
+      const [toastAt, ...partsAt] = await Promise.all([toastBox, ...parts].map((l) => l.boundingBox()));
+      if (process.env.SHOTS)
+        await page.screenshot({ path: `${process.env.SHOTS}/forced-welcome-${locale}.png` });
+      expect(partsAt.map((at) => overlaps(toastAt!, at!))).toEqual([false, false, false]);
+    }
+  });
+
   it('a visitor who types before the dialog has finished opening keeps the focus (a slow phone)', async () => {
     const user = await createUser(app, { sponsorId: sponsor.id });
     const page = await newPage();

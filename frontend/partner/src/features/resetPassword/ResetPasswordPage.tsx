@@ -15,6 +15,7 @@ import {
 } from './temporaryPassword';
 import { NewPasswordForm, passesPasswordRules, useNewPassword } from './NewPasswordForm';
 import { authApi } from '../../lib/endpoints';
+import { useWelcomeDue, welcomeShown } from './welcome';
 
 function Hint({ ok, children }: { ok: boolean | null; children: string }) {
   return (
@@ -33,6 +34,18 @@ export function ForcedPasswordScreen({ onDone }: { onDone?: () => void }) {
   const { t } = useTranslation('auth');
   const form = useNewPassword();
   const { password, confirm, busy, setBusy } = form;
+
+  // the sign-in's welcome, once the card is laid out: where it covers neither the card's heading
+  // nor its first field (on a phone, at the bottom)
+  const welcomeDue = useWelcomeDue();
+  useEffect(() => {
+    if (!welcomeDue) return;
+    welcomeShown();
+    toast.success(t('login.successTitle'), t('login.successText'), {
+      // NewPasswordForm's heading, PasswordPairFields' first field
+      near: [document.getElementById('reset-title'), document.getElementById('new-password')],
+    });
+  }, [welcomeDue, t]);
 
   const submit = async () => {
     if (!passesPasswordRules(t, password, confirm) || !canSubmitForcedPassword(password, confirm, busy))
