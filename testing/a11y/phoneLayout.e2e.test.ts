@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../backend/src/demo/seed';
 import { DEMO_PARTNER_PASSWORD, demoUser } from '../../backend/src/demo/users';
 import { openedDialog, startE2eApp, type E2eApp } from '../browser';
+import { issueTemporaryPassword } from '../auth';
 import { createUser } from '../users';
 import {
   buttonsOutside,
@@ -29,7 +30,9 @@ import {
  * buttons inside their cards, and the forgotten-password pages' buttons hold their whole labels.
  * Every button of those pages stays on the screen with its label inside it; on a 360 px phone so
  * do the buttons that had a wrapping rule of their own before the app-wide one (styles.css): live
- * calls, step 1's subscribe, the reminders' time zone, the password pages.
+ * calls, step 1's subscribe, the reminders' time zone, the password pages; and there no field's
+ * placeholder is cut, on every page with one (`misfits`: placeholders, buttons, and buttons that
+ * must stay inside their box, checked together on each page).
  * On a desktop (1280 x 800), the same three languages: the vault's categories stay inside their
  * sidebar, the replays' search placeholder fits, the Academy's advanced card holds its labels and
  * the days field stays beside its card's title.
@@ -73,6 +76,38 @@ async function settled(page: Page, path: string, ready: string) {
   await page.waitForLoadState('networkidle');
 }
 
+/** Buttons (a selector) that must stay inside the content box of their closest `box`. */
+type Inside = [buttons: string, box: string];
+
+/**
+ * What does not fit on the page as it is now, each line starting with `where`: a placeholder
+ * cut off, a button off the screen or with its label or icon outside it, and the buttons of each
+ * `inside` pair outside their box's content box.
+ */
+async function misfits(page: Page, where: string, ...inside: Inside[]): Promise<string[]> {
+  const found = [
+    ...(await cutPlaceholders(page)).map((p) => `placeholder cut: ${p}`),
+    ...(await buttonsOutside(page)).map((b) => `button: ${b}`),
+  ];
+  for (const [buttons, box] of inside)
+    found.push(...(await outsideContentBox(page, buttons, box)).map((b) => `outside ${box}: ${b}`));
+  if (SHOTS) {
+    const width = page.viewportSize()?.width;
+    const language = await page.evaluate(() => document.documentElement.lang);
+    await page.screenshot({
+      path: `${SHOTS}/${width}${where.replace(/\W+/g, '-')}-${language}.png`,
+      fullPage: true,
+    });
+  }
+  return found.map((line) => `${where} ${line}`);
+}
+
+/** `misfits` of the page at `path`, once `ready` shows and the page is settled. */
+async function misfitsAt(page: Page, path: string, ready: string, ...inside: Inside[]): Promise<string[]> {
+  await settled(page, path, ready);
+  return misfits(page, path, ...inside);
+}
+
 describe('phone layout', () => {
   for (const language of LANGUAGES) {
     it(`search placeholders and texts fit, pages fit the screen and vault badges stay in their cards (${language})`, async () => {
@@ -91,7 +126,7 @@ describe('phone layout', () => {
       expect(verified.status()).toBe(200);
       await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 30_000 });
       await page.locator('.ant-select-placeholder, .ant-select-selection-placeholder').first().waitFor();
-      found.push(...(await cutPlaceholders(page)).map((p) => `/register: ${p}`));
+      found.push(...(await misfits(page, '/register')));
       await visitor.close();
 
       const partner = await contextIn(language, true);
@@ -106,16 +141,9 @@ describe('phone layout', () => {
         // the hero comes in the HTML (frontend/partner/build/pageHeroes.ts), the cards with the app
         ['/academy', '.hub-card'],
       ]) {
-        await settled(signedIn, path, ready);
-        found.push(...(await cutPlaceholders(signedIn)).map((p) => `${path}: ${p}`));
+        found.push(...(await misfitsAt(signedIn, path, ready)));
         found.push(...(await cutTexts(signedIn)).map((p) => `${path}: ${p}`));
         found.push(...(await widerThanScreen(signedIn)).map((p) => `${path} wider than the screen: ${p}`));
-        found.push(...(await buttonsOutside(signedIn)).map((b) => `${path} button: ${b}`));
-        if (SHOTS)
-          await signedIn.screenshot({
-            path: `${SHOTS}/phone${path.replace(/\W+/g, '-')}-${language}.png`,
-            fullPage: true,
-          });
       }
       // the replays' categories, in rows of chips on a phone, each read as a chip: an outline, not
       // only the selected one's (the others' words stood indented beside it, out of line)
@@ -153,7 +181,7 @@ describe('phone layout', () => {
       await settled(signedIn, '/onboarding?step=2', '[data-testid="saved-link"]');
       await signedIn.locator('.ob-actions button:has(.anticon-edit)').click();
       await signedIn.locator('#fg-link').waitFor();
-      found.push(...(await cutPlaceholders(signedIn)).map((p) => `/onboarding?step=2: ${p}`));
+      found.push(...(await misfits(signedIn, '/onboarding?step=2 (link edited)')));
       // "Previous step" and "Next step" side by side (fr "Étape suivante" went to a line of its own)
       const stepPager = await signedIn
         .locator('.ob-pager .ant-btn')
@@ -238,42 +266,80 @@ describe('phone layout', () => {
       const context = await e2e.signedInContext(newcomer.client, { viewport: PHONE });
       await context.addInitScript((lang) => window.localStorage.setItem('preferredLanguage', lang), language);
       const page = await context.newPage();
-      await settled(page, '/academy', '.academy-hero-actions .ant-btn');
-      expect(await outsideContentBox(page, '.academy-hero-actions .ant-btn', '.academy-hero')).toEqual([]);
+      const found = await misfitsAt(page, '/academy', '.academy-hero-actions .ant-btn', [
+        '.academy-hero-actions .ant-btn',
+        '.academy-hero',
+      ]);
       // a newcomer's partners page: its empty state's "Start Adding Partners" stays inside its card
       // (the French "Commencer à ajouter des partenaires" stood out on both sides)
-      await settled(page, '/partners', '.partners-empty .ant-btn');
-      expect(await outsideContentBox(page, '.partners-empty .ant-btn', '.partners-empty')).toEqual([]);
+      found.push(
+        ...(await misfitsAt(page, '/partners', '.partners-empty .ant-btn', [
+          '.partners-empty .ant-btn',
+          '.partners-empty',
+        ])),
+      );
       await context.close();
+      expect(found).toEqual([]);
     });
 
     // one app-wide rule (styles.css) lets a button's label wrap inside it; these buttons had a rule
-    // of their own before, and each runs past its card or the screen without it
-    it(`buttons hold their labels on a 360 px phone: live calls, the Academy, step 1's subscribe, the reminders' time zone (${language})`, async () => {
+    // of their own before, and each runs past its card or the screen without it. Every field's
+    // placeholder fits too (the French sponsor picker's and the Spanish partners search's were cut).
+    it(`a 360 px phone: buttons hold their labels (live calls, the Academy, step 1's subscribe, the reminders' time zone) and placeholders fit (${language})`, async () => {
       const found: string[] = [];
+      const visitor = await contextIn(language, false, SMALL_PHONE);
+      const page = await visitor.newPage();
+      // the passcode's field, then the form behind it
+      await settled(page, '/register', '.ant-modal input');
+      await openedDialog(page.getByRole('dialog'));
+      found.push(...(await misfits(page, '/register (passcode)')));
+      const passcode = page.getByRole('dialog').locator('input');
+      await passcode.fill('TESTPASS');
+      await passcode.press('Enter');
+      await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 30_000 });
+      await page.locator('.ant-select-placeholder, .ant-select-selection-placeholder').first().waitFor();
+      found.push(...(await misfits(page, '/register')));
+      await settled(page, '/login', '.ant-modal input[type="password"]');
+      await openedDialog(page.getByRole('dialog'));
+      found.push(...(await misfits(page, '/login')));
+      await visitor.close();
+
       const partner = await contextIn(language, true, SMALL_PHONE);
-      const page = await partner.newPage();
-      await settled(page, '/live-calls', '.call-actions .ant-btn');
-      found.push(...(await buttonsOutside(page)).map((b) => `/live-calls: ${b}`));
-      found.push(
-        ...(await outsideContentBox(page, '.call-actions .ant-btn', '.call-actions')).map(
-          (b) => `/live-calls outside its card: ${b}`,
-        ),
-      );
-      // "Copiar el enlace del calendario" ran 9 px past the subscribe box
-      found.push(
-        ...(await outsideContentBox(page, '.call-subscribe .ant-btn', '.call-subscribe')).map(
-          (b) => `/live-calls outside the subscribe box: ${b}`,
-        ),
-      );
-      await settled(page, '/academy', '.advanced-card .ant-btn');
-      found.push(...(await buttonsOutside(page)).map((b) => `/academy: ${b}`));
-      found.push(
-        ...(await outsideContentBox(page, '.advanced-card .ant-btn', '.advanced-card')).map(
-          (b) => `/academy outside its card: ${b}`,
-        ),
-      );
+      const signedIn = await partner.newPage();
+      for (const [path, ready, ...inside] of [
+        [
+          '/live-calls',
+          '.call-actions .ant-btn',
+          ['.call-actions .ant-btn', '.call-actions'],
+          // "Copiar el enlace del calendario" ran 9 px past the subscribe box
+          ['.call-subscribe .ant-btn', '.call-subscribe'],
+        ],
+        ['/academy', '.advanced-card .ant-btn', ['.advanced-card .ant-btn', '.advanced-card']],
+        ['/replays', '.replay-card'],
+        ['/partners', '.partner-card'],
+        ['/resources', 'input[placeholder]'],
+        ['/onboarding?step=3', '.ob-add input'],
+        ['/onboarding?step=4', '.ob-req'],
+        ['/settings', '.settings-layout'],
+      ] as [string, string, ...Inside[]][]) {
+        found.push(...(await misfitsAt(signedIn, path, ready, ...inside)));
+      }
+      // step 2's link field, shown once the saved link is edited
+      await settled(signedIn, '/onboarding?step=2', '[data-testid="saved-link"]');
+      await signedIn.locator('.ob-actions button:has(.anticon-edit)').click();
+      await signedIn.locator('#fg-link').waitFor();
+      found.push(...(await misfits(signedIn, '/onboarding?step=2 (link edited)')));
       await partner.close();
+
+      // step 5's fields: a partner who has not answered them yet
+      const atStep5 = await e2e.newContext({ viewport: SMALL_PHONE });
+      await atStep5.addInitScript((lang) => window.localStorage.setItem('preferredLanguage', lang), language);
+      const login = await atStep5.request.post('/api/login', {
+        data: { email: demoUser('sofia').email, password: DEMO_PARTNER_PASSWORD },
+      });
+      expect(login.status()).toBe(200);
+      found.push(...(await misfitsAt(await atStep5.newPage(), '/onboarding?step=5', '.ob-why input')));
+      await atStep5.close();
 
       // a newcomer, not subscribed yet, whose reminders use Paris time, on a phone in Mexico City
       const newcomer = await createUser(e2e.app);
@@ -288,41 +354,49 @@ describe('phone layout', () => {
       });
       await context.addInitScript((lang) => window.localStorage.setItem('preferredLanguage', lang), language);
       const own = await context.newPage();
-      await settled(own, '/onboarding?step=1', '.ob-panel-body .ant-btn-lg');
-      found.push(...(await buttonsOutside(own)).map((b) => `/onboarding?step=1: ${b}`));
       found.push(
-        ...(await outsideContentBox(own, '.ob-panel-body .ant-btn', '.ob-panel-body')).map(
-          (b) => `/onboarding?step=1 outside its panel: ${b}`,
-        ),
+        ...(await misfitsAt(own, '/onboarding?step=1', '.ob-panel-body .ant-btn-lg', [
+          '.ob-panel-body .ant-btn',
+          '.ob-panel-body',
+        ])),
       );
-      await settled(own, '/settings', '.reminder-zone .ant-btn');
-      found.push(...(await buttonsOutside(own)).map((b) => `/settings: ${b}`));
       found.push(
-        ...(await outsideContentBox(own, '.reminder-zone .ant-btn', '.ant-card-body')).map(
-          (b) => `/settings outside its card: ${b}`,
-        ),
+        ...(await misfitsAt(own, '/settings', '.reminder-zone .ant-btn', [
+          '.reminder-zone .ant-btn',
+          '.ant-card-body',
+        ])),
       );
       await context.close();
       expect(found).toEqual([]);
     });
 
-    it(`the password pages' buttons hold their whole labels: forgot password, new password (${language})`, async () => {
+    it(`the password pages on a 360 px phone: their buttons hold their whole labels, their placeholders fit (forgot password, new password, the forced change) (${language})`, async () => {
+      const found: string[] = [];
       const visitor = await contextIn(language, false, SMALL_PHONE);
       const page = await visitor.newPage();
-      // a link of the right shape shows the form (the server reads the token only on submit)
-      await settled(
-        page,
-        `/new-password#token=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.${'a'.repeat(43)}`,
-        '.reset-card .ant-btn',
-      );
-      // the French "ENREGISTRER LE MOT DE PASSE" ran past both edges of its button; on a 360 px
-      // phone the Spanish "GUARDAR LA NUEVA CONTRASEÑA" ran past the card
-      expect(await buttonsOutside(page)).toEqual([]);
-      expect(await outsideContentBox(page, '.reset-card .ant-btn', '.reset-card')).toEqual([]);
-      await settled(page, '/forgot-password', '.reset-card .ant-btn');
-      expect(await buttonsOutside(page)).toEqual([]);
-      expect(await outsideContentBox(page, '.reset-card .ant-btn', '.reset-card')).toEqual([]);
+      // a link of the right shape shows the form (the server reads the token only on submit); the
+      // French "ENREGISTRER LE MOT DE PASSE" ran past both edges of its button; on a 360 px phone
+      // the Spanish "GUARDAR LA NUEVA CONTRASEÑA" ran past the card
+      const resetLink = `/new-password#token=${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.${'a'.repeat(43)}`;
+      const inCard: Inside = ['.reset-card .ant-btn', '.reset-card'];
+      found.push(...(await misfitsAt(page, resetLink, '.reset-card .ant-btn', inCard)));
+      found.push(...(await misfitsAt(page, '/forgot-password', '.reset-card .ant-btn', inCard)));
       await visitor.close();
+
+      // the forced change of a partner given a temporary password (the Spanish "Introduce una
+      // nueva contraseña" was cut)
+      const partner = await createUser(e2e.app);
+      await issueTemporaryPassword(e2e.app, partner.id, 'Temporary-42');
+      const forced = await contextIn(language, false, SMALL_PHONE);
+      const login = await forced.request.post('/api/login', {
+        data: { email: partner.email, password: 'Temporary-42' },
+      });
+      expect(login.status()).toBe(200);
+      found.push(
+        ...(await misfitsAt(await forced.newPage(), '/reset-password', '.reset-card .ant-btn', inCard)),
+      );
+      await forced.close();
+      expect(found).toEqual([]);
     });
   }
 });
@@ -335,11 +409,9 @@ describe('desktop layout', () => {
       await settled(page, '/vault?category=inflammation-pain', '.vault-cat-active');
       // rows (the selected one's highlight) and count badges, fr "Inflammation/Douleur" the longest
       expect(await outsideContentBox(page, '.vault-cat, .vault-cat-count', '.vault-sidebar')).toEqual([]);
-      await settled(page, '/replays', '.replay-card');
-      expect(await cutPlaceholders(page)).toEqual([]);
+      expect(await misfitsAt(page, '/replays', '.replay-card')).toEqual([]);
       // the Academy's sidebar: "Open the Advanced Academy" ran past its button's edge (286 px in 272)
-      await settled(page, '/academy', '.advanced-card .ant-btn');
-      expect(await buttonsOutside(page)).toEqual([]);
+      expect(await misfitsAt(page, '/academy', '.advanced-card .ant-btn')).toEqual([]);
       // "No progress for (days)" stays in the "Needs attention" card's title row, beside the title
       await settled(page, '/partners', '.partners-attention-days .ant-input-number');
       const [title, field] = await Promise.all(

@@ -114,7 +114,7 @@ export function Step2Link({ progress, goTo }: StepProps) {
               id="fg-link"
               size="large"
               prefix={<LinkOutlined />}
-              placeholder={t('step2.placeholder', { host: REFERRAL_HOST })}
+              placeholder={t('step2.placeholder')}
               value={value}
               maxLength={300}
               autoComplete="url"
