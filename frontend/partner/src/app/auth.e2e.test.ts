@@ -112,6 +112,20 @@ async function signInThroughDialog(page: Page, email: string, password: string) 
 }
 
 /**
+ * Signs in through the login dialog of /?showLogin=true, its fields and button found whatever the
+ * page's language; answers the dialog's box.
+ */
+async function signInInAnyLanguage(page: Page, email: string, password: string): Promise<Locator> {
+  await page.goto('/?showLogin=true');
+  await openedDialog(page.getByRole('dialog'));
+  const dialog = page.locator('.ant-modal-container');
+  await dialog.locator('input[type=email]').fill(email);
+  await dialog.locator('input[type=password]').fill(password);
+  await dialog.locator('button[type=submit]').click();
+  return dialog;
+}
+
+/**
  * The dialog's inline error, once the server's answer has put it there. Waited for, not polled:
  * `expect.poll` gives up after 1 s, which a loaded machine's sign-in answer may take.
  */
@@ -531,12 +545,7 @@ describe('sign-in flow in Chromium', () => {
     const user = await createUser(app, { sponsorId: sponsor.id });
     // French: its two-line toast title reached down over the dialog
     const page = await newPage('fr-FR', PHONE);
-    await page.goto('/?showLogin=true');
-    await openedDialog(page.getByRole('dialog'));
-    const dialog = page.locator('.ant-modal-container');
-    await dialog.locator('input[type=email]').fill(user.email);
-    await dialog.locator('input[type=password]').fill('not-my-password');
-    await dialog.locator('button[type=submit]').click();
+    const dialog = await signInInAnyLanguage(page, user.email, 'not-my-password');
     await dialog.getByRole('alert').waitFor();
     const toastBox = page.locator('.ant-notification-notice', { hasText: 'Échec de la connexion' });
     await toastBox.waitFor();
@@ -554,12 +563,7 @@ describe('sign-in flow in Chromium', () => {
       const user = await createUser(app, { sponsorId: sponsor.id });
       await issueTemporaryPassword(app, user.id, 'Temporary-42');
       const page = await newPage(locale, PHONE);
-      await page.goto('/?showLogin=true');
-      await openedDialog(page.getByRole('dialog'));
-      const dialog = page.locator('.ant-modal-container');
-      await dialog.locator('input[type=email]').fill(user.email);
-      await dialog.locator('input[type=password]').fill('Temporary-42');
-      await dialog.locator('button[type=submit]').click();
+      await signInInAnyLanguage(page, user.email, 'Temporary-42');
       const toastBox = page.locator('.ant-notification-notice', { hasText: welcome });
       await waitOrExplain(page, toastBox);
       await page.locator('.reset-card h1').waitFor();
