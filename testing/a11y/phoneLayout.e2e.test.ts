@@ -329,6 +329,16 @@ describe('phone layout', () => {
       await signedIn.locator('.ob-actions button:has(.anticon-edit)').click();
       await signedIn.locator('#fg-link').waitFor();
       found.push(...(await misfits(signedIn, '/onboarding?step=2 (link edited)')));
+      // step 3's entry being edited: its note field
+      await settled(signedIn, '/onboarding?step=3', '.ob-entry');
+      await signedIn.locator('.ob-entry .ob-entry-actions button:has(.anticon-edit)').first().click();
+      await signedIn.locator('.ob-entry-editing input').first().waitFor();
+      found.push(...(await misfits(signedIn, '/onboarding?step=3 (entry edited)')));
+      // the profile being edited: its phone field
+      await settled(signedIn, '/settings', '.settings-layout');
+      await signedIn.locator('.ant-btn:has(.anticon-edit)').first().click();
+      await signedIn.locator('#profile-phone').waitFor();
+      found.push(...(await misfits(signedIn, '/settings (profile edited)')));
       await partner.close();
 
       // step 5's fields: a partner who has not answered them yet

@@ -19,7 +19,7 @@ import {
   LIST_MIN_ENTRIES,
   LIST_TARGET_ENTRIES,
 } from '@portal/contracts/onboarding/endpoints';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
@@ -42,6 +42,7 @@ function EntryRow({
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(entry.name);
   const [note, setNote] = useState(entry.note ?? '');
+  const hintId = useId();
   // leaving the edit (saved or cancelled) gives the focus back to the Edit button: the fields
   // that held it are gone, and it would fall to the page body
   const editButton = useRef<HTMLButtonElement>(null);
@@ -86,14 +87,20 @@ function EntryRow({
             onKeyDown={keys}
             autoFocus
           />
+          {/* the field says what it is; what to write goes under it, where it can wrap (the
+              narrow row cut it off as a placeholder) */}
           <Input
             aria-label={t('step3.noteLabel')}
-            placeholder={t('step3.notePlaceholder')}
+            aria-describedby={hintId}
+            placeholder={t('step3.noteLabel')}
             value={note}
             maxLength={ENTRY_NOTE_MAX}
             onChange={(e) => setNote(e.target.value)}
             onKeyDown={keys}
           />
+          <p id={hintId} className="ob-entry-hint">
+            {t('step3.noteHint')}
+          </p>
         </div>
         <div className="ob-entry-actions">
           <Button
