@@ -513,6 +513,57 @@ describe('foundation wizard in Chromium', () => {
     await context.close();
   });
 
+  it("with the keyboard, F8 reaches a deleted entry's Undo, whose toast waits while the focus is in it", async () => {
+    const context = await signedInContext('Kai');
+    const page = await context.newPage();
+    // the page's clock, to let the toast's time pass at once (it runs on as usual otherwise)
+    await page.clock.install();
+    await page.goto('/onboarding?step=3');
+    await addNames(page, 'customer', ['Ann', 'Bob', 'Cy'], 'enter');
+    await waitSaved(page);
+    const customers = page.getByTestId('customerList');
+    const names = () => customers.locator('.ob-entry-name').allTextContents();
+    const notice = page.locator('.ant-notification-notice', { hasText: 'Entry deleted' });
+
+    await customers.getByRole('button', { name: 'Delete Bob' }).focus();
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('button: Delete Ann');
+    // the toast says (and a screen reader reads out) the key that reaches its button
+    await page.getByRole('status').filter({ hasText: 'Press F8 to reach Undo.' }).waitFor();
+    await page.keyboard.press('F8');
+    await poll(() => focused(page)).toBe('button: Undo');
+    // far past its time, with the focus in it: still there
+    await page.clock.runFor(60_000);
+    expect(await notice.isVisible()).toBe(true);
+    // Tab leaves it for where the focus was; F8 comes back, Enter undoes, the focus goes back again
+    await page.keyboard.press('Tab');
+    await poll(() => focused(page)).toBe('button: Delete Ann');
+    await page.keyboard.press('F8');
+    await poll(() => focused(page)).toBe('button: Undo');
+    await page.keyboard.press('Enter');
+    expect(await names()).toEqual(['Cy', 'Bob', 'Ann']);
+    await poll(() => focused(page)).toBe('button: Delete Ann');
+    await notice.waitFor({ state: 'detached' });
+
+    // Escape closes it, the focus back in the list; left alone, a toast goes when its time is up
+    await page.keyboard.press('Enter');
+    await poll(() => focused(page)).toBe('button: Delete Bob');
+    await notice.getByRole('button', { name: 'Undo' }).waitFor();
+    await page.keyboard.press('F8');
+    await poll(() => focused(page)).toBe('button: Undo');
+    await page.keyboard.press('Escape');
+    await poll(() => focused(page)).toBe('button: Delete Bob');
+    await page.clock.runFor(1_000); // its closing motion (whose last step waits on a timer)
+    await notice.waitFor({ state: 'detached' });
+    expect(await names()).toEqual(['Cy', 'Bob']);
+    await page.keyboard.press('Enter');
+    await notice.waitFor();
+    await page.clock.runFor(60_000);
+    await notice.waitFor({ state: 'detached' });
+    expect(await names()).toEqual(['Cy']);
+    await context.close();
+  });
+
   it('a name opened for editing while its save is on the way stays open when the save returns', async () => {
     const context = await signedInContext('Ola');
     const page = await context.newPage();
