@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { startE2eApp, type E2eApp } from '../../../../testing/browser';
-import { focused, poll } from '../../../../testing/keyboard';
+import { focused, poll, shiftTabTo, tabTo } from '../../../../testing/keyboard';
+import { createUser } from '../../../../testing/users';
 
 // The top bar's menus and the app's dialogs as a keyboard-only partner meets them.
 let e2e: E2eApp;
@@ -38,5 +40,72 @@ describe('the language menu with the keyboard', () => {
     // the arrows no longer pull the focus back into a list that is gone
     await page.keyboard.press('ArrowDown');
     expect(await focused(page)).not.toMatch(/^menuitemradio/);
+  });
+});
+
+/** a page of a new partner's browser, in `language` */
+async function partnerPage(language = 'en'): Promise<Page> {
+  const user = await createUser(e2e.app);
+  const context = await e2e.signedInContext(user.client);
+  await context.addInitScript((lang) => window.localStorage.setItem('preferredLanguage', lang), language);
+  return context.newPage();
+}
+
+describe('radio groups with the keyboard (WAI-ARIA radio group pattern)', () => {
+  it('the language list: one Tab stop, the checked language; arrows, Home and End move and choose', async () => {
+    const page = await partnerPage();
+    await page.goto('/settings');
+    const checked = () => page.locator('main .lang-list [aria-checked="true"]').textContent();
+    await page.locator('main .lang-list').waitFor();
+    await tabTo(page, /^radio: English/);
+    // one stop for the group: the next Tab leaves it, Shift+Tab comes back to the checked one
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).not.toMatch(/^radio/);
+    expect(await shiftTabTo(page, /^radio/)).toBe('radio: English');
+    await page.keyboard.press('ArrowRight');
+    await poll(checked).toBe('Español');
+    expect(await focused(page)).toBe('radio: Español');
+    await poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await page.keyboard.press('ArrowDown');
+    await poll(checked).toBe('Français');
+    // round the ends
+    await page.keyboard.press('ArrowRight');
+    await poll(checked).toBe('English');
+    await page.keyboard.press('ArrowLeft');
+    await poll(checked).toBe('Français');
+    await page.keyboard.press('Home');
+    await poll(checked).toBe('English');
+    await page.keyboard.press('End');
+    await poll(checked).toBe('Français');
+    expect(await focused(page)).toBe('radio: Français');
+    await page.keyboard.press('ArrowUp');
+    await poll(checked).toBe('Español');
+    expect(await focused(page)).toBe('radio: Español');
+    await page.context().close();
+  });
+
+  it('the replay categories: one Tab stop, the checked chip; arrows, Home and End move and filter', async () => {
+    const page = await partnerPage();
+    await page.goto('/replays');
+    const group = page.getByRole('radiogroup', { name: 'Category' });
+    const checked = () => group.locator('[aria-checked="true"]').textContent();
+    await group.waitFor();
+    await tabTo(page, /^radio: All$/);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).not.toMatch(/^radio/);
+    expect(await shiftTabTo(page, /^radio/)).toBe('radio: All');
+    await page.keyboard.press('ArrowRight');
+    await poll(checked).toBe('Training');
+    expect(await focused(page)).toBe('radio: Training');
+    await page.keyboard.press('End');
+    await poll(checked).toBe('Team Updates');
+    await page.keyboard.press('ArrowDown');
+    await poll(checked).toBe('All');
+    await page.keyboard.press('ArrowUp');
+    await poll(checked).toBe('Team Updates');
+    await page.keyboard.press('Home');
+    await poll(checked).toBe('All');
+    expect(await focused(page)).toBe('radio: All');
+    await page.context().close();
   });
 });

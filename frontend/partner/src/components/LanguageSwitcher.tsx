@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage, setLanguage } from '../lib/i18n';
 import { tellServerLanguage } from '../lib/languageSync';
 import { LANGUAGES, type LanguageCode } from '../lib/languages';
+import { radioGroup } from '../lib/radioGroup';
 import { Flag } from './Flag';
 import { Hint } from './Hint';
 
@@ -121,18 +122,15 @@ export function LanguageSwitcher({ compact }: { compact?: boolean }) {
 export function LanguageList() {
   const { t } = useTranslation();
   const [lang, change] = useLanguage();
+  const radios = radioGroup(
+    LANGUAGES.map((l) => l.code),
+    lang,
+    change,
+  );
   return (
-    <div className="lang-list" role="radiogroup" aria-label={t('language.label')}>
+    <div className="lang-list" {...radios.group} aria-label={t('language.label')}>
       {LANGUAGES.map((l) => (
-        <button
-          key={l.code}
-          type="button"
-          role="radio"
-          aria-checked={l.code === lang}
-          lang={l.code}
-          className="lang-option"
-          onClick={() => change(l.code)}
-        >
+        <button key={l.code} type="button" {...radios.radio(l.code)} lang={l.code} className="lang-option">
           <Flag code={l.code} />
           <span>{l.name}</span>
         </button>

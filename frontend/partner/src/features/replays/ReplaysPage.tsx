@@ -27,6 +27,7 @@ import { DemoBadge } from '../../components/DemoBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusCard } from '../../components/StatusCard';
 import { useSession } from '../../lib/session';
+import { radioGroup } from '../../lib/radioGroup';
 import './replays.css';
 import { playlistQuery } from './queries';
 import { clearSearch } from '../../components/clearSearch';
@@ -81,6 +82,8 @@ function ReplayCard({ video, onWatch }: { video: ReplayVideo; onWatch: () => voi
   );
 }
 
+const CATEGORY_CHOICES = ['all', ...REPLAY_CATEGORIES] as const;
+
 /** /replays: the training playlist with search, category and date filters and a modal player. */
 export function ReplaysPage() {
   const { t } = useTranslation('replays');
@@ -105,6 +108,7 @@ export function ReplaysPage() {
   }
 
   const loading = query.isPending;
+  const categoryRadios = radioGroup(CATEGORY_CHOICES, category, setCategory);
   return (
     <div className="page replays">
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
@@ -122,17 +126,15 @@ export function ReplaysPage() {
               aria-label={t('search')}
             />
           </label>
-          <div className="replays-field" role="radiogroup" aria-label={t('category')}>
+          <div className="replays-field" {...categoryRadios.group} aria-label={t('category')}>
             <span>{t('category')}</span>
             <div className="replays-categories">
-              {(['all', ...REPLAY_CATEGORIES] as const).map((c) => (
+              {CATEGORY_CHOICES.map((c) => (
                 <button
                   key={c}
                   type="button"
-                  role="radio"
-                  aria-checked={category === c}
+                  {...categoryRadios.radio(c)}
                   className={category === c ? 'replays-chip replays-chip-active' : 'replays-chip'}
-                  onClick={() => setCategory(c)}
                 >
                   {t(c === 'all' ? 'all' : `categories.${c}`)}
                 </button>
