@@ -12,6 +12,7 @@ import { loadAntdLocale } from './app/antdLocale';
 import { queryClient } from './lib/queryClient';
 import { meQuery } from './lib/session';
 import { seedPageData } from './lib/pageData';
+import { handStaticFocusOver } from './lib/staticFocus';
 import './styles.css';
 
 // a signed-in page's HTML carries its first data; else the session check starts at once, in
@@ -29,9 +30,13 @@ for (const match of router.matchRoutes(router.state.location)) {
 // English is bundled and ready at once; a Spanish or French reader's texts (ours and antd's)
 // arrive first (no flash of English). The first render is a transition: React yields to the browser every few
 // milliseconds instead of holding the main thread for the whole tree (a phone stays responsive).
+const rootElement = document.getElementById('root')!;
+// a Tab pressed before React's first render put the focus on a link of the HTML's page: it goes on
+// to React's link in its place, not to the body
+handStaticFocusOver(rootElement);
 const render = () =>
   startTransition(() =>
-    createRoot(document.getElementById('root')!).render(
+    createRoot(rootElement).render(
       <StrictMode>
         <Providers>
           <RouterProvider router={router} />

@@ -19,7 +19,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
       <div className="topbar-inner">
         {/* named by its visible text (no aria-label: WCAG 2.5.3, label in name); the tooltip says where it goes */}
         <Hint text={t('topBar.home')}>
-          <Link to="/" className="logo">
+          <Link to="/" className="logo" data-focus-key="logo">
             <LogoMark />
             <span className="logo-text">
               <span className="logo-name">{t('common:brand.name')}</span>

@@ -44,6 +44,7 @@ export function LandingPage() {
               type="primary"
               size="large"
               className="landing-cta"
+              data-focus-key="landing-start"
               onClick={() => void navigate({ to: session.user ? '/dashboard' : '/register' })}
             >
               {t('start')}
@@ -53,6 +54,7 @@ export function LandingPage() {
                 size="large"
                 ghost
                 className="landing-login"
+                data-focus-key="landing-login"
                 onClick={openLogin}
                 onMouseEnter={preloadLogin}
                 onFocus={preloadLogin}

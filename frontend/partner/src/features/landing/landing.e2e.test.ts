@@ -127,4 +127,37 @@ describe('the landing page as HTML', () => {
     expect(breaksFrenchPunctuation(spoken ?? '')).toBe(false);
     await context.close();
   });
+
+  it("keeps the focus of a Tab pressed before the app's code ran: React's control in its place takes it", async () => {
+    for (const [tabs, lands] of [
+      [1, 'A logo'],
+      [2, 'BUTTON landing-start'],
+    ] as const) {
+      const context = await e2e.newContext({ locale: 'en-US' });
+      const page = await context.newPage();
+      // the app's code held back until the Tabs are pressed on the HTML's page
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/boot-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/', { waitUntil: 'commit' });
+      await page.getByRole('link', { name: 'NEW START HERE' }).waitFor();
+      for (let i = 0; i < tabs; i++) await page.keyboard.press('Tab');
+      const focusedNow = () =>
+        page.evaluate(() => {
+          const el = document.activeElement;
+          return !el || el === document.body ? 'body' : `${el.tagName} ${el.getAttribute('data-focus-key')}`;
+        });
+      // the HTML's own link (the top bar's logo, then the first button of the page)
+      expect(await focusedNow()).toBe(lands.replace('BUTTON', 'A'));
+      release();
+      // React's page in place of the HTML's: the focus on its control, not dropped to the body
+      await page.getByRole('button', { name: 'NEW START HERE' }).waitFor();
+      await expect.poll(focusedNow, { timeout: 30_000 }).toBe(lands);
+      expect(await page.evaluate(() => document.activeElement?.matches(':focus-visible'))).toBe(true);
+      await context.close();
+    }
+  });
 });
