@@ -244,7 +244,8 @@ describe('spec delays on the page clock', () => {
     await page.goto('/');
     const logo = page.locator('header a.logo');
     const language = page.locator('header .lang-trigger').first();
-    await tickUntil(page, async () => (await logo.count()) > 0);
+    // React's logo (the HTML's top bar has a logo link too, without the tagline nor the tooltip)
+    await tickUntil(page, async () => (await logo.locator('.logo-tagline').count()) > 0);
     const tip = (text: string) => page.getByRole('tooltip', { name: text });
     const home = tip('Training Academy home');
     await logo.hover();
