@@ -1,7 +1,6 @@
 import Drawer from 'antd/es/drawer';
 import {
   BookOutlined,
-  LockOutlined,
   FolderOpenOutlined,
   LogoutOutlined,
   PlayCircleOutlined,
@@ -12,12 +11,10 @@ import {
   TrophyOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageList } from '../components/LanguageSwitcher';
-import { foundationComplete, LOCKED_UNTIL_FOUNDATION, progressQuery } from '../lib/progress';
 import { fullName, initials, signOut, type User } from '../lib/session';
 import { useBodyScrollLock } from './useBodyScrollLock';
 
@@ -57,11 +54,6 @@ export default function AppMenu({ open, onClose, user }: { open: boolean; onClos
   // after a move to another page the focus goes to its heading (useFocusOnNavigation), not back
   // to the menu button as the drawer does at the end of its closing motion
   const [leaving, setLeaving] = useState(false);
-  // as on the Academy hub: before the foundation is complete its sections are locked, shown (a
-  // screen reader still finds them, with why) but not opened
-  const progress = useQuery(progressQuery);
-  const locked = !!progress.data && !foundationComplete(progress.data.progress);
-  const lockedHint = useId();
 
   const go = (to: MenuPath) => {
     setLeaving(true);
@@ -70,31 +62,19 @@ export default function AppMenu({ open, onClose, user }: { open: boolean; onClos
     window.setTimeout(() => window.scrollTo({ top: 0, left: 0 }), MENU_SCROLL_DELAY_MS);
   };
 
-  const item = (to: MenuPath, key: string, icon: ReactNode) => {
-    const shut = locked && LOCKED_UNTIL_FOUNDATION.includes(to);
-    return (
-      <li key={to}>
-        <button
-          type="button"
-          className={shut ? 'menu-item menu-item-locked' : 'menu-item'}
-          aria-current={isActive(pathname, to) ? 'page' : undefined}
-          aria-disabled={shut || undefined}
-          aria-describedby={shut ? lockedHint : undefined}
-          onClick={() => {
-            if (!shut) go(to);
-          }}
-        >
-          {icon}
-          <span>{t(`menu.${key}`)}</span>
-          {shut && (
-            <span className="menu-badge-locked">
-              <LockOutlined aria-hidden="true" /> {t('menu.locked')}
-            </span>
-          )}
-        </button>
-      </li>
-    );
-  };
+  const item = (to: MenuPath, key: string, icon: ReactNode) => (
+    <li key={to}>
+      <button
+        type="button"
+        className="menu-item"
+        aria-current={isActive(pathname, to) ? 'page' : undefined}
+        onClick={() => go(to)}
+      >
+        {icon}
+        <span>{t(`menu.${key}`)}</span>
+      </button>
+    </li>
+  );
 
   return (
     <Drawer
@@ -118,11 +98,6 @@ export default function AppMenu({ open, onClose, user }: { open: boolean; onClos
       </div>
       <nav aria-label={t('menu.navigation')}>
         <ul className="menu-list">{SECTIONS.map((s) => item(s.to, s.key, s.icon))}</ul>
-        {locked && (
-          <p className="menu-locked-hint" id={lockedHint}>
-            {t('menu.lockedHint')}
-          </p>
-        )}
         <div className="menu-sep" role="separator" />
         <ul className="menu-list">
           {user.isAdmin && item('/admin', 'admin', <SafetyCertificateOutlined />)}

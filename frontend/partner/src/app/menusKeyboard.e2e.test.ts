@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2eApp, type E2eApp } from '../../../../testing/browser';
 import { focused, poll, shiftTabTo, tabTo } from '../../../../testing/keyboard';
-import { finishFoundation } from '../../../../testing/progress';
 import { createUser } from '../../../../testing/users';
 
 // The top bar's menus and the app's dialogs as a keyboard-only partner meets them.
@@ -44,10 +43,9 @@ describe('the language menu with the keyboard', () => {
   });
 });
 
-/** a page of a new partner's browser (the foundation not started, or finished), in `language` */
-async function partnerPage(language = 'en', finished = false): Promise<Page> {
+/** a page of a new partner's browser, in `language` */
+async function partnerPage(language = 'en'): Promise<Page> {
   const user = await createUser(e2e.app);
-  if (finished) await finishFoundation(e2e.app, user.id);
   const context = await e2e.signedInContext(user.client);
   await context.addInitScript((lang) => window.localStorage.setItem('preferredLanguage', lang), language);
   return context.newPage();
@@ -108,67 +106,6 @@ describe('radio groups with the keyboard (WAI-ARIA radio group pattern)', () => 
     await page.keyboard.press('Home');
     await poll(checked).toBe('All');
     expect(await focused(page)).toBe('radio: All');
-    await page.context().close();
-  });
-});
-
-const LOCKED = {
-  en: ['Replays', 'Success Stories', 'Resources', 'Live Calls', 'Partners'],
-  es: ['Grabaciones', 'Historias de éxito', 'Recursos', 'Llamadas en vivo', 'Socios'],
-  fr: ['Rediffusions', 'Témoignages', 'Ressources', 'Appels en direct', 'Partenaires'],
-} as const;
-
-describe('the menu before the foundation is complete', () => {
-  for (const language of ['en', 'es', 'fr'] as const) {
-    it(`shows the Academy's locked sections as locked and does not open them (${language})`, async () => {
-      const page = await partnerPage(language);
-      await page.goto('/foundation');
-      await page.locator('main h1').waitFor();
-      // the menu's locked sections are the Academy hub's locked cards
-      const menuButton = page.locator('header .icon-btn');
-      await menuButton.click();
-      const nav = page.locator('.ant-drawer nav');
-      await nav.locator('.menu-item').first().waitFor();
-      const lockedItems = nav.locator('.menu-item[aria-disabled="true"]');
-      await poll(() => lockedItems.count()).toBe(5);
-      expect(await lockedItems.locator('> span:not(.anticon, .menu-badge-locked)').allTextContents()).toEqual(
-        LOCKED[language],
-      );
-      // each says so, to the eye and to a screen reader (its description)
-      const described = await lockedItems
-        .first()
-        .evaluate((b) => document.getElementById(b.getAttribute('aria-describedby') ?? '')?.textContent);
-      expect(described).toBeTruthy();
-      expect(await lockedItems.first().locator('.menu-badge-locked').textContent()).not.toBe('');
-      // neither a click nor Enter opens one: the page stays, the menu too
-      await lockedItems.first().click({ force: true }); // a real click (aria-disabled: not "enabled" to Playwright)
-      await lockedItems.nth(1).focus();
-      await page.keyboard.press('Enter');
-      expect(await page.locator('.ant-drawer-content-wrapper').isVisible()).toBe(true);
-      // foundation and academy stay open: the Academy is the next page in the tab's history
-      expect(await nav.locator('.menu-item:not([aria-disabled])').count()).toBe(4);
-      await nav.locator('.menu-item:not([aria-disabled])').nth(1).click();
-      await page.waitForURL(/\/academy$/);
-      await page.goBack();
-      expect(new URL(page.url()).pathname).toBe('/foundation');
-
-      await page.goto('/academy');
-      await page.locator('[data-card]').first().waitFor();
-      expect(await page.locator('[data-card][aria-disabled="true"] h3').allTextContents()).toHaveLength(5);
-      await page.context().close();
-    });
-  }
-
-  it('opens every section once the foundation is complete', async () => {
-    const page = await partnerPage('en', true);
-    await page.goto('/academy');
-    await page.locator('[data-card]').first().waitFor();
-    await page.locator('header .icon-btn').click();
-    const nav = page.locator('.ant-drawer nav');
-    await nav.locator('.menu-item').first().waitFor();
-    expect(await nav.locator('.menu-item[aria-disabled]').count()).toBe(0);
-    await nav.getByRole('button', { name: 'Replays' }).click();
-    await page.waitForURL(/\/replays$/);
     await page.context().close();
   });
 });

@@ -52,15 +52,3 @@ export const foundationComplete: (p: ProgressFlags | null | undefined) => boolea
 /** /dashboard and the post-login destination: /academy when the foundation is done, else /foundation (also when data is missing). */
 export const homeFor = (p: ProgressFlags | null | undefined): '/academy' | '/foundation' =>
   foundationComplete(p) ? '/academy' : '/foundation';
-
-/**
- * The Academy's sections locked until the foundation is complete (spec 001 §2: every hub card but
- * the foundation's), on the hub and in the menu alike.
- */
-export const LOCKED_UNTIL_FOUNDATION: readonly string[] = [
-  '/live-calls',
-  '/replays',
-  '/vault',
-  '/resources',
-  '/partners',
-];

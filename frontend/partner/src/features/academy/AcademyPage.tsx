@@ -25,7 +25,6 @@ import { formatPercent } from '@portal/contracts/core/numbers';
 import { PageSpinner } from '../../components/Spinner';
 import { academyLinksQuery } from '../../lib/academyLinks';
 import {
-  LOCKED_UNTIL_FOUNDATION,
   STEP_COUNT,
   foundationComplete,
   foundationPercent,
@@ -67,7 +66,7 @@ function Card({ card, locked, stepsDone }: { card: HubCard; locked: boolean; ste
   const { t } = useTranslation('academy');
   const navigate = useNavigate();
   const isFoundation = card.key === 'foundation';
-  const disabled = locked && LOCKED_UNTIL_FOUNDATION.includes(card.to);
+  const disabled = locked && !isFoundation;
   // the foundation card reviews a finished foundation, and starts or continues an unfinished one
   const action = !isFoundation ? 'explore' : !locked ? 'review' : stepsDone === 0 ? 'start' : 'continue';
   const open = () => {
