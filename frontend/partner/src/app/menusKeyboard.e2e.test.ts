@@ -84,6 +84,37 @@ describe('radio groups with the keyboard (WAI-ARIA radio group pattern)', () => 
     await page.context().close();
   });
 
+  it('languages passed through with the arrows: the server keeps the last one, whatever answers first', async () => {
+    const user = await createUser(e2e.app);
+    // a stored language: the app sends none of its own at sign-in
+    await user.client.post('/api/preferred-language', { language: 'en' });
+    const context = await e2e.signedInContext(user.client);
+    const page = await context.newPage();
+    // the first choice's request is held until the last choice is on screen: sent at once, the
+    // last would be answered first and the held one would then overwrite it
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const sent: string[] = [];
+    await page.route('**/api/preferred-language', async (route) => {
+      sent.push(route.request().postDataJSON().language);
+      if (sent.length === 1) await released;
+      await route.continue();
+    });
+    await page.goto('/settings');
+    const checked = () => page.locator('main .lang-list [aria-checked="true"]').textContent();
+    await page.locator('main .lang-list').waitFor();
+    await tabTo(page, /^radio: English/);
+    await page.keyboard.press('ArrowRight');
+    await poll(() => sent.length).toBe(1);
+    await page.keyboard.press('ArrowRight');
+    await poll(checked).toBe('Français');
+    release();
+    await poll(async () => (await user.client.get('/api/me')).body.preferredLanguage).toBe('fr');
+    // the languages passed over while one was on its way are not sent
+    await poll(() => sent).toEqual(['es', 'fr']);
+    await context.close();
+  });
+
   it('the replay categories: one Tab stop, the checked chip; arrows, Home and End move and filter', async () => {
     const page = await partnerPage();
     await page.goto('/replays');
