@@ -18,6 +18,11 @@ export function handStaticFocusOver(root: HTMLElement): void {
     const target = e.target as HTMLElement;
     held = painted.has(target) ? (target.dataset.focusKey ?? null) : null;
   };
+  // a click or tap elsewhere (on text, say) drops the focus to the body with no focusin: the
+  // link it left must not take it back when React's arrives
+  const onPointer = () => {
+    held = null;
+  };
   const onMutation = () => {
     if (held && (!document.activeElement || document.activeElement === document.body)) {
       const next = [...root.querySelectorAll<HTMLElement>(`[data-focus-key="${held}"]`)].find(
@@ -35,9 +40,11 @@ export function handStaticFocusOver(root: HTMLElement): void {
   function stop() {
     observer.disconnect();
     document.removeEventListener('focusin', onFocus, true);
+    document.removeEventListener('pointerdown', onPointer, true);
     window.clearTimeout(timer);
   }
   document.addEventListener('focusin', onFocus, true);
+  document.addEventListener('pointerdown', onPointer, true);
   if (painted.has(document.activeElement as HTMLElement))
     held = (document.activeElement as HTMLElement).dataset.focusKey ?? null;
   observer.observe(root, { childList: true, subtree: true });

@@ -160,4 +160,32 @@ describe('the landing page as HTML', () => {
       await context.close();
     }
   });
+
+  it("leaves the focus where a click put it after such a Tab: React's control does not take it back", async () => {
+    const context = await e2e.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/boot-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'NEW START HERE' }).waitFor();
+    await page.keyboard.press('Tab');
+    const focusedNow = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return !el || el === document.body ? 'body' : `${el.tagName} ${el.getAttribute('data-focus-key')}`;
+      });
+    expect(await focusedNow()).toBe('A logo');
+    // a click on the page's text: the link loses the focus, to the body
+    await page.locator('h1').first().click();
+    expect(await focusedNow()).toBe('body');
+    release();
+    await page.getByRole('button', { name: 'NEW START HERE' }).waitFor();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+    expect(await focusedNow()).toBe('body');
+    await context.close();
+  });
 });
