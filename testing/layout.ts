@@ -100,7 +100,10 @@ export function wordsSplitAcrossLines(page: Page, selector: string): Promise<str
   return page.evaluate((sel) => {
     const range = document.createRange();
     const split: string[] = [];
-    for (const element of document.querySelectorAll(sel)) {
+    const elements = document.querySelectorAll(sel);
+    // a selector that matches nothing would pass every page: the check must see what it checks
+    if (elements.length === 0) throw new Error(`wordsSplitAcrossLines: nothing matches ${sel}`);
+    for (const element of elements) {
       const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
       const chars: { char: string; top: number }[] = [];
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {

@@ -201,6 +201,8 @@ describe('console review on a phone, part 9', () => {
       const page = await context.newPage();
       await page.goto(`${setup.e2e.app.url}/admin/#/users/${setup.partner.id}`);
       await page.getByTestId('timeline').locator('li').nth(2).waitFor({ timeout: 60_000 });
+      // the history shows request ids (the seed's writes carry them), so there is something to check
+      expect(await page.getByTestId('request-id').count()).toBeGreaterThan(0);
       // a phone's widths: wherever the line ends, no id is split
       const split: string[] = [];
       for (let width = 340; width <= 430; width += 6) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import knex, { type Knex } from 'knex';
 import { Redis, type RedisOptions } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -71,16 +72,18 @@ describe('health check failures of the real clients', () => {
     expect(await failureOf(() => db.raw('select 1'))).toBe('timeout');
     await held;
 
-    // an administrator (or a failover) ends the backend while it answers
-    const sleeping = db.raw('select pg_sleep(30)').catch((error: unknown) => error);
-    let terminated = false;
-    while (!terminated) {
+    // an administrator (or a failover) ends the backend while it answers; the query is marked
+    // so that no other test's backend is ended
+    const marked = `select pg_sleep(30) -- failure test ${randomUUID()}`;
+    const sleeping = db.raw(marked).catch((error: unknown) => error);
+    const terminate = async () => {
       const { rows } = await other.raw(
-        `select pg_terminate_backend(pid) as done from pg_stat_activity
-          where query = 'select pg_sleep(30)' and pid <> pg_backend_pid()`,
+        'select pg_terminate_backend(pid) as done from pg_stat_activity where query = ?',
+        [marked],
       );
-      terminated = rows.some((row: { done: boolean }) => row.done);
-    }
+      return rows.some((row: { done: boolean }) => row.done);
+    };
+    await expect.poll(terminate, { timeout: 10_000, interval: 50 }).toBe(true);
     expect(failureKind(await sleeping)).toBe('unreachable');
   });
 });
