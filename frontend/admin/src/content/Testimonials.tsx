@@ -113,10 +113,6 @@ function PhoneTestimonials() {
   );
 }
 
-/**
- * The vault's testimonials in the order partners see them. On a tablet the table leaves out the
- * video's id (its edit page shows it): the Delete button was pushed out of view.
- */
 const rowButtons = [
   <EditButton key="edit" />,
   <DeleteWithConfirmButton key="delete" mutationMode="pessimistic" />,
@@ -136,6 +132,10 @@ const TestimonialActions = () => (
   </TopToolbar>
 );
 
+/**
+ * The vault's testimonials in the order partners see them. On a tablet the table leaves out the
+ * video's id (its edit page shows it): the Delete button was pushed out of view.
+ */
 export const TestimonialList = () => {
   const phone = usePhone();
   const narrow = useNarrow();

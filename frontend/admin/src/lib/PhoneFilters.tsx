@@ -37,6 +37,7 @@ export function PhoneFilters({ filters }: { filters: ReactElement<{ source: stri
           {t('app.filters.title')}
           {active > 0 && (
             <Chip
+              component="span"
               size="small"
               color="primary"
               label={t('app.filters.active', { smart_count: active })}
