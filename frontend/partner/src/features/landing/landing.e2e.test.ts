@@ -16,6 +16,28 @@ afterAll(async () => {
   await e2e?.close();
 });
 
+/** The app's first script, and the landing page's own code (a chunk of its own). */
+const BOOT_SCRIPT = /\/assets\/boot-[^/]*\.js$/;
+const LANDING_SCRIPT = /\/assets\/LandingPage-[^/]*\.js$/;
+
+/** Holds back the page's requests for `script` until the function returned is called. */
+async function holdScript(page: Page, script: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(script, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The focused element as "TAG focus-key", or "body". */
+const focusedNow = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return !el || el === document.body ? 'body' : `${el.tagName} ${el.getAttribute('data-focus-key')}`;
+  });
+
 const PARTS = [
   '.landing-eyebrow',
   '.landing-title',
@@ -136,26 +158,16 @@ describe('the landing page as HTML', () => {
       const context = await e2e.newContext({ locale: 'en-US' });
       const page = await context.newPage();
       // the app's code held back until the Tabs are pressed on the HTML's page
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/boot-[^/]*\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdScript(page, BOOT_SCRIPT);
       await page.goto('/', { waitUntil: 'commit' });
       await page.getByRole('link', { name: 'NEW START HERE' }).waitFor();
       for (let i = 0; i < tabs; i++) await page.keyboard.press('Tab');
-      const focusedNow = () =>
-        page.evaluate(() => {
-          const el = document.activeElement;
-          return !el || el === document.body ? 'body' : `${el.tagName} ${el.getAttribute('data-focus-key')}`;
-        });
       // the HTML's own link (the top bar's logo, then the first button of the page)
-      expect(await focusedNow()).toBe(lands.replace('BUTTON', 'A'));
+      expect(await focusedNow(page)).toBe(lands.replace('BUTTON', 'A'));
       release();
       // React's page in place of the HTML's: the focus on its control, not dropped to the body
       await page.getByRole('button', { name: 'NEW START HERE' }).waitFor();
-      await expect.poll(focusedNow, { timeout: 30_000 }).toBe(lands);
+      await expect.poll(() => focusedNow(page), { timeout: 30_000 }).toBe(lands);
       expect(await page.evaluate(() => document.activeElement?.matches(':focus-visible'))).toBe(true);
       await context.close();
     }
@@ -165,42 +177,24 @@ describe('the landing page as HTML', () => {
     const context = await e2e.newContext({ locale: 'en-US' });
     const page = await context.newPage();
     // the app's code held back until the Tabs, then the landing page's own code until the click
-    const hold = () => {
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      return { held, release };
-    };
-    const boot = hold();
-    const landing = hold();
-    await page.route(/\/assets\/boot-[^/]*\.js$/, async (route) => {
-      await boot.held;
-      await route.continue();
-    });
-    await page.route(/\/assets\/LandingPage-[^/]*\.js$/, async (route) => {
-      await landing.held;
-      await route.continue();
-    });
+    const releaseBoot = await holdScript(page, BOOT_SCRIPT);
+    const releaseLanding = await holdScript(page, LANDING_SCRIPT);
     await page.goto('/', { waitUntil: 'commit' });
     await page.getByRole('link', { name: 'NEW START HERE' }).waitFor();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
-    const focusedNow = () =>
-      page.evaluate(() => {
-        const el = document.activeElement;
-        return !el || el === document.body ? 'body' : `${el.tagName} ${el.getAttribute('data-focus-key')}`;
-      });
-    expect(await focusedNow()).toBe('A landing-start');
+    expect(await focusedNow(page)).toBe('A landing-start');
     // React's top bar in place of the HTML's page, the landing page's button not yet: the link left
     // with the focus, which waits to be handed over
-    boot.release();
+    releaseBoot();
     await page.locator('header a.logo .logo-tagline').waitFor();
-    expect(await focusedNow()).toBe('body');
+    expect(await focusedNow(page)).toBe('body');
     // a click on the page meanwhile: where the focus is now is the partner's choice
     const viewport = page.viewportSize()!;
     await page.mouse.click(viewport.width / 2, viewport.height - 20);
-    landing.release();
+    releaseLanding();
     await page.getByRole('button', { name: 'NEW START HERE' }).waitFor();
-    expect(await focusedNow()).toBe('body');
+    expect(await focusedNow(page)).toBe('body');
     await context.close();
   });
 });
